@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '../not-built-yet'
+
+export function Component() {
+  return <NotBuiltYet title="My Bookings" />
+}

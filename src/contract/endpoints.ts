@@ -1,0 +1,224 @@
+// The schemas of every call in ./routes.ts: path params, query, body and
+// response. The demo server validates requests and builds answers with them;
+// the HTTP client takes its types from them. `satisfies` below makes a route
+// without schemas, or schemas without a route, a type error.
+import { z } from 'zod'
+import {
+  adminStatsSchema,
+  bookingSchema,
+  materialSchema,
+  noteSchema,
+  reviewSchema,
+  RATING_MAX,
+  RATING_MIN,
+  sessionSchema,
+  statusSchema,
+  studentStatsSchema,
+  tutorStatsSchema,
+  userSchema,
+} from './entities'
+import type { RouteName } from './routes'
+
+export interface EndpointSchemas {
+  params?: z.ZodType<Record<string, string>>
+  query?: z.ZodType<Record<string, string | undefined>>
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+const byId = z.object({ id: z.string().min(1) })
+const byEmail = z.object({ email: z.string().min(1) })
+const bySessionId = z.object({ sessionId: z.string().min(1) })
+const pageQuery = {
+  page: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'page must be a positive integer')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'limit must be a positive integer')
+    .optional(),
+}
+const isoDate = z.iso.datetime({ offset: true })
+const nonBlank = (field: string) => z.string().trim().min(1, `${field} is required`)
+
+const inserted = z.object({ acknowledged: z.boolean(), insertedId: z.string() })
+const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
+const deleted = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() })
+const outcome = z.object({ success: z.boolean(), message: z.string().optional() })
+
+/** A number from a form: a non-numeric value becomes 0 (spec §5). */
+export const lenientNumber = z.preprocess((value) => {
+  const n = typeof value === 'string' ? Number(value.trim() === '' ? 0 : value) : value
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0
+}, z.number())
+
+export const sessionInputSchema = z
+  .object({
+    title: nonBlank('title'),
+    subject: nonBlank('subject'),
+    description: z.string().default(''),
+    registrationStart: isoDate,
+    registrationEnd: isoDate,
+    classStart: isoDate,
+    classEnd: isoDate,
+    duration: z.number().min(1, 'duration must be at least 1 hour'),
+    registrationFee: z.number().min(0, 'registrationFee must be at least 0'),
+    tutorName: z.string(),
+    tutorEmail: z.email(),
+    // The client sends these (spec §7); the server decides them itself.
+    status: statusSchema.optional(),
+    createdAt: isoDate.optional(),
+  })
+  .refine((s) => s.registrationEnd >= s.registrationStart, {
+    path: ['registrationEnd'],
+    message: 'registrationEnd must not be before registrationStart',
+  })
+  .refine((s) => s.classEnd >= s.classStart, {
+    path: ['classEnd'],
+    message: 'classEnd must not be before classStart',
+  })
+
+export const endpoints = {
+  getUser: { params: byEmail, response: userSchema },
+  issueToken: { body: z.object({ email: z.email() }), response: z.object({ token: z.string() }) },
+  createUser: {
+    // Email/password sign-up sends {name, email, photo}; Google sends
+    // {email, role, created_at, last_log_in} (spec §7). Any role asked for is
+    // ignored by the server: new accounts are students.
+    body: z.object({
+      email: z.email(),
+      name: z.string().optional(),
+      photo: z.string().optional(),
+      role: z.string().optional(),
+      created_at: isoDate.optional(),
+      last_log_in: isoDate.optional(),
+    }),
+    response: z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable(), existing: z.boolean() }),
+  },
+  listUsers: { query: z.object({ search: z.string().optional(), ...pageQuery }), response: z.array(userSchema) },
+  updateUserRole: {
+    params: byId,
+    body: z.object({ role: z.enum(['student', 'tutor'], 'role must be student or tutor') }),
+    response: modified,
+  },
+  deleteUser: { params: byId, response: deleted },
+
+  listAdminSessions: {
+    query: z.object({ status: statusSchema.optional(), ...pageQuery }),
+    response: z.array(sessionSchema),
+  },
+  listSessions: {
+    query: z.object({ status: statusSchema.optional(), tutorEmail: z.string().optional(), ...pageQuery }),
+    response: z.array(sessionSchema),
+  },
+  listPendingSessions: { response: z.array(sessionSchema) },
+  listTutorSessions: { params: byEmail, response: z.array(sessionSchema) },
+  getSession: { params: byId, response: sessionSchema },
+  createSession: { body: sessionInputSchema, response: inserted },
+  approveSession: {
+    params: byId,
+    body: z.object({
+      fee: lenientNumber.pipe(z.number().min(0, 'fee must be at least 0')),
+      type: z.enum(['Free', 'Paid']).optional(),
+    }),
+    response: modified,
+  },
+  rejectSession: { params: byId, response: modified },
+  resubmitSession: { params: byId, response: modified },
+  updateSession: {
+    params: byId,
+    body: z.object({
+      title: nonBlank('title'),
+      subject: nonBlank('subject'),
+      duration: lenientNumber.pipe(z.number().min(0, 'duration must be at least 0')),
+      registrationFee: lenientNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
+    }),
+    response: modified,
+  },
+  deleteSession: { params: byId, response: deleted },
+
+  getAdminStats: { response: adminStatsSchema },
+  getStudentStats: { params: byEmail, response: studentStatsSchema },
+  getTutorStats: { params: byEmail, response: tutorStatsSchema },
+
+  listBookings: {
+    query: z.object({ status: statusSchema.optional(), ...pageQuery }),
+    response: z.array(bookingSchema),
+  },
+  listStudentBookings: { params: byEmail, response: z.array(bookingSchema) },
+  createBooking: {
+    body: z.object({ sessionId: z.string().min(1), studentEmail: z.email(), tutorEmail: z.email() }),
+    response: outcome.extend({ insertedId: z.string().optional() }),
+  },
+  updateBooking: {
+    params: byId,
+    // Either an admin's status change or an edit of who and what (spec §7).
+    body: z.union([
+      z.object({ status: statusSchema }).strict(),
+      z.object({ studentEmail: z.email(), tutorEmail: z.email(), sessionId: z.string().min(1) }).strict(),
+    ]),
+    response: outcome,
+  },
+  deleteBooking: { params: byId, response: deleted },
+
+  listStudentNotes: { params: byEmail, response: z.array(noteSchema) },
+  createNote: {
+    body: z.object({ email: z.email(), title: nonBlank('title'), description: nonBlank('description') }),
+    response: inserted,
+  },
+  updateNote: {
+    params: byId,
+    body: z.object({ title: nonBlank('title'), description: nonBlank('description') }),
+    response: modified,
+  },
+  deleteNote: { params: byId, response: deleted },
+
+  listReviews: { query: z.object(pageQuery), response: z.array(reviewSchema) },
+  listSessionReviews: { params: bySessionId, response: z.array(reviewSchema) },
+  createReview: {
+    body: z.object({
+      sessionId: z.string().min(1),
+      studentEmail: z.email(),
+      studentName: z.string(),
+      comment: nonBlank('comment'),
+      rating: z.number().int('rating must be a whole number').min(RATING_MIN).max(RATING_MAX),
+    }),
+    response: inserted,
+  },
+  deleteReview: { params: byId, response: deleted },
+
+  listMaterials: { query: z.object(pageQuery), response: z.array(materialSchema) },
+  listPendingMaterials: { response: z.array(materialSchema) },
+  listApprovedMaterials: { response: z.array(materialSchema) },
+  listTutorMaterials: { params: byEmail, response: z.array(materialSchema) },
+  listSessionMaterials: { params: bySessionId, response: z.array(materialSchema) },
+  uploadMaterial: {
+    // Multipart form data; `file` is a File (checked by the handler).
+    body: z.object({
+      sessionId: z.string().min(1, 'sessionId is required'),
+      title: nonBlank('title'),
+      description: z.string().default(''),
+      tutorEmail: z.email(),
+      file: z.instanceof(Blob, { message: 'file is required' }),
+    }),
+    response: outcome.extend({ insertedId: z.string().optional() }),
+  },
+  approveMaterial: { params: byId, response: outcome },
+  rejectMaterial: { params: byId, response: outcome },
+  deleteMaterial: { params: byId, response: deleted },
+} as const satisfies Record<RouteName, EndpointSchemas>
+
+// A schema entry for a name that is not a route is a type error too.
+type ExtraNames = Exclude<keyof typeof endpoints, RouteName>
+export const noExtraEndpoints: ExtraNames extends never ? true : never = true
+
+export type Endpoints = typeof endpoints
+type Field<N extends RouteName, K extends keyof EndpointSchemas> =
+  Endpoints[N] extends Record<K, z.ZodType> ? Endpoints[N][K] : undefined
+
+export type ParamsOf<N extends RouteName> =
+  Field<N, 'params'> extends z.ZodType ? z.input<Field<N, 'params'>> : undefined
+export type QueryOf<N extends RouteName> = Field<N, 'query'> extends z.ZodType ? z.input<Field<N, 'query'>> : undefined
+export type BodyOf<N extends RouteName> = Field<N, 'body'> extends z.ZodType ? z.input<Field<N, 'body'>> : undefined
+export type ResponseOf<N extends RouteName> = z.output<Endpoints[N]['response']>

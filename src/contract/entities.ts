@@ -1,0 +1,148 @@
+// The canonical shape of every entity of the REST contract (spec §3).
+// The demo server validates payloads with these schemas and answers in exactly
+// these shapes; the app reads only these shapes. Alternative field names that
+// a live server may send (spec §3: classStartDate, fee, ...) are mapped onto
+// these once, in ./normalize.ts, at the HTTP client's edge.
+//
+// zod is imported only here and by the demo server: the app's runtime code
+// imports types from this file (`import type`), so zod never reaches the
+// first load.
+import { z } from 'zod'
+
+export const ROLES = ['student', 'tutor', 'admin'] as const
+export const STATUSES = ['pending', 'approved', 'rejected'] as const
+
+export const roleSchema = z.enum(ROLES)
+export const statusSchema = z.enum(STATUSES)
+export type Role = z.infer<typeof roleSchema>
+export type Status = z.infer<typeof statusSchema>
+
+const id = z.string().min(1)
+const isoDate = z.iso.datetime({ offset: true })
+const email = z.email()
+
+export const userSchema = z.object({
+  _id: id,
+  name: z.string(),
+  email,
+  photo: z.string(),
+  role: roleSchema,
+  created_at: isoDate,
+  last_log_in: isoDate,
+})
+export type User = z.infer<typeof userSchema>
+
+export const sessionSchema = z.object({
+  _id: id,
+  title: z.string().min(1),
+  subject: z.string().min(1),
+  description: z.string(),
+  registrationStart: isoDate,
+  registrationEnd: isoDate,
+  classStart: isoDate,
+  classEnd: isoDate,
+  /** Hours, at least 1 (spec §9). */
+  duration: z.number().min(1),
+  /** 0 means Free (spec §9). */
+  registrationFee: z.number().min(0),
+  tutorName: z.string(),
+  tutorEmail: email,
+  status: statusSchema,
+  createdAt: isoDate,
+  /** Mean of the session's review ratings, 0 when it has none. */
+  averageRating: z.number().min(0).max(5),
+  reviewCount: z.number().int().min(0),
+})
+export type Session = z.infer<typeof sessionSchema>
+
+/** What a booking carries of its session, so a student's list needs no second call. */
+export const bookingSessionFields = sessionSchema.pick({
+  title: true,
+  tutorName: true,
+  registrationFee: true,
+  registrationStart: true,
+  registrationEnd: true,
+  classStart: true,
+  classEnd: true,
+})
+
+export const bookingSchema = z.object({
+  _id: id,
+  sessionId: id,
+  studentEmail: email,
+  tutorEmail: email,
+  status: statusSchema,
+  bookedAt: isoDate,
+  ...bookingSessionFields.partial().shape,
+})
+export type Booking = z.infer<typeof bookingSchema>
+
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+
+export const reviewSchema = z.object({
+  _id: id,
+  sessionId: id,
+  studentEmail: email,
+  studentName: z.string(),
+  comment: z.string(),
+  /** A missing rating counts as 0 wherever an average is taken (spec §3). */
+  rating: z.number().optional(),
+  createdAt: isoDate,
+})
+export type Review = z.infer<typeof reviewSchema>
+
+export const noteSchema = z.object({
+  _id: id,
+  email,
+  title: z.string(),
+  description: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate.optional(),
+})
+export type Note = z.infer<typeof noteSchema>
+
+export const materialSchema = z.object({
+  _id: id,
+  sessionId: id,
+  title: z.string(),
+  description: z.string(),
+  tutorEmail: email,
+  status: statusSchema,
+  /** Where the file is served from (the demo server serves uploads under /api/files/). */
+  fileUrl: z.string(),
+  fileName: z.string().optional(),
+  fileType: z.string().optional(),
+  fileSize: z.number().int().min(0).optional(),
+  image: z.string().optional(),
+  link: z.string().optional(),
+  driveLink: z.string().optional(),
+  createdAt: isoDate,
+})
+export type Material = z.infer<typeof materialSchema>
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalSessions: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  totalMaterials: z.number().int(),
+})
+export type AdminStats = z.infer<typeof adminStatsSchema>
+
+export const studentStatsSchema = z.object({
+  totalBookings: z.number().int(),
+  totalReviews: z.number().int(),
+  totalMaterials: z.number().int(),
+})
+export type StudentStats = z.infer<typeof studentStatsSchema>
+
+export const tutorStatsSchema = z.object({
+  totalSessions: z.number().int(),
+  totalMaterials: z.number().int(),
+  totalStudents: z.number().int(),
+  /** null when the tutor has no rated reviews: the screen shows N/A. */
+  avgRating: z.number().nullable(),
+})
+export type TutorStats = z.infer<typeof tutorStatsSchema>

@@ -1,0 +1,93 @@
+// Every call of the REST contract (spec §7): method and path, by name.
+// This half of the contract is plain data so the app can ship it without zod;
+// the payload and response schemas for the same names are in ./endpoints.ts,
+// which must name exactly these routes (the type check fails otherwise).
+//
+// `entity` marks responses whose records are normalised at the client's edge
+// (./normalize.ts). `paged` marks lists that accept `page` and `limit` and then
+// answer one page with the total in the `X-Total-Count` header.
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface RouteDef {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly entity?: 'session' | 'booking'
+  readonly paged?: true
+  readonly multipart?: true
+}
+
+export const routes = {
+  // Auth and users
+  getUser: { method: 'GET', path: '/users/:email' },
+  issueToken: { method: 'POST', path: '/jwt' },
+  createUser: { method: 'POST', path: '/users' },
+  listUsers: { method: 'GET', path: '/users', paged: true },
+  updateUserRole: { method: 'PATCH', path: '/users/:id/role' },
+  deleteUser: { method: 'DELETE', path: '/users/:id' },
+
+  // Sessions
+  listAdminSessions: { method: 'GET', path: '/admin/sessions', entity: 'session', paged: true },
+  listSessions: { method: 'GET', path: '/sessions', entity: 'session', paged: true },
+  listPendingSessions: { method: 'GET', path: '/sessions/pending', entity: 'session' },
+  listTutorSessions: { method: 'GET', path: '/sessions/tutor/:email', entity: 'session' },
+  getSession: { method: 'GET', path: '/sessions/:id', entity: 'session' },
+  createSession: { method: 'POST', path: '/sessions' },
+  approveSession: { method: 'PATCH', path: '/sessions/:id/approve' },
+  rejectSession: { method: 'PATCH', path: '/sessions/:id/reject' },
+  resubmitSession: { method: 'PATCH', path: '/sessions/:id/resubmit' },
+  updateSession: { method: 'PATCH', path: '/sessions/:id' },
+  deleteSession: { method: 'DELETE', path: '/sessions/:id' },
+
+  // Stats
+  getAdminStats: { method: 'GET', path: '/admin/stats' },
+  getStudentStats: { method: 'GET', path: '/student/stats/:email' },
+  getTutorStats: { method: 'GET', path: '/tutor/stats/:email' },
+
+  // Bookings
+  listBookings: { method: 'GET', path: '/bookings', entity: 'booking', paged: true },
+  listStudentBookings: { method: 'GET', path: '/bookings/student/:email', entity: 'booking' },
+  createBooking: { method: 'POST', path: '/bookings' },
+  updateBooking: { method: 'PATCH', path: '/bookings/:id' },
+  deleteBooking: { method: 'DELETE', path: '/bookings/:id' },
+
+  // Notes
+  listStudentNotes: { method: 'GET', path: '/notes/student/:email' },
+  createNote: { method: 'POST', path: '/notes' },
+  updateNote: { method: 'PATCH', path: '/notes/:id' },
+  deleteNote: { method: 'DELETE', path: '/notes/:id' },
+
+  // Reviews
+  listReviews: { method: 'GET', path: '/reviews', paged: true },
+  listSessionReviews: { method: 'GET', path: '/reviews/:sessionId' },
+  createReview: { method: 'POST', path: '/reviews' },
+  deleteReview: { method: 'DELETE', path: '/reviews/:id' },
+
+  // Materials
+  listMaterials: { method: 'GET', path: '/materials', paged: true },
+  listPendingMaterials: { method: 'GET', path: '/materials/pending' },
+  listApprovedMaterials: { method: 'GET', path: '/materials/approved' },
+  listTutorMaterials: { method: 'GET', path: '/materials/tutor/:email' },
+  listSessionMaterials: { method: 'GET', path: '/materials/session/:sessionId' },
+  uploadMaterial: { method: 'POST', path: '/materials', multipart: true },
+  approveMaterial: { method: 'PATCH', path: '/materials/:id/approve' },
+  rejectMaterial: { method: 'PATCH', path: '/materials/:id/reject' },
+  deleteMaterial: { method: 'DELETE', path: '/materials/:id' },
+} as const satisfies Record<string, RouteDef>
+
+export type RouteName = keyof typeof routes
+
+/** Query parameters every `paged` list accepts. */
+export const PAGE_PARAM = 'page'
+export const LIMIT_PARAM = 'limit'
+export const TOTAL_COUNT_HEADER = 'X-Total-Count'
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+
+/** Fills `:name` segments; each value is URI-encoded. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`)
+    return encodeURIComponent(value)
+  })
+}

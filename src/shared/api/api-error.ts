@@ -1,0 +1,27 @@
+// The one error type API calls reject with, so screens never depend on axios.
+export class ApiError extends Error {
+  readonly status: number
+  readonly data: unknown
+  constructor(message: string, status: number, data?: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.data = data
+  }
+  /** No answer at all: offline, DNS, refused. */
+  get isNetworkError(): boolean {
+    return this.status === 0
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized access - maybe log out the user'
+
+/** The server's `{message}` when it sent one, else the error's own text (spec §8). */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError) {
+    const data = error.data as { message?: unknown } | undefined
+    if (data && typeof data.message === 'string' && data.message) return data.message
+  }
+  if (error instanceof Error && error.message) return error.message
+  return fallback
+}

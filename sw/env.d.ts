@@ -1,0 +1,3 @@
+declare module '#demo-server' {
+  export const demoServer: null | { handle(request: Request): Promise<Response | undefined> }
+}

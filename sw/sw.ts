@@ -1,0 +1,49 @@
+/// <reference lib="webworker" />
+// StudyHub's one service worker (DEVELOPERS.md decision 2): it precaches the
+// app shell and, in a demo build, hosts the demo server that answers /api.
+import './local-storage-shim'
+import { demoServer } from '#demo-server'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+
+declare const self: ServiceWorkerGlobalScope
+
+const API_PREFIX = '/api/'
+
+// Registered before Workbox's routes so /api never meets the navigation fallback.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url)
+  if (!demoServer || url.origin !== self.location.origin || !url.pathname.startsWith(API_PREFIX)) return
+  event.respondWith(answerFromDemoServer(event.request))
+})
+
+async function answerFromDemoServer(request: Request): Promise<Response> {
+  const server = demoServer
+  if (!server) return fetch(request)
+  const response = await server.handle(request)
+  return (
+    response ??
+    Response.json({ message: `No route for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 })
+  )
+}
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
+
+self.addEventListener('install', () => {
+  // The first install takes over at once; later versions wait for the
+  // update prompt (SKIP_WAITING below).
+  if (!self.registration.active) void self.skipWaiting()
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim())
+})
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  // After a hard reload the page is not controlled; it asks to be claimed.
+  if (data?.type === 'CLAIM') event.waitUntil(self.clients.claim())
+})

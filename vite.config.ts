@@ -1,0 +1,76 @@
+/// <reference types="vitest/config" />
+import { execSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, loadEnv } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+function buildId(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()
+      .concat('-', Date.now().toString(36))
+  } catch {
+    return Date.now().toString(36)
+  }
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, root, 'VITE_')
+  // Demo or live is decided here, once (README, "Demo and live builds").
+  const demo = !env.VITE_API_URL
+  return {
+    define: {
+      __DEMO__: JSON.stringify(demo),
+      __BUILD_ID__: JSON.stringify(mode === 'test' ? 'test' : buildId()),
+    },
+    resolve: {
+      alias: [
+        // The service worker imports its demo server through this name; a live
+        // build gets a module that answers nothing, so msw never reaches it.
+        {
+          find: /^#demo-server$/,
+          replacement: fileURLToPath(
+            new URL(demo ? './mocks/sw-demo-server.ts' : './sw/no-demo-server.ts', import.meta.url),
+          ),
+        },
+      ],
+    },
+    plugins: [
+      react(),
+      tailwindcss(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest,ico}'],
+          // The worker itself bundles the demo server in a demo build.
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+        devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
+      }),
+    ],
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+    },
+    preview: { port: 4173, strictPort: true },
+    server: { port: 5173 },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./tests/setup/fake-indexeddb.ts', './tests/setup/vitest-setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'sw/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+      restoreMocks: true,
+      testTimeout: 20_000,
+    },
+  }
+})
