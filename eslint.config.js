@@ -81,7 +81,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['*.{js,mjs,ts}', 'tests/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}', '.ci/**/*.mjs'],
+    files: [
+      '*.{js,mjs,ts}',
+      'tests/**/*.{ts,mjs,js}',
+      'bench/**/*.{ts,mjs,js}',
+      'scripts/**/*.{ts,mjs,js}',
+      '.ci/**/*.mjs',
+    ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Playwright fixtures receive a `use` callback that is not React's `use`.
+    files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
 )

@@ -49,9 +49,12 @@ export default defineConfig(({ mode }) => {
         filename: 'sw.ts',
         registerType: 'prompt',
         injectRegister: false,
+        // The manifest is public/manifest.webmanifest, linked from index.html.
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest,ico}'],
+          // Install-sheet screenshots are for the browser's install dialog, not the app.
+          globIgnores: ['screenshots/**'],
           // The worker itself bundles the demo server in a demo build.
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },

@@ -1,10 +1,17 @@
 // The demo server as the service worker hosts it (DEVELOPERS.md decision 2).
-// Resolved through the `#demo-server` alias only in a demo build.
+// Resolved through the `#demo-server` alias only in a demo build. The data is
+// seeded on the first request (once, even when several arrive together; see
+// ./server/ready.ts), and every answer waits a realistic latency.
 import { getResponse } from 'msw'
+import { setLatency, WORKER_LATENCY_MS } from './config'
 import { handlers } from './handlers'
+import { ensureDemoData } from './server/ready'
+
+setLatency(WORKER_LATENCY_MS)
 
 export const demoServer = {
   async handle(request: Request): Promise<Response | undefined> {
+    await ensureDemoData()
     return getResponse(handlers, request, { quiet: true })
   },
 }

@@ -20,6 +20,10 @@ self.addEventListener('fetch', (event) => {
 async function answerFromDemoServer(request: Request): Promise<Response> {
   const server = demoServer
   if (!server) return fetch(request)
+  // The demo server stands in for a remote one: with no network the app must
+  // get no answer, as it would from a real server, so its offline paths
+  // (data from the phone, notes waiting to sync) are the ones that run.
+  if (self.navigator.onLine === false) return Response.error()
   const response = await server.handle(request)
   return (
     response ??

@@ -1,9 +1,25 @@
 // Boot work that must not delay the first paint: in a demo build, bringing
-// the service worker (and with it the demo server) into control of the page.
+// the service worker (and with it the demo server) into control of the page;
+// then the offline mirror, which brings Dexie and so is loaded only once the
+// page has painted.
 import { IS_DEMO } from '../shared/config/env'
 import { openApiGate } from '../shared/api/api-ready'
+import { syncOnlineManager } from '../features/offline/online-manager'
+import { requestPersistentStorage } from '../features/offline/storage-persistence'
+import { queryClient } from './query-client'
+
+function afterFirstPaint(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
+  else setTimeout(task, 200)
+}
 
 export function startPlatform(): void {
+  syncOnlineManager()
+  afterFirstPaint(() => {
+    void import('../features/offline/offline-mirror').then((m) => m.startOfflineMirror(queryClient))
+    // Opened from the home screen: the user installed the app, so keep its data.
+    if (window.matchMedia?.('(display-mode: standalone)').matches) void requestPersistentStorage()
+  })
   if (!IS_DEMO || !('serviceWorker' in navigator)) {
     openApiGate()
     if (!('serviceWorker' in navigator)) return

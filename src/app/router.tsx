@@ -3,6 +3,7 @@
 // routes/dashboard/my-notes.tsx), so a route leads to its file in one step.
 // Home is part of the first load; every other screen is loaded on demand.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { RequireAuth, RequireRole } from '../features/auth/require-auth'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { Component as Home } from './routes/home'
@@ -21,37 +22,48 @@ export const routeTree: RouteObject[] = [
       { path: 'about', lazy: () => import('./routes/about') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
-      { path: 'session-details/:id', lazy: () => import('./routes/session-details') },
       {
-        path: 'dashboard',
-        lazy: () => import('./routes/dashboard/dashboard-layout'),
+        // Login required (spec §2): visitors go to /login and come back after.
+        element: <RequireAuth />,
         children: [
-          { index: true, lazy: () => import('./routes/dashboard/dashboard-index') },
-          // Student
-          { path: 'student', lazy: () => import('./routes/dashboard/student') },
-          { path: 'my-reviews', lazy: () => import('./routes/dashboard/student') },
-          { path: 'my-bookings', lazy: () => import('./routes/dashboard/my-bookings') },
-          { path: 'student/bookings/:id', lazy: () => import('./routes/dashboard/student-booking') },
+          { path: 'session-details/:id', lazy: () => import('./routes/session-details') },
           {
-            path: 'student/bookings/:id/materials',
-            lazy: () => import('./routes/dashboard/student-booking-materials'),
+            path: 'dashboard',
+            lazy: () => import('./routes/dashboard/dashboard-layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/dashboard/dashboard-index') },
+              // Student
+              { path: 'student', lazy: () => import('./routes/dashboard/student') },
+              { path: 'my-reviews', lazy: () => import('./routes/dashboard/student') },
+              { path: 'my-bookings', lazy: () => import('./routes/dashboard/my-bookings') },
+              { path: 'student/bookings/:id', lazy: () => import('./routes/dashboard/student-booking') },
+              {
+                path: 'student/bookings/:id/materials',
+                lazy: () => import('./routes/dashboard/student-booking-materials'),
+              },
+              { path: 'create-note', lazy: () => import('./routes/dashboard/create-note') },
+              { path: 'my-notes', lazy: () => import('./routes/dashboard/my-notes') },
+              { path: 'my-materials', lazy: () => import('./routes/dashboard/my-materials') },
+              // Tutor
+              { path: 'tutor', lazy: () => import('./routes/dashboard/tutor') },
+              { path: 'add-session', lazy: () => import('./routes/dashboard/add-session') },
+              { path: 'my-sessions', lazy: () => import('./routes/dashboard/my-sessions') },
+              { path: 'tutor-materials', lazy: () => import('./routes/dashboard/tutor-materials') },
+              { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
+              // Admin only: everyone else is sent to / (spec §2).
+              {
+                element: <RequireRole role="admin" />,
+                children: [
+                  { path: 'admin', lazy: () => import('./routes/dashboard/admin') },
+                  { path: 'manage-sessions', lazy: () => import('./routes/dashboard/manage-sessions') },
+                  { path: 'manage-bookings', lazy: () => import('./routes/dashboard/manage-bookings') },
+                  { path: 'manage-users', lazy: () => import('./routes/dashboard/manage-users') },
+                  { path: 'manage-reviews', lazy: () => import('./routes/dashboard/manage-reviews') },
+                  { path: 'manage-materials', lazy: () => import('./routes/dashboard/manage-materials') },
+                ],
+              },
+            ],
           },
-          { path: 'create-note', lazy: () => import('./routes/dashboard/create-note') },
-          { path: 'my-notes', lazy: () => import('./routes/dashboard/my-notes') },
-          { path: 'my-materials', lazy: () => import('./routes/dashboard/my-materials') },
-          // Tutor
-          { path: 'tutor', lazy: () => import('./routes/dashboard/tutor') },
-          { path: 'add-session', lazy: () => import('./routes/dashboard/add-session') },
-          { path: 'my-sessions', lazy: () => import('./routes/dashboard/my-sessions') },
-          { path: 'tutor-materials', lazy: () => import('./routes/dashboard/tutor-materials') },
-          { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
-          // Admin
-          { path: 'admin', lazy: () => import('./routes/dashboard/admin') },
-          { path: 'manage-sessions', lazy: () => import('./routes/dashboard/manage-sessions') },
-          { path: 'manage-bookings', lazy: () => import('./routes/dashboard/manage-bookings') },
-          { path: 'manage-users', lazy: () => import('./routes/dashboard/manage-users') },
-          { path: 'manage-reviews', lazy: () => import('./routes/dashboard/manage-reviews') },
-          { path: 'manage-materials', lazy: () => import('./routes/dashboard/manage-materials') },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

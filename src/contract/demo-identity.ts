@@ -74,3 +74,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'student@studyhub.demo', role: 'student' },
 ] as const
 export const DEMO_ACCOUNT_PASSWORD = 'demo1234'
+
+/** Wipes the demo server's data and seeds it again; any caller, demo builds only. */
+export const DEMO_RESET_PATH = '/api/demo/reset'

@@ -164,7 +164,14 @@ export const endpoints = {
 
   listStudentNotes: { params: byEmail, response: z.array(noteSchema) },
   createNote: {
-    body: z.object({ email: z.email(), title: nonBlank('title'), description: nonBlank('description') }),
+    body: z.object({
+      email: z.email(),
+      title: nonBlank('title'),
+      description: nonBlank('description'),
+      // A note written offline carries the id the device gave it (a UUID), so
+      // later edits and deletes queued with it need no id mapping.
+      _id: z.uuid().optional(),
+    }),
     response: inserted,
   },
   updateNote: {

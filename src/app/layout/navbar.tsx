@@ -1,8 +1,12 @@
 // The sticky navigation bar of spec §2. Links for everyone, then Dashboard
 // when logged in, or Login and Register when logged out. On small screens the
-// links collapse into a menu.
-import { useState } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+// links collapse into a menu that also holds Log out (or Login and Register).
+// Logged in, the right side has the avatar menu: email, Dashboard, Log out.
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
+import { useAuth } from '../../features/auth/auth-context'
+import { UserAvatar } from '../../features/auth/components/user-avatar'
+import { showAlert, showToast } from '../../shared/ui/feedback'
 
 const PUBLIC_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -16,16 +20,130 @@ const GUEST_LINKS = [
   { to: '/register', label: 'Register', end: false },
 ] as const
 
+const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as const
+
+export const LOGOUT_TOAST_MS = 1800
+
 function linkClass({ isActive }: { isActive: boolean }): string {
-  return `rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'}`
+  return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'}`
+}
+
+/** Logs out with the toast or the dialog of spec §8. */
+function useLogOut(): () => Promise<void> {
+  const { logOut } = useAuth()
+  const navigate = useNavigate()
+  const location = useLocation()
+  return async () => {
+    try {
+      // false: the user chose to stay logged in (unsent note writes).
+      if (!(await logOut())) return
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'Please try again'
+      await showAlert({ title: 'Logout failed', text: message, icon: 'error' })
+      return
+    }
+    showToast({ title: 'Logged out successfully', icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })
+    // A page behind login would only send the next visitor to /login.
+    if (/^\/(dashboard|session-details)(\/|$)/.test(location.pathname)) navigate('/', { replace: true })
+  }
+}
+
+/** Closes a popup on Escape (focus back to its button) and on a click outside it. */
+function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>) {
+  const closeRef = useRef(close)
+  useEffect(() => {
+    closeRef.current = close
+  })
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (container.current && !container.current.contains(event.target as Node)) closeRef.current()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        closeRef.current()
+        container.current?.querySelector<HTMLElement>('[aria-expanded]')?.focus()
+      }
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open, container])
+}
+
+function AvatarMenu() {
+  const { user } = useAuth()
+  const handleLogOut = useLogOut()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  useDismiss(open, () => setOpen(false), ref)
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        className="flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-600"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="sr-only">Account menu</span>
+        <UserAvatar user={user} />
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 text-left shadow-lg"
+        >
+          <p className="truncate border-b border-slate-200 px-3 pt-1 pb-2 text-sm text-slate-700">
+            <span className="sr-only">Signed in as </span>
+            {user?.email}
+          </p>
+          <ul className="mt-1">
+            <li>
+              <Link
+                to="/dashboard"
+                className="block rounded px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100"
+                onClick={() => setOpen(false)}
+              >
+                Dashboard
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
+                onClick={() => {
+                  setOpen(false)
+                  void handleLogOut()
+                }}
+              >
+                Log out
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  )
 }
 
 export function Navbar() {
+  const { user, loading } = useAuth()
+  const handleLogOut = useLogOut()
   const [open, setOpen] = useState(false)
-  const links = [...PUBLIC_LINKS, ...GUEST_LINKS]
+  const mobileRef = useRef<HTMLDivElement>(null)
+  useDismiss(open, () => setOpen(false), mobileRef)
+  // While the first session check runs, show neither Login nor Dashboard:
+  // a signed-in user should not see "Login" flash on every reload.
+  const settling = loading && !user
+  const links = [...PUBLIC_LINKS, ...(user ? MEMBER_LINKS : settling ? [] : GUEST_LINKS)]
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Link to="/" className="text-xl font-extrabold text-brand-900">
           StudyHub
         </Link>
@@ -38,37 +156,59 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className="rounded p-2 text-slate-800 hover:bg-slate-200 md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <div className="flex items-center gap-2">
+          {user && <AvatarMenu />}
+          <div ref={mobileRef} className="md:hidden">
+            <button
+              type="button"
+              className="rounded p-2 text-slate-800 hover:bg-slate-200 md:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              onClick={() => setOpen((v) => !v)}
+            >
+              <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+              </svg>
+            </button>
+            {open && (
+              <ul
+                id="mobile-menu"
+                className="absolute inset-x-0 top-16 space-y-1 border-y border-slate-200 bg-white px-4 py-3 shadow-md md:hidden"
+              >
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                {user && (
+                  <li>
+                    <button
+                      type="button"
+                      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
+                      onClick={() => {
+                        setOpen(false)
+                        void handleLogOut()
+                      }}
+                    >
+                      Log out
+                    </button>
+                  </li>
+                )}
+              </ul>
+            )}
+          </div>
+        </div>
       </nav>
-      {open && (
-        <ul id="mobile-menu" className="space-y-1 border-t border-slate-200 px-4 py-3 md:hidden">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      )}
     </header>
   )
 }

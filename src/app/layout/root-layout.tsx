@@ -1,4 +1,11 @@
 import { Outlet } from 'react-router-dom'
+import { IS_DEMO } from '../../shared/config/env'
+import { ResetDemoData } from '../../features/demo/reset-demo-data'
+import { FeedbackHost } from '../../shared/ui/feedback'
+import { OfflineIndicator } from '../../features/offline/offline-indicator'
+import { StorageUsage } from '../../features/offline/storage-usage'
+import { InstallBanner } from '../../features/pwa/install-banner'
+import { UpdatePrompt } from '../../features/pwa/update-prompt'
 import { Navbar } from './navbar'
 
 export function RootLayout() {
@@ -11,9 +18,19 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
+      <InstallBanner />
+      <OfflineIndicator />
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
         <Outlet />
       </main>
+      <footer className="border-t border-slate-200 px-4 py-4 text-xs text-slate-700">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2">
+          <StorageUsage />
+          {IS_DEMO && <ResetDemoData />}
+        </div>
+      </footer>
+      <FeedbackHost />
+      <UpdatePrompt />
     </>
   )
 }

@@ -1,5 +1,126 @@
-import { NotBuiltYet } from './not-built-yet'
+// /login (spec §2, §5, §8): email and password, the Google button, and in a
+// demo build the three demo accounts as one-tap choices. After logging in the
+// visitor goes back to where a guard stopped them (?from=, checked to stay on
+// this origin), else home.
+import { useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../../contract/demo-identity'
+import { useAuth } from '../../features/auth/auth-context'
+import { AuthScreen, GoogleMark, PRIMARY_BUTTON, showAuthError } from '../../features/auth/components/auth-screen'
+import { RETURN_PARAM, safeReturnPath } from '../../features/auth/return-path'
+import { IS_DEMO } from '../../shared/config/env'
+import { showToast } from '../../shared/ui/feedback'
+import { PasswordField, TextField } from '../../shared/ui/text-field'
 
 export function Component() {
-  return <NotBuiltYet title="Login" />
+  const { signIn, signInWithGoogle } = useAuth()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const from = params.get(RETURN_PARAM)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  // Buttons stay enabled while busy (aria-disabled): a disabled button drops
+  // focus, and the Error dialog must give focus back to the button pressed.
+  const busyRef = useRef(false)
+  const setWorking = (on: boolean) => {
+    busyRef.current = on
+    setBusy(on)
+  }
+
+  async function attempt(work: () => Promise<void>) {
+    if (busyRef.current) return
+    setWorking(true)
+    try {
+      await work()
+    } catch (err) {
+      setWorking(false)
+      await showAuthError(err)
+      return
+    }
+    showToast({ title: 'Logged in successfully', icon: 'success' })
+    navigate(safeReturnPath(from), { replace: true })
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    void attempt(() => signIn(email.trim(), password))
+  }
+
+  const registerLink = from ? `/register?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : '/register'
+
+  return (
+    <AuthScreen title="Login">
+      <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className={PRIMARY_BUTTON} aria-disabled={busy}>
+          {busy ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+
+      <div className="my-5 flex items-center gap-3 text-sm text-slate-700" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-300" />
+        or
+        <span className="h-px flex-1 bg-slate-300" />
+      </div>
+      <button
+        type="button"
+        aria-disabled={busy}
+        onClick={() => void attempt(signInWithGoogle)}
+        className="flex w-full items-center justify-center gap-2 rounded border border-slate-400 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-slate-100 aria-disabled:opacity-70"
+      >
+        <GoogleMark />
+        Continue with Google
+      </button>
+
+      {IS_DEMO && (
+        <section aria-labelledby="demo-accounts" className="mt-6 rounded border border-amber-300 bg-amber-50 p-4">
+          <h2 id="demo-accounts" className="text-base font-bold text-slate-900">
+            Try a demo account
+          </h2>
+          <p className="mt-1 text-sm text-slate-800">
+            This is a demo: log in with one tap as any role (password {DEMO_ACCOUNT_PASSWORD}).
+          </p>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-3">
+            {DEMO_ACCOUNTS.map((account) => (
+              <li key={account.email}>
+                <button
+                  type="button"
+                  aria-disabled={busy}
+                  onClick={() => void attempt(() => signIn(account.email, DEMO_ACCOUNT_PASSWORD))}
+                  className="w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 capitalize hover:bg-slate-100 aria-disabled:opacity-70"
+                >
+                  {account.role}
+                  <span className="sr-only"> demo account, {account.email}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <p className="mt-6 text-center text-sm text-slate-800">
+        New to StudyHub?{' '}
+        <Link to={registerLink} className="font-semibold text-brand-700 underline">
+          Register
+        </Link>
+      </p>
+    </AuthScreen>
+  )
 }

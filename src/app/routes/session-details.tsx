@@ -1,5 +1,80 @@
-import { NotBuiltYet } from './not-built-yet'
+// /session-details/{id} (spec §2). Login is required; the guard around this
+// route in the router sees to that.
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
+import { useAuth } from '../../features/auth/auth-context'
+import { BookSessionButton } from '../../features/bookings/components/book-session-button'
+import { reviewQueries } from '../../features/reviews/api/review-queries'
+import { ReviewForm } from '../../features/reviews/components/review-form'
+import { ReviewList } from '../../features/reviews/components/review-list'
+import { sessionQueries } from '../../features/sessions/api/session-queries'
+import { SessionFacts } from '../../features/sessions/components/session-facts'
+import { ApiError, errorMessage } from '../../shared/api/api-error'
 
 export function Component() {
-  return <NotBuiltYet title="Session details" />
+  const { id = '' } = useParams()
+  const { user, email, role } = useAuth()
+  const session = useQuery(sessionQueries.detail(id))
+  const reviews = useQuery(reviewQueries.forSession(id))
+
+  if (session.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-4xl px-4 py-12 text-slate-700">
+        Loading session…
+      </p>
+    )
+  }
+  if (session.isError) {
+    const notFound = session.error instanceof ApiError && session.error.status === 404
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {notFound ? 'Session not found.' : 'Something went wrong'}
+        </h1>
+        {!notFound && <p className="mt-2 text-slate-700">{errorMessage(session.error)}</p>}
+      </section>
+    )
+  }
+
+  const s = session.data
+  const isStudent = Boolean(user) && role === 'student' && Boolean(email)
+  return (
+    <article aria-labelledby="session-title" className="mx-auto max-w-4xl px-4 py-12">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{s.subject}</p>
+      <h1 id="session-title" className="mt-1 text-3xl font-bold text-slate-900">
+        {s.title}
+      </h1>
+      <div className="mt-6">
+        <SessionFacts session={s} />
+      </div>
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">About this session</h2>
+      <p className="mt-2 whitespace-pre-line text-slate-800">{s.description || 'No description.'}</p>
+      <div className="mt-8">
+        <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
+      </div>
+      <section aria-labelledby="reviews-title" className="mt-12">
+        <h2 id="reviews-title" className="text-xl font-semibold text-slate-900">
+          Reviews
+        </h2>
+        <div className="mt-4">
+          {reviews.isPending ? (
+            <p role="status" className="text-slate-700">
+              Loading reviews…
+            </p>
+          ) : reviews.isError ? (
+            <p role="alert" className="text-red-700">
+              {errorMessage(reviews.error, 'Failed to load reviews')}
+            </p>
+          ) : (
+            <ReviewList reviews={reviews.data} />
+          )}
+        </div>
+        {isStudent && (
+          <div className="mt-6">
+            <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
+          </div>
+        )}
+      </section>
+    </article>
+  )
 }

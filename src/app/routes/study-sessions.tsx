@@ -1,5 +1,86 @@
-import { NotBuiltYet } from './not-built-yet'
+// /study-sessions (spec §2): 8 cards a page, paged by the server, the page
+// kept in the URL (?page=N). Admins see every session with its status and ID;
+// others see approved ones, optionally one tutor's (?tutor=email).
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router-dom'
+import { useAuth } from '../../features/auth/auth-context'
+import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
+import { Pagination } from '../../features/sessions/components/pagination'
+import { SessionCard } from '../../features/sessions/components/session-card'
+import { registrationEndLabel } from '../../features/sessions/registration-status'
+
+function pageFrom(value: string | null): number {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 1 ? n : 1
+}
 
 export function Component() {
-  return <NotBuiltYet title="Study Sessions" />
+  const { role, loading } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const page = pageFrom(params.get('page'))
+  const admin = role === 'admin'
+  const tutorEmail = admin ? undefined : params.get('tutor') || undefined
+  const query = useQuery({
+    ...sessionQueries.list({ page, admin, tutorEmail }),
+    // Until the role is known, admin or not is unknown too.
+    enabled: !loading,
+    placeholderData: keepPreviousData,
+  })
+
+  const goTo = (next: number) => {
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      updated.set('page', String(next))
+      return updated
+    })
+    globalThis.scrollTo?.({ top: 0 })
+  }
+
+  const data = query.data
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / SESSIONS_PAGE_SIZE)) : 0
+  const tutorName = tutorEmail && data?.items[0]?.tutorName
+
+  return (
+    <section aria-labelledby="sessions-title" className="mx-auto max-w-6xl px-4 py-12">
+      <h1 id="sessions-title" className="text-3xl font-bold text-slate-900">
+        Study Sessions
+      </h1>
+      <p className="mt-2 text-slate-700">
+        {admin
+          ? 'As an admin you see every session, whatever its status.'
+          : tutorEmail
+            ? `Approved sessions by ${tutorName || tutorEmail}.`
+            : 'Approved sessions open to every student.'}
+      </p>
+      {query.isPending ? (
+        <p role="status" className="mt-8 text-slate-700">
+          Loading sessions…
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className="mt-8 text-red-700">
+          Failed to load study sessions
+        </p>
+      ) : data!.items.length === 0 ? (
+        <p className="mt-8 text-slate-700">No sessions found.</p>
+      ) : (
+        <ul
+          className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          aria-busy={query.isPlaceholderData}
+          data-page={page}
+        >
+          {data!.items.map((session) => (
+            <li key={session._id}>
+              <SessionCard
+                session={session}
+                label={registrationEndLabel(session)}
+                adminView={admin}
+                headingLevel="h2"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pagination page={page} pageCount={pageCount} onChange={goTo} />}
+    </section>
+  )
 }

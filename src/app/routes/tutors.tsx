@@ -1,5 +1,65 @@
-import { NotBuiltYet } from './not-built-yet'
+// /tutors (not shown in the spec): every tutor with approved sessions, built
+// from the public session list, each linking to their sessions.
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { sessionQueries } from '../../features/sessions/api/session-queries'
+import { StarRating, reviewCountText } from '../../features/reviews/components/star-rating'
+import { summarizeTutors } from '../../features/tutors/tutor-summary'
+import { formatRating } from '../../shared/format/number'
 
 export function Component() {
-  return <NotBuiltYet title="Tutors" />
+  const sessions = useQuery({ ...sessionQueries.approved(), select: summarizeTutors })
+  return (
+    <section aria-labelledby="tutors-title" className="mx-auto max-w-6xl px-4 py-12">
+      <h1 id="tutors-title" className="text-3xl font-bold text-slate-900">
+        Tutors
+      </h1>
+      <p className="mt-2 text-slate-700">Everyone who runs an approved study session on StudyHub.</p>
+      <div className="mt-8">
+        {sessions.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading tutors…
+          </p>
+        ) : sessions.isError ? (
+          <p role="alert" className="text-red-700">
+            Failed to load study sessions
+          </p>
+        ) : sessions.data.length === 0 ? (
+          <p className="text-slate-700">No approved sessions available yet.</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {sessions.data.map((tutor) => (
+              <li
+                key={tutor.email}
+                data-testid="tutor-card"
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <h2 className="text-lg font-semibold text-slate-900">{tutor.name}</h2>
+                <p className="text-sm text-slate-600">{tutor.email}</p>
+                <p className="mt-3 text-sm text-slate-800">
+                  <span className="font-medium">Subjects:</span> {tutor.subjects.join(', ')}
+                </p>
+                <p className="mt-1 text-sm text-slate-800">
+                  {tutor.sessionCount} {tutor.sessionCount === 1 ? 'approved session' : 'approved sessions'}
+                </p>
+                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                  <StarRating mean={tutor.averageRating} />
+                  <span>
+                    {tutor.reviewCount > 0 && `${formatRating(tutor.averageRating)} `}
+                    {reviewCountText(tutor.reviewCount)}
+                  </span>
+                </div>
+                <Link
+                  to={`/study-sessions?tutor=${encodeURIComponent(tutor.email)}`}
+                  className="mt-4 inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+                >
+                  View sessions<span className="sr-only"> by {tutor.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
 }

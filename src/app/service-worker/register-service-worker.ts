@@ -1,11 +1,34 @@
 // Registers sw/sw.ts and, in a demo build, opens the API gate once the worker
 // controls this page. After a hard reload (Shift+Reload) a page starts
 // uncontrolled even with an active worker; it asks the worker to claim it.
+//
+// Updates: a new worker waits (sw.ts skips waiting only on the first
+// install) and the layout shows "A new version is ready". Accepting sends
+// SKIP_WAITING; the new worker claims every open tab, and each tab that had
+// the old worker reloads on `controllerchange`, so no tab keeps running old
+// code against the new worker. A page that had no controller (first install,
+// hard reload) is only being claimed and does not reload.
 import { Workbox } from 'workbox-window'
 import { openApiGate } from '../../shared/api/api-ready'
 import { IS_DEMO } from '../../shared/config/env'
+import { announceUpdate } from '../../features/pwa/update-available'
 
 const SW_URL = import.meta.env.DEV ? '/dev-sw.js?dev-sw' : '/sw.js'
+
+/** How often an open app asks for a new version besides on navigation and when shown again. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+function reloadWhenReplaced(): void {
+  let controller = navigator.serviceWorker.controller
+  let reloading = false
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const previous = controller
+    controller = navigator.serviceWorker.controller
+    if (!previous || previous === controller || reloading) return
+    reloading = true
+    window.location.reload()
+  })
+}
 
 export async function registerServiceWorker(): Promise<Workbox> {
   const wb = new Workbox(SW_URL, { scope: '/', type: import.meta.env.DEV ? 'module' : 'classic' })
@@ -13,9 +36,21 @@ export async function registerServiceWorker(): Promise<Workbox> {
     if (navigator.serviceWorker.controller) openApiGate()
     else navigator.serviceWorker.addEventListener('controllerchange', () => openApiGate(), { once: true })
   }
+  reloadWhenReplaced()
+  // Fired in every tab, also for a worker another tab installed, and on load
+  // when a worker was already waiting.
+  wb.addEventListener('waiting', () => announceUpdate(() => wb.messageSkipWaiting()))
+
   const registration = await wb.register()
   if (IS_DEMO && !navigator.serviceWorker.controller && registration?.active) {
     registration.active.postMessage({ type: 'CLAIM' })
+  }
+  if (registration) {
+    const check = () => void registration.update().catch(() => undefined)
+    setInterval(check, UPDATE_CHECK_MS)
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') check()
+    })
   }
   return wb
 }

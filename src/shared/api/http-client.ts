@@ -4,6 +4,7 @@
 // edge) to the canonical shapes.
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoints'
 import { normalizeEntity } from '../../contract/normalize'
+import { whenApiReady } from './api-ready'
 import {
   buildPath,
   IDEMPOTENCY_HEADER,
@@ -32,7 +33,8 @@ const loadInstance = () => import('./axios-instance').then((m) => m.instance)
 
 async function send<N extends RouteName>(name: N, input: CallInput<N> | undefined) {
   const route: RouteDef = routes[name]
-  const instance = await loadInstance()
+  // In a demo build nothing answers /api until the worker controls the page.
+  const [instance] = await Promise.all([loadInstance(), whenApiReady()])
   const headers: Record<string, string> = {}
   if (input?.authorization) headers.Authorization = `Bearer ${input.authorization}`
   if (input?.idempotencyKey) headers[IDEMPOTENCY_HEADER] = input.idempotencyKey

@@ -1,5 +1,15 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { AddSessionForm } from '../../../features/tutor-sessions/components/add-session-form'
 
 export function Component() {
-  return <NotBuiltYet title="Add Session" />
+  const { user, email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="Add Session">
+        Create a study session. An admin reviews it before students can book.
+      </PageHeading>
+      <AddSessionForm tutorName={user?.displayName ?? ''} tutorEmail={email ?? ''} />
+    </section>
+  )
 }

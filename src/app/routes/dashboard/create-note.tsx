@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { CreateNoteForm } from '../../../features/notes/components/create-note-form'
 
 export function Component() {
-  return <NotBuiltYet title="Create Notes" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="Create Notes">Keep notes for your study sessions.</PageHeading>
+      <CreateNoteForm email={email ?? ''} />
+    </section>
+  )
 }

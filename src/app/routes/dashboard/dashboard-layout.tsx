@@ -1,9 +1,36 @@
-import { Outlet } from 'react-router-dom'
+// The dashboard shell (spec §2): a sidebar menu by role beside the routed
+// screen. Above md the sidebar is a column; below it, a scrollable row.
+import { NavLink, Outlet } from 'react-router-dom'
+import { useAuth } from '../../../features/auth/auth-context'
+import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'
+
+function itemClass({ isActive }: { isActive: boolean }): string {
+  return `block whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'
+  }`
+}
 
 export function Component() {
+  const { role } = useAuth()
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
-      <Outlet />
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+      <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
+        <p className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-700 uppercase">
+          <span className="capitalize">{role}</span> menu
+        </p>
+        <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
+          {DASHBOARD_MENUS[role].map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={itemClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
     </div>
   )
 }

@@ -1,5 +1,11 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { ManageBookings } from '../../../features/admin/components/manage-bookings'
 
 export function Component() {
-  return <NotBuiltYet title="Manage Bookings" />
+  return (
+    <section>
+      <PageHeading title="Manage Bookings">Approve or reject bookings, and edit or delete approved ones.</PageHeading>
+      <ManageBookings />
+    </section>
+  )
 }

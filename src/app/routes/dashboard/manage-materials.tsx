@@ -1,5 +1,11 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { ManageMaterials } from '../../../features/materials/components/manage-materials'
 
 export function Component() {
-  return <NotBuiltYet title="Manage Materials" />
+  return (
+    <section>
+      <PageHeading title="Manage Materials">Approve or reject uploaded study materials.</PageHeading>
+      <ManageMaterials />
+    </section>
+  )
 }

@@ -1,5 +1,11 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { ManageReviews } from '../../../features/admin/components/manage-reviews'
 
 export function Component() {
-  return <NotBuiltYet title="Manage Reviews" />
+  return (
+    <section>
+      <PageHeading title="Manage Reviews">Every review on the platform.</PageHeading>
+      <ManageReviews />
+    </section>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { ManageSessions } from '../../../features/admin/components/manage-sessions'
 
 export function Component() {
-  return <NotBuiltYet title="Manage Sessions" />
+  return (
+    <section>
+      <PageHeading title="Manage Sessions">
+        Approve or reject new sessions, and update or delete approved ones.
+      </PageHeading>
+      <ManageSessions />
+    </section>
+  )
 }

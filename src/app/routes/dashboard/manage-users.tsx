@@ -1,5 +1,11 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { ManageUsers } from '../../../features/users/components/manage-users'
 
 export function Component() {
-  return <NotBuiltYet title="Manage Users" />
+  return (
+    <section>
+      <PageHeading title="Manage Users">Change roles between student and tutor, or delete accounts.</PageHeading>
+      <ManageUsers />
+    </section>
+  )
 }

@@ -1,5 +1,91 @@
-import { NotBuiltYet } from '../not-built-yet'
+// The student's bookings, with the session each one is for.
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { useAuth } from '../../../features/auth/auth-context'
+import { bookingQueries } from '../../../features/bookings/api/booking-queries'
+import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
+import { errorMessage } from '../../../shared/api/api-error'
+import { formatDateTime } from '../../../shared/format/date'
+import { formatFee } from '../../../shared/format/number'
 
 export function Component() {
-  return <NotBuiltYet title="My Bookings" />
+  const { email } = useAuth()
+  const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: Boolean(email) })
+
+  return (
+    <section aria-labelledby="my-bookings-title">
+      <h1 id="my-bookings-title" className="text-2xl font-bold text-slate-900">
+        My Bookings
+      </h1>
+      <div className="mt-6">
+        {bookings.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading bookings…
+          </p>
+        ) : bookings.isError ? (
+          <p role="alert" className="text-red-700">
+            {errorMessage(bookings.error)}
+          </p>
+        ) : bookings.data.length === 0 ? (
+          <p className="text-slate-700">You have no bookings yet.</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {bookings.data.map((booking) => (
+              <li
+                key={booking._id}
+                data-testid="booking-card"
+                data-session-id={booking.sessionId}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-slate-900">{booking.title ?? 'Session'}</h2>
+                  <BookingStatusBadge status={booking.status} />
+                </div>
+                <dl className="mt-3 space-y-1 text-sm text-slate-700">
+                  {booking.tutorName && (
+                    <div>
+                      <dt className="inline font-medium">Tutor: </dt>
+                      <dd className="inline">{booking.tutorName}</dd>
+                    </div>
+                  )}
+                  {booking.registrationFee !== undefined && (
+                    <div>
+                      <dt className="inline font-medium">Fee: </dt>
+                      <dd className="inline">{formatFee(booking.registrationFee)}</dd>
+                    </div>
+                  )}
+                  {booking.classStart && (
+                    <div>
+                      <dt className="inline font-medium">Class: </dt>
+                      <dd className="inline">
+                        {formatDateTime(booking.classStart)} – {formatDateTime(booking.classEnd)}
+                      </dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt className="inline font-medium">Booked: </dt>
+                    <dd className="inline">{formatDateTime(booking.bookedAt)}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Link
+                    to={`/dashboard/student/bookings/${booking.sessionId}`}
+                    className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                  >
+                    View Details<span className="sr-only">: {booking.title}</span>
+                  </Link>
+                  <Link
+                    to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
+                    className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
+                  >
+                    View Materials<span className="sr-only">: {booking.title}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { TutorMaterialsList } from '../../../features/materials/components/tutor-materials-list'
 
 export function Component() {
-  return <NotBuiltYet title="My Uploaded Materials" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="My Uploaded Materials" />
+      <TutorMaterialsList email={email ?? ''} />
+    </section>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { StudentMaterialsGrid } from '../../../features/materials/components/student-materials-grid'
 
 export function Component() {
-  return <NotBuiltYet title="My Study Materials" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="My Study Materials">Approved materials of the sessions you are booked on.</PageHeading>
+      <StudentMaterialsGrid email={email ?? ''} />
+    </section>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { MyNotesList } from '../../../features/notes/components/my-notes-list'
 
 export function Component() {
-  return <NotBuiltYet title="My Notes" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="My Notes" />
+      <MyNotesList email={email ?? ''} />
+    </section>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { MySessionsList } from '../../../features/tutor-sessions/components/my-sessions-list'
 
 export function Component() {
-  return <NotBuiltYet title="My Sessions" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="My Sessions">Rejected sessions can be resubmitted for approval.</PageHeading>
+      <MySessionsList email={email ?? ''} />
+    </section>
+  )
 }

@@ -1,5 +1,66 @@
-import { NotBuiltYet } from '../not-built-yet'
+// /dashboard/student/bookings/{id}: a booked session's details with its
+// materials. The id is the session's _id (the booking's sessionId).
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router-dom'
+import { useAuth } from '../../../features/auth/auth-context'
+import { bookingQueries } from '../../../features/bookings/api/booking-queries'
+import { BookedMaterialList } from '../../../features/bookings/components/booked-material-list'
+import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
+import { sessionQueries } from '../../../features/sessions/api/session-queries'
+import { SessionFacts } from '../../../features/sessions/components/session-facts'
+import { ApiError, errorMessage } from '../../../shared/api/api-error'
 
 export function Component() {
-  return <NotBuiltYet title="Booked session" />
+  const { id = '' } = useParams()
+  const { email } = useAuth()
+  const session = useQuery(sessionQueries.detail(id))
+  const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: Boolean(email) })
+  const booking = bookings.data?.find((b) => b.sessionId === id)
+  const bookingStatus = bookings.data ? (booking?.status ?? null) : undefined
+
+  if (session.isPending) {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading session…
+      </p>
+    )
+  }
+  if (session.isError) {
+    const notFound = session.error instanceof ApiError && session.error.status === 404
+    return (
+      <section>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {notFound ? 'Session not found.' : 'Something went wrong'}
+        </h1>
+        {!notFound && <p className="mt-2 text-slate-700">{errorMessage(session.error)}</p>}
+      </section>
+    )
+  }
+
+  const s = session.data
+  return (
+    <article aria-labelledby="booked-session-title">
+      <Link to="/dashboard/my-bookings" className="text-sm font-medium text-brand-700 underline">
+        ← My Bookings
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 id="booked-session-title" className="text-2xl font-bold text-slate-900">
+          {s.title}
+        </h1>
+        {booking && <BookingStatusBadge status={booking.status} />}
+      </div>
+      <div className="mt-6">
+        <SessionFacts session={s} />
+      </div>
+      {s.description && <p className="mt-6 whitespace-pre-line text-slate-800">{s.description}</p>}
+      <section aria-labelledby="booked-materials-title" className="mt-10">
+        <h2 id="booked-materials-title" className="text-xl font-semibold text-slate-900">
+          Materials
+        </h2>
+        <div className="mt-4">
+          <BookedMaterialList sessionId={s._id} bookingStatus={bookingStatus} />
+        </div>
+      </section>
+    </article>
+  )
 }

@@ -1,5 +1,13 @@
-import { NotBuiltYet } from '../not-built-yet'
+import { useAuth } from '../../../features/auth/auth-context'
+import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { UploadMaterialForm } from '../../../features/materials/components/upload-material-form'
 
 export function Component() {
-  return <NotBuiltYet title="Upload Materials" />
+  const { email } = useAuth()
+  return (
+    <section>
+      <PageHeading title="Upload Materials">Add study material to one of your approved sessions.</PageHeading>
+      <UploadMaterialForm tutorEmail={email ?? ''} />
+    </section>
+  )
 }

@@ -1,5 +1,41 @@
-import { NotBuiltYet } from '../not-built-yet'
+// /dashboard/tutor: the tutor's numbers and shortcuts (spec §2).
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { useAuth } from '../../../features/auth/auth-context'
+import { formatAverageRating, statQueries } from '../../../features/stats/api/stat-queries'
+import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'
+import { errorMessage } from '../../../shared/api/api-error'
+
+const SHORTCUT = 'rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900'
 
 export function Component() {
-  return <NotBuiltYet title="Tutor Dashboard" />
+  const { email, user } = useAuth()
+  const stats = useQuery({ ...statQueries.tutor(email ?? ''), enabled: Boolean(email) })
+  return (
+    <section aria-labelledby="tutor-dashboard">
+      <h1 id="tutor-dashboard" className="text-2xl font-bold text-slate-900">
+        Tutor Dashboard
+      </h1>
+      <p className="mt-1 mb-6 text-slate-700">Welcome back, {user?.displayName || email}.</p>
+      {stats.data ? (
+        <StatGrid label="Your teaching statistics">
+          <StatCard label="Total Sessions" value={stats.data.totalSessions} />
+          <StatCard label="Materials Uploaded" value={stats.data.totalMaterials} />
+          <StatCard label="My Students" value={stats.data.totalStudents} />
+          <StatCard label="Average Rating" value={formatAverageRating(stats.data.avgRating)} />
+        </StatGrid>
+      ) : (
+        <StatsState error={stats.isError ? errorMessage(stats.error, 'Failed to load statistics') : null} />
+      )}
+      <h2 className="mt-8 text-lg font-bold text-slate-900">Shortcuts</h2>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Link to="/dashboard/add-session" className={SHORTCUT}>
+          Add a session
+        </Link>
+        <Link to="/dashboard/tutor-materials" className={SHORTCUT}>
+          Upload a material
+        </Link>
+      </div>
+    </section>
+  )
 }

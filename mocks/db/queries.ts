@@ -1,0 +1,159 @@
+// The demo server's list queries over mocks/db/demo-db.ts: each list is an
+// indexed range in the order it is answered (newest first), so one page of
+// 10,000 rows reads only that page, and the total is an index count.
+import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
+import type { Status } from '../../src/contract/entities'
+import type { BookingRow, DemoDb, MaterialRow, ReviewRow, SessionRow, UserRow } from './demo-db'
+
+export interface Paging {
+  page: number
+  limit: number
+}
+
+export interface Listed<T> {
+  rows: T[]
+  /** Set only for a paged answer. */
+  total?: number
+}
+
+async function take<T>(
+  collection: Collection<T, IndexableType>,
+  paging: Paging | null,
+  total: () => Promise<number>,
+): Promise<Listed<T>> {
+  if (!paging) return { rows: await collection.toArray() }
+  const [rows, count] = await Promise.all([
+    collection
+      .clone()
+      .offset((paging.page - 1) * paging.limit)
+      .limit(paging.limit)
+      .toArray(),
+    total(),
+  ])
+  return { rows, total: count }
+}
+
+/**
+ * Newest first over an ascending index range. A page reads the range's primary
+ * keys only (one index read, no records), takes its slice from the end and
+ * fetches just those records: a cursor offset into a long range is slow, and
+ * a reverse cursor loses IndexedDB's getAll fast path.
+ */
+async function newestFirst<T>(
+  table: Table<T, string>,
+  ascending: Collection<T, IndexableType>,
+  paging: Paging | null,
+): Promise<Listed<T>> {
+  if (!paging) return { rows: (await ascending.toArray()).reverse() }
+  const keys = (await ascending.primaryKeys()) as string[]
+  const end = keys.length - (paging.page - 1) * paging.limit
+  const pageKeys = end > 0 ? keys.slice(Math.max(0, end - paging.limit), end).reverse() : []
+  const rows = await table.bulkGet(pageKeys)
+  return { rows: rows.filter((row): row is NonNullable<typeof row> => row !== undefined) as T[], total: keys.length }
+}
+
+const range = (prefix: string) => [[prefix, Dexie.minKey] as const, [prefix, Dexie.maxKey] as const] as const
+
+export function listSessions(
+  db: DemoDb,
+  filter: { status?: Status; tutorEmail?: string },
+  paging: Paging | null,
+): Promise<Listed<SessionRow>> {
+  const { status, tutorEmail } = filter
+  if (tutorEmail) {
+    // One tutor's sessions are few; a status filter over them is cheap.
+    const [lower, upper] = range(tutorEmail)
+    let coll = db.sessions.where('[tutorEmail+createdAt]').between(lower, upper).reverse()
+    if (status) coll = coll.filter((s) => s.status === status)
+    return take(coll, paging, () => coll.clone().count())
+  }
+  if (status) {
+    const [lower, upper] = range(status)
+    return newestFirst(db.sessions, db.sessions.where('[status+createdAt]').between(lower, upper), paging)
+  }
+  return newestFirst(db.sessions, db.sessions.orderBy('createdAt'), paging)
+}
+
+export function listBookings(
+  db: DemoDb,
+  status: Status | undefined,
+  paging: Paging | null,
+): Promise<Listed<BookingRow>> {
+  if (status) {
+    const [lower, upper] = range(status)
+    return newestFirst(db.bookings, db.bookings.where('[status+bookedAt]').between(lower, upper), paging)
+  }
+  return newestFirst(db.bookings, db.bookings.orderBy('bookedAt'), paging)
+}
+
+export function listReviews(db: DemoDb, paging: Paging | null): Promise<Listed<ReviewRow>> {
+  return newestFirst(db.reviews, db.reviews.orderBy('createdAt'), paging)
+}
+
+export function listMaterials(db: DemoDb, paging: Paging | null): Promise<Listed<MaterialRow>> {
+  return newestFirst(db.materials, db.materials.orderBy('createdAt'), paging)
+}
+
+export function listUsers(db: DemoDb, search: string | undefined, paging: Paging | null): Promise<Listed<UserRow>> {
+  const needle = search?.trim().toLowerCase()
+  if (!needle) return newestFirst(db.users, db.users.orderBy('created_at'), paging)
+  // Users are few; a name/email substring match has no index to use anyway.
+  const coll = db.users
+    .orderBy('created_at')
+    .reverse()
+    .filter((u) => u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle))
+  return take(coll, paging, () => coll.clone().count())
+}
+
+/** Reviews of the given sessions: by index for a few, one read of all for many. */
+export async function reviewsOfSessions(db: DemoDb, sessionIds: readonly string[]): Promise<ReviewRow[]> {
+  if (sessionIds.length === 0) return []
+  if (sessionIds.length > 200) {
+    const wanted = new Set(sessionIds)
+    return (await db.reviews.toArray()).filter((r) => wanted.has(r.sessionId))
+  }
+  return db.reviews.where('sessionId').anyOf(sessionIds).toArray()
+}
+
+export async function sessionsByIds(db: DemoDb, ids: readonly string[]): Promise<Map<string, SessionRow>> {
+  const unique = [...new Set(ids)]
+  const rows = await db.sessions.bulkGet(unique)
+  return new Map(rows.filter((s): s is SessionRow => !!s).map((s) => [s._id, s]))
+}
+
+export function bookingOf(db: DemoDb, studentEmail: string, sessionId: string): Promise<BookingRow | undefined> {
+  return db.bookings.where('[studentEmail+sessionId]').equals([studentEmail, sessionId]).first()
+}
+
+export function reviewOf(db: DemoDb, studentEmail: string, sessionId: string): Promise<ReviewRow | undefined> {
+  return db.reviews.where('[sessionId+studentEmail]').equals([sessionId, studentEmail]).first()
+}
+
+/** Deletes a session and everything that hangs off it (bookings, reviews, materials and their files). */
+export async function deleteSessionCascade(db: DemoDb, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return
+  await db.transaction('rw', [db.sessions, db.bookings, db.reviews, db.materials, db.files], async () => {
+    await db.bookings.where('sessionId').anyOf(sessionIds).delete()
+    await db.reviews.where('sessionId').anyOf(sessionIds).delete()
+    await db.materials.where('sessionId').anyOf(sessionIds).delete()
+    await db.files.where('sessionId').anyOf(sessionIds).delete()
+    await db.sessions.bulkDelete([...sessionIds])
+  })
+}
+
+/** Deletes a user and everything only they own, so no screen shows an orphan. */
+export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void> {
+  const own = await db.sessions.where('tutorEmail').equals(user.email).primaryKeys()
+  await deleteSessionCascade(db, own)
+  await db.transaction('rw', [db.users, db.bookings, db.reviews, db.notes, db.materials, db.files], async () => {
+    await db.bookings.where('studentEmail').equals(user.email).delete()
+    await db.reviews.where('studentEmail').equals(user.email).delete()
+    await db.notes.where('email').equals(user.email).delete()
+    await db.files
+      .where('materialId')
+      .anyOf(await db.materials.where('tutorEmail').equals(user.email).primaryKeys())
+      .delete()
+    await db.materials.where('tutorEmail').equals(user.email).delete()
+    await db.users.delete(user._id)
+  })
+}

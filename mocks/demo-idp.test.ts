@@ -1,0 +1,101 @@
+// The demo identity provider: Firebase-like errors, ID tokens that only it
+// issues, and the hand-off to the REST API (POST /jwt).
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../src/contract/demo-identity'
+import { demoDb } from './db/demo-db'
+import { call, resetDemoDb, tokenFor } from './testing/sign-in'
+
+beforeEach(() => resetDemoDb())
+
+describe('demo identity provider', () => {
+  it('signs in the three demo accounts with demo1234, and their tokens buy an app token with their role', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const session = await call('POST', '/demo-idp/sign-in', {
+        body: { email: account.email, password: DEMO_ACCOUNT_PASSWORD },
+      })
+      expect(session.status).toBe(200)
+      expect(session.data.user.email).toBe(account.email)
+      const jwt = await call('POST', '/jwt', { token: session.data.idToken, body: { email: account.email } })
+      expect(jwt.status).toBe(200)
+      const me = await call('GET', `/users/${account.email}`, { token: jwt.data.token })
+      expect(me.data.role).toBe(account.role)
+    }
+  })
+
+  it('answers invalid-credential alike for a wrong password and an unknown email', async () => {
+    const wrong = await call('POST', '/demo-idp/sign-in', {
+      body: { email: 'student@studyhub.demo', password: 'nope123' },
+    })
+    const unknown = await call('POST', '/demo-idp/sign-in', {
+      body: { email: 'ghost@example.com', password: 'nope123' },
+    })
+    expect(wrong).toMatchObject({ status: 400, data: { code: 'auth/invalid-credential' } })
+    expect(unknown.data).toEqual(wrong.data)
+  })
+
+  it('sign-up: weak password, taken email, bad email', async () => {
+    const weak = await call('POST', '/demo-idp/sign-up', { body: { email: 'a@example.com', password: '12345' } })
+    expect(weak.data).toEqual({ code: 'auth/weak-password', message: 'Password should be at least 6 characters' })
+    const taken = await call('POST', '/demo-idp/sign-up', {
+      body: { email: 'tutor@studyhub.demo', password: 'secret1' },
+    })
+    expect(taken.data.code).toBe('auth/email-already-in-use')
+    const bad = await call('POST', '/demo-idp/sign-up', { body: { email: 'not-an-email', password: 'secret1' } })
+    expect(bad.data.code).toBe('auth/invalid-email')
+    const ok = await call('POST', '/demo-idp/sign-up', {
+      body: { email: 'New@Example.com', password: 'secret1', displayName: 'New Person' },
+    })
+    expect(ok.status).toBe(200)
+    expect(ok.data.user).toMatchObject({ email: 'new@example.com', displayName: 'New Person' })
+    // The identity is not a REST user until the app posts POST /users.
+    expect(await demoDb().users.where('email').equals('new@example.com').count()).toBe(0)
+    const signIn = await call('POST', '/demo-idp/sign-in', { body: { email: 'new@example.com', password: 'secret1' } })
+    expect(signIn.status).toBe(200)
+  })
+
+  it('google: the picker lists device accounts, signs them in, and refuses password emails', async () => {
+    const list = await call('GET', '/demo-idp/google-accounts')
+    const emails = list.data.accounts.map((a: { email: string }) => a.email)
+    expect(emails.length).toBeGreaterThan(0)
+    for (const account of DEMO_ACCOUNTS) expect(emails).not.toContain(account.email)
+    const first = await call('POST', '/demo-idp/google', { body: { email: emails[0] } })
+    const again = await call('POST', '/demo-idp/google', { body: { email: emails[0] } })
+    expect(first.status).toBe(200)
+    expect(again.data.user.uid).toBe(first.data.user.uid)
+    const clash = await call('POST', '/demo-idp/google', { body: { email: 'student@studyhub.demo' } })
+    expect(clash.data.code).toBe('auth/account-exists-with-different-credential')
+    const signUpTaken = await call('POST', '/demo-idp/sign-up', { body: { email: emails[0], password: 'secret1' } })
+    expect(signUpTaken.data.code).toBe('auth/email-already-in-use')
+  })
+
+  it('update-profile takes an ID token, never an app token', async () => {
+    const session = await call('POST', '/demo-idp/sign-in', {
+      body: { email: 'student@studyhub.demo', password: DEMO_ACCOUNT_PASSWORD },
+    })
+    const updated = await call('POST', '/demo-idp/update-profile', {
+      token: session.data.idToken,
+      body: { displayName: 'Samantha', photoURL: 'https://example.com/p.png' },
+    })
+    expect(updated.data.user).toMatchObject({ displayName: 'Samantha', photoURL: 'https://example.com/p.png' })
+    const withAppToken = await call('POST', '/demo-idp/update-profile', {
+      token: await tokenFor('student@studyhub.demo'),
+      body: { displayName: 'Mallory' },
+    })
+    expect(withAppToken.status).toBe(401)
+    expect((await demoDb().identities.where('email').equals('student@studyhub.demo').first())!.displayName).toBe(
+      'Samantha',
+    )
+  })
+
+  it('a fresh identity gets a student record from POST /jwt if POST /users has not landed yet', async () => {
+    const session = await call('POST', '/demo-idp/sign-up', {
+      body: { email: 'early@example.com', password: 'secret1', displayName: 'Early Bird' },
+    })
+    const jwt = await call('POST', '/jwt', { token: session.data.idToken, body: { email: 'early@example.com' } })
+    expect(jwt.status).toBe(200)
+    expect(await demoDb().users.where('email').equals('early@example.com').first()).toMatchObject({
+      role: 'student',
+      name: 'Early Bird',
+    })
+  })
+})

@@ -1,0 +1,180 @@
+// Who may call what: the demo server's permission table, written once. The
+// handlers (mocks/server/pipeline.ts) check every request against it, and
+// mocks/permissions.test.ts walks every route × caller from it.
+//
+// A route lists grants; a caller passes when ANY grant holds, and a grant
+// holds when ALL its conditions hold. A caller with no valid credential gets
+// 401; a signed-in caller that no grant admits gets 403. `record` names the
+// record a route addresses (loaded before the check; unknown → 404), which the
+// `owner` and `approvedBooking` conditions look at.
+//
+// Outside this table, by design: `GET /api/files/:id` (the 128-bit random file
+// id is the read capability, because a file opened in an iframe carries no
+// bearer token; only callers who may list the material ever learn its URL),
+// `POST /api/demo/reset` (any caller of a demo build may restore the demo
+// data) and the demo identity provider under /api/demo-idp (it is the sign-in
+// itself).
+import type { Role, Status } from '../src/contract/entities'
+import type { RouteName } from '../src/contract/routes'
+
+export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material'
+
+/** An email named by the request: params.email, body.studentEmail, ... */
+export interface RequestEmail {
+  in: 'params' | 'query' | 'body'
+  field: string
+}
+
+export interface Grant {
+  /** Anyone, with or without a token. */
+  anonymous?: true
+  /** The caller's role (from the users table, re-read on every request). */
+  roles?: readonly Role[]
+  /** The email the request names is the caller's own. */
+  self?: RequestEmail
+  /** The addressed record's field holds the caller's email. */
+  owner?: string
+  /** The caller has an approved booking for the addressed session. */
+  approvedBooking?: true
+  /** Conditions on the request or the record, e.g. only approved sessions are public. */
+  when?: { query?: Readonly<Record<string, string>>; recordStatus?: Status }
+}
+
+export interface Permission {
+  /** Which bearer tokens are read: the app token (default) and/or the identity provider's ID token. */
+  credentials?: readonly ('app' | 'id')[]
+  record?: { kind: RecordKind; from: 'params' | 'body'; field: string }
+  grants: readonly Grant[]
+}
+
+const admin: Grant = { roles: ['admin'] }
+const selfParam: Grant = { self: { in: 'params', field: 'email' } }
+const byId = <K extends RecordKind>(kind: K) => ({ kind, from: 'params', field: 'id' }) as const
+const sessionInBody = { kind: 'session', from: 'body', field: 'sessionId' } as const
+const sessionInParams = { kind: 'session', from: 'params', field: 'sessionId' } as const
+
+export const permissions = {
+  // Auth and users
+  getUser: { credentials: ['id', 'app'], grants: [selfParam, admin] },
+  issueToken: { credentials: ['id'], grants: [{ self: { in: 'body', field: 'email' } }] },
+  createUser: { credentials: ['id', 'app'], grants: [{ self: { in: 'body', field: 'email' } }] },
+  listUsers: { grants: [admin] },
+  updateUserRole: { record: byId('user'), grants: [admin] },
+  deleteUser: { record: byId('user'), grants: [admin] },
+
+  // Sessions
+  listAdminSessions: { grants: [admin] },
+  listSessions: {
+    grants: [
+      { anonymous: true, when: { query: { status: 'approved' } } },
+      admin,
+      { roles: ['tutor'], self: { in: 'query', field: 'tutorEmail' } },
+    ],
+  },
+  listPendingSessions: { grants: [admin] },
+  listTutorSessions: { grants: [selfParam, admin] },
+  getSession: {
+    record: byId('session'),
+    grants: [{ anonymous: true, when: { recordStatus: 'approved' } }, admin, { owner: 'tutorEmail' }],
+  },
+  createSession: { grants: [{ roles: ['tutor'], self: { in: 'body', field: 'tutorEmail' } }] },
+  approveSession: { record: byId('session'), grants: [admin] },
+  rejectSession: { record: byId('session'), grants: [admin] },
+  resubmitSession: { record: byId('session'), grants: [{ roles: ['tutor'], owner: 'tutorEmail' }] },
+  updateSession: { record: byId('session'), grants: [admin] },
+  deleteSession: { record: byId('session'), grants: [admin] },
+
+  // Stats
+  getAdminStats: { grants: [admin] },
+  getStudentStats: { grants: [selfParam, admin] },
+  getTutorStats: { grants: [selfParam, admin] },
+
+  // Bookings
+  listBookings: { grants: [admin] },
+  listStudentBookings: { grants: [selfParam, admin] },
+  createBooking: {
+    record: sessionInBody,
+    grants: [{ roles: ['student'], self: { in: 'body', field: 'studentEmail' } }],
+  },
+  updateBooking: { record: byId('booking'), grants: [admin] },
+  deleteBooking: { record: byId('booking'), grants: [admin] },
+
+  // Notes: only ever their owner's, admins included.
+  listStudentNotes: { grants: [selfParam] },
+  createNote: { grants: [{ roles: ['student'], self: { in: 'body', field: 'email' } }] },
+  updateNote: { record: byId('note'), grants: [{ owner: 'email' }] },
+  deleteNote: { record: byId('note'), grants: [{ owner: 'email' }] },
+
+  // Reviews
+  listReviews: { grants: [admin] },
+  listSessionReviews: { record: sessionInParams, grants: [{ anonymous: true }] },
+  createReview: {
+    record: sessionInBody,
+    grants: [{ roles: ['student'], self: { in: 'body', field: 'studentEmail' } }],
+  },
+  deleteReview: { record: byId('review'), grants: [admin] },
+
+  // Materials
+  listMaterials: { grants: [admin] },
+  listPendingMaterials: { grants: [admin] },
+  /** Each caller sees only what they may open (see the handler). */
+  listApprovedMaterials: { grants: [{}] },
+  listTutorMaterials: { grants: [selfParam, admin] },
+  listSessionMaterials: {
+    record: sessionInParams,
+    grants: [admin, { owner: 'tutorEmail' }, { roles: ['student'], approvedBooking: true }],
+  },
+  uploadMaterial: {
+    record: sessionInBody,
+    grants: [{ roles: ['tutor'], self: { in: 'body', field: 'tutorEmail' }, owner: 'tutorEmail' }],
+  },
+  approveMaterial: { record: byId('material'), grants: [admin] },
+  rejectMaterial: { record: byId('material'), grants: [admin] },
+  deleteMaterial: { record: byId('material'), grants: [{ roles: ['tutor'], owner: 'tutorEmail' }, admin] },
+} as const satisfies Record<RouteName, Permission>
+
+export interface Principal {
+  email: string
+  /** null for an ID-token caller: roles come only with an app token. */
+  role: Role | null
+  via: 'app' | 'id'
+}
+
+export interface AccessRequest {
+  principal: Principal | null
+  params: Record<string, unknown>
+  query: Record<string, unknown>
+  body: Record<string, unknown>
+  record: Record<string, unknown> | null
+  /** Looked up only when a grant asks. */
+  hasApprovedBooking: () => Promise<boolean>
+}
+
+const sameEmail = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
+
+export async function grantHolds(grant: Grant, req: AccessRequest): Promise<boolean> {
+  if (grant.when?.query) {
+    for (const [key, value] of Object.entries(grant.when.query)) if (req.query[key] !== value) return false
+  }
+  if (grant.when?.recordStatus && req.record?.status !== grant.when.recordStatus) return false
+  if (grant.anonymous) return true
+  const who = req.principal
+  if (!who) return false
+  if (grant.roles && (who.via !== 'app' || !who.role || !grant.roles.includes(who.role))) return false
+  if (grant.self) {
+    const source = grant.self.in === 'params' ? req.params : grant.self.in === 'query' ? req.query : req.body
+    if (!sameEmail(source[grant.self.field], who.email)) return false
+  }
+  if (grant.owner && !sameEmail(req.record?.[grant.owner], who.email)) return false
+  if (grant.approvedBooking && !(await req.hasApprovedBooking())) return false
+  return true
+}
+
+export async function isAllowed(permission: Permission, req: AccessRequest): Promise<boolean> {
+  for (const grant of permission.grants) if (await grantHolds(grant, req)) return true
+  return false
+}
+
+export function hasAnonymousGrant(permission: Permission): boolean {
+  return permission.grants.some((g) => g.anonymous)
+}

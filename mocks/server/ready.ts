@@ -1,0 +1,25 @@
+// Seeds the demo database once per context: the first request of a fresh
+// install waits for the seed, and concurrent first requests share one run.
+import { demoDb, type DemoDb } from '../db/demo-db'
+import { seedDemo, type SeedOptions } from '../seed'
+
+let ready: Promise<void> | null = null
+
+export function ensureDemoData(db: DemoDb = demoDb()): Promise<void> {
+  if (!ready) {
+    ready = (async () => {
+      if (!(await db.meta.get('seed'))) await seedDemo(db)
+    })()
+    ready.catch(() => (ready = null))
+  }
+  return ready
+}
+
+/** Wipes every record and seeds again (POST /api/demo/reset, tests, the bench). */
+export function resetDemoData(options: SeedOptions = {}, db: DemoDb = demoDb()): Promise<void> {
+  const previous = ready ?? Promise.resolve()
+  const run = previous.catch(() => undefined).then(() => seedDemo(db, options))
+  ready = run
+  run.catch(() => (ready = null))
+  return run
+}

@@ -1,0 +1,121 @@
+// Test helpers for anything that runs against the demo server under msw/node:
+// reset the demo database to a fresh seed, and sign in as any seeded account
+// without going through the identity provider (tokens are minted with the
+// install's own secret, exactly as POST /jwt would).
+import { demoDb } from '../db/demo-db'
+import { signToken } from '../server/crypto'
+import { resetDemoData } from '../server/ready'
+import type { SeedOptions } from '../seed'
+
+/** jsdom's origin: absolute URLs for fetch in tests. */
+export const API_BASE = 'http://localhost:3000/api'
+
+/** Wipes the demo database and seeds it again (default: the normal small seed). */
+export function resetDemoDb(options: SeedOptions = {}): Promise<void> {
+  return resetDemoData(options)
+}
+
+/** An app token (what POST /jwt answers) for a seeded or created user. */
+export async function tokenFor(email: string): Promise<string> {
+  const db = demoDb()
+  const user = await db.users.where('email').equals(email.toLowerCase()).first()
+  if (!user) throw new Error(`No demo user ${email}: seed first (resetDemoDb) or create it.`)
+  return signToken(db, 'app', { sub: user._id, email: user.email })
+}
+
+/** An identity-provider ID token for an identity (the demo accounts have one). */
+export async function idTokenFor(email: string): Promise<string> {
+  const db = demoDb()
+  const identity = await db.identities.where('email').equals(email.toLowerCase()).first()
+  if (!identity) throw new Error(`No demo identity ${email}.`)
+  return signToken(db, 'id', { sub: identity.uid, email: identity.email })
+}
+
+export async function authHeaders(email: string): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await tokenFor(email)}` }
+}
+
+/** Stores the app token where the app's HTTP client reads it (spec §9: `access-token`). */
+export async function signInAs(email: string): Promise<string> {
+  const token = await tokenFor(email)
+  // Typed by hand: this module also type-checks under the worker's lib, which has no localStorage.
+  ;(globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
+    'access-token',
+    token,
+  )
+  return token
+}
+
+export interface FilePart {
+  name: string
+  type: string
+  content: string | Uint8Array
+}
+
+/**
+ * A multipart/form-data body built by hand: under vitest's jsdom, FormData and
+ * File are jsdom's, which Node's fetch cannot serialise.
+ */
+export function multipart(fields: Record<string, string | FilePart>): { body: Uint8Array; contentType: string } {
+  const boundary = `----studyhub-${Math.random().toString(16).slice(2)}`
+  const encoder = new TextEncoder()
+  const chunks: Uint8Array[] = []
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`))
+    } else {
+      chunks.push(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`,
+        ),
+      )
+      chunks.push(typeof value.content === 'string' ? encoder.encode(value.content) : value.content)
+      chunks.push(encoder.encode('\r\n'))
+    }
+  }
+  chunks.push(encoder.encode(`--${boundary}--\r\n`))
+  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+  let offset = 0
+  for (const c of chunks) {
+    body.set(c, offset)
+    offset += c.length
+  }
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+export interface CallOptions {
+  /** Sign in as this seeded account (an app token), or send `token` as the bearer. */
+  as?: string
+  token?: string
+  body?: unknown
+  idempotencyKey?: string
+  headers?: Record<string, string>
+}
+
+export interface CallResult<T = unknown> {
+  status: number
+  data: T
+  headers: Headers
+}
+
+/**
+ * fetch against the demo server with JSON in and out: `await call('GET', '/sessions', { as: email })`.
+ * `data` defaults to `any` so tests can read answers without a cast at every step.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.as) headers.Authorization = `Bearer ${await tokenFor(options.as)}`
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
+  let body: BodyInit | undefined
+  if (options.body instanceof Uint8Array) body = options.body as Uint8Array<ArrayBuffer>
+  else if (options.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json'
+    body = JSON.stringify(options.body)
+  }
+  const response = await fetch(`${API_BASE}${path}`, { method, headers, body })
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('json')
+  const data = (isJson ? await response.json() : await response.text()) as T
+  return { status: response.status, data, headers: response.headers }
+}

@@ -1,0 +1,149 @@
+// The details page against the demo server (msw/node): the three states of
+// the booking button, booking once and being refused the second time, the
+// review form, and a missing session.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { API_BASE, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
+import type { Session } from '../../contract/entities'
+import { AuthContext, type AppRole, type AuthContextValue } from '../../features/auth/auth-context'
+import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
+import { createQueryClient } from '../query-client'
+import { Component as SessionDetails } from './session-details'
+
+const STUDENT = 'student@studyhub.demo'
+
+function authAs(role: AppRole | null): AuthContextValue {
+  const email = role ? `${role}@studyhub.demo` : null
+  return {
+    user: email ? { uid: `uid-${email}`, email, displayName: 'Sam Carter', photoURL: null } : null,
+    email,
+    role: role ?? 'student',
+    loading: false,
+    signIn: vi.fn(),
+    signUp: vi.fn(),
+    signInWithGoogle: vi.fn(),
+    logOut: vi.fn(),
+  }
+}
+
+function renderDetails(id: string, role: AppRole | null = 'student') {
+  const router = createMemoryRouter([{ path: '/session-details/:id', Component: SessionDetails }], {
+    initialEntries: [`/session-details/${id}`],
+  })
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={authAs(role)}>
+        <RouterProvider router={router} />
+        <FeedbackHost />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  )
+}
+
+async function approvedSessions(): Promise<Session[]> {
+  const response = await fetch(`${API_BASE}/sessions?status=approved`)
+  return (await response.json()) as Session[]
+}
+
+async function pick() {
+  const sessions = await approvedSessions()
+  const bookings = (await (
+    await fetch(`${API_BASE}/bookings/student/${STUDENT}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('access-token')}` },
+    })
+  ).json()) as { sessionId: string }[]
+  const booked = new Set(bookings.map((b) => b.sessionId))
+  const now = Date.now()
+  const open = sessions.find(
+    (s) => !booked.has(s._id) && Date.parse(s.registrationStart) <= now && Date.parse(s.registrationEnd) > now + 60_000,
+  )
+  const closed = sessions.find((s) => Date.parse(s.registrationEnd) < now)
+  if (!open || !closed) throw new Error('the seed needs an open and a closed session')
+  return { open, closed }
+}
+
+beforeEach(async () => {
+  await resetDemoDb()
+  await signInAs(STUDENT)
+})
+afterEach(() => resetFeedback())
+
+describe('session details', () => {
+  it('shows the facts, "Free" for a fee of 0 and the amount otherwise', async () => {
+    const sessions = await approvedSessions()
+    const free = sessions.find((s) => s.registrationFee === 0)
+    const paid = sessions.find((s) => s.registrationFee > 0)
+    if (!free || !paid) throw new Error('the seed needs a free and a paid session')
+
+    const view = renderDetails(free._id)
+    expect(await screen.findByRole('heading', { level: 1, name: free.title })).toBeTruthy()
+    expect(screen.getByText(free.tutorName)).toBeTruthy()
+    expect(screen.getByTestId('session-fee').textContent).toBe('Free')
+    expect(screen.getByText(`${free.duration} ${free.duration === 1 ? 'hour' : 'hours'}`)).toBeTruthy()
+    view.unmount()
+
+    renderDetails(paid._id)
+    await screen.findByRole('heading', { level: 1, name: paid.title })
+    expect(screen.getByTestId('session-fee').textContent).toMatch(new RegExp(`^\\$${paid.registrationFee}(\\.|$)`))
+  })
+
+  it('books once with "Booked!", then shows "Oops!" with the server’s message', async () => {
+    const { open } = await pick()
+    renderDetails(open._id)
+    fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }))
+    const booked = await screen.findByRole('dialog', { name: 'Booked!' })
+    fireEvent.click(within(booked).getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Booked!' })).toBeNull())
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }))
+    const oops = await screen.findByRole('alertdialog', { name: 'Oops!' })
+    expect(oops.textContent).toContain('You have already booked this session.')
+  })
+
+  it('reads "Registration Closed" once registration has ended', async () => {
+    const { closed } = await pick()
+    renderDetails(closed._id)
+    expect(((await screen.findByRole('button', { name: 'Registration Closed' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+  })
+
+  it('offers a disabled "Login as Student to Book" to a tutor, and no review form', async () => {
+    const { open } = await pick()
+    renderDetails(open._id, 'tutor')
+    expect(
+      ((await screen.findByRole('button', { name: 'Login as Student to Book' })) as HTMLButtonElement).disabled,
+    ).toBe(true)
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).toBeNull()
+  })
+
+  it('asks for both fields, then adds the review and updates the average', async () => {
+    const { open } = await pick()
+    // The server takes reviews only from students who booked the session.
+    await fetch(`${API_BASE}/bookings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access-token')}` },
+      body: JSON.stringify({ sessionId: open._id, studentEmail: STUDENT, tutorEmail: open.tutorEmail }),
+    })
+    renderDetails(open._id)
+    const form = await screen.findByRole('form', { name: 'Leave a review' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit review' }))
+    expect(within(form).getByRole('alert').textContent).toBe('Please fill comment & rating')
+
+    fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }))
+    fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Very clear.' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit review' }))
+
+    expect(await screen.findByText('Review submitted')).toBeTruthy()
+    expect(await screen.findByText('Very clear.')).toBeTruthy()
+    const expected = (open.averageRating * open.reviewCount + 4) / (open.reviewCount + 1)
+    await waitFor(() => expect(screen.getByTestId('average-rating').textContent).toContain(expected.toFixed(1)))
+  })
+
+  it('reads "Session not found." for a missing session', async () => {
+    renderDetails('no-such-session')
+    expect(await screen.findByRole('heading', { name: 'Session not found.' })).toBeTruthy()
+  })
+})

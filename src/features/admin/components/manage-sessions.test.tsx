@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
+import { server } from '../../../../tests/setup/msw-server'
+import { api } from '../../../shared/api/http-client'
+import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { ManageSessions } from './manage-sessions'
+
+beforeEach(async () => {
+  await resetDemoDb()
+  await signInAs('admin@studyhub.demo')
+})
+
+async function firstPending() {
+  const pending = await api('listAdminSessions', { query: { status: 'pending', page: '1', limit: '10' } })
+  const session = pending[0]
+  if (!session) throw new Error('the seed has a pending session')
+  return session
+}
+
+async function approveThroughDialog(title: string, fill: (dialog: HTMLElement) => Promise<void>) {
+  const pendingTable = await screen.findByRole('table', { name: 'Pending sessions' })
+  await userEvent.click(within(pendingTable).getByRole('button', { name: `Approve ${title}` }))
+  const dialog = screen.getByRole('dialog', { name: 'Approve session' })
+  await fill(dialog)
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve session' })).toBeNull())
+}
+
+describe('Manage Sessions: approve dialog fee rules', () => {
+  it('approves as Paid with the fee typed', async () => {
+    const session = await firstPending()
+    renderWorkspace(<ManageSessions />)
+    await approveThroughDialog(session.title, async (dialog) => {
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
+      const fee = within(dialog).getByLabelText('Fee')
+      await userEvent.clear(fee)
+      await userEvent.type(fee, '35')
+    })
+    expect(await api('getSession', { params: { id: session._id } })).toMatchObject({
+      status: 'approved',
+      registrationFee: 35,
+    })
+  })
+
+  it('sends 0 for a non-numeric Paid fee', async () => {
+    const session = await firstPending()
+    renderWorkspace(<ManageSessions />)
+    await approveThroughDialog(session.title, async (dialog) => {
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
+      const fee = within(dialog).getByLabelText('Fee')
+      await userEvent.clear(fee)
+      await userEvent.type(fee, 'ten dollars')
+    })
+    expect(await api('getSession', { params: { id: session._id } })).toMatchObject({
+      status: 'approved',
+      registrationFee: 0,
+    })
+  })
+
+  it('forces 0 when Free is chosen, whatever was typed', async () => {
+    const session = await firstPending()
+    let sent: unknown
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'PATCH' && request.url.endsWith('/approve')) sent = await request.clone().json()
+    })
+    renderWorkspace(<ManageSessions />)
+    await approveThroughDialog(session.title, async (dialog) => {
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
+      await userEvent.type(within(dialog).getByLabelText('Fee'), '99')
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Free' }))
+      expect(within(dialog).getByLabelText('Fee')).toHaveProperty('disabled', true)
+    })
+    server.events.removeAllListeners()
+    expect(sent).toEqual({ fee: 0, type: 'Free' })
+    expect((await api('getSession', { params: { id: session._id } })).registrationFee).toBe(0)
+  })
+
+  it('shows "No actions" for sessions that are not approved, and "Something went wrong" when an action fails silently', async () => {
+    const session = await firstPending()
+    server.use(http.patch('*/api/sessions/:id/reject', () => HttpResponse.json({}, { status: 500 })))
+    renderWorkspace(<ManageSessions />)
+    const all = await screen.findByRole('table', { name: 'All sessions' })
+    const rows = within(all).getAllByRole('row').slice(1)
+    for (const row of rows) {
+      const approved = within(row).queryByText('approved') !== null
+      expect(within(row).queryByText('No actions') !== null).toBe(!approved)
+      expect(within(row).queryByRole('button', { name: /^Update/ }) !== null).toBe(approved)
+    }
+    const pendingTable = screen.getByRole('table', { name: 'Pending sessions' })
+    await userEvent.click(within(pendingTable).getByRole('button', { name: `Reject ${session.title}` }))
+    expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,46 @@
+// The frame the login and register screens share, and what they do with an
+// outcome: the success toast and the way back, or the 'Error' dialog (spec §8).
+import type { ReactNode } from 'react'
+import { showAlert } from '../../../shared/ui/feedback'
+
+export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10">
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{title}</h1>
+        {children}
+      </div>
+    </section>
+  )
+}
+
+export function showAuthError(err: unknown): Promise<void> {
+  const text = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.'
+  return showAlert({ title: 'Error', text, icon: 'error' })
+}
+
+export const PRIMARY_BUTTON =
+  'w-full rounded bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-70'
+
+export function GoogleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 48 48" className="h-5 w-5">
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.1 24.6c0-1.6-.1-3.1-.4-4.6H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-17z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z"
+      />
+    </svg>
+  )
+}

@@ -1,0 +1,135 @@
+// The demo build's auth gateway: the identity provider hosted by the demo
+// server (src/contract/demo-identity.ts), called with plain fetch. Only a demo
+// build loads this module; a live build never bundles it.
+//
+// Storage: the signed-in identity and its ID token live in localStorage under
+// DEMO_IDENTITY_KEY, as Firebase keeps its own user, so a reload stays signed
+// in and every tab sees a sign-in or sign-out (the storage event).
+import {
+  DEMO_IDP_BASE,
+  demoIdpPaths,
+  type DemoGoogleAccounts,
+  type DemoGoogleBody,
+  type DemoIdpError,
+  type DemoIdpSession,
+  type DemoSignInBody,
+  type DemoSignUpBody,
+  type DemoUpdateProfileBody,
+} from '../../contract/demo-identity'
+import { whenApiReady } from '../../shared/api/api-ready'
+import { AuthError } from './auth-errors'
+import type { AuthGateway, AuthIdentity } from './auth-gateway'
+import { chooseGoogleAccount } from './components/google-account-picker'
+
+export const DEMO_IDENTITY_KEY = 'studyhub-demo-identity'
+
+type Stored = DemoIdpSession
+
+function readStored(raw: string | null = localStorage.getItem(DEMO_IDENTITY_KEY)): Stored | null {
+  if (!raw) return null
+  try {
+    const parsed = JSON.parse(raw) as Partial<Stored>
+    return parsed && typeof parsed.idToken === 'string' && parsed.user?.uid ? (parsed as Stored) : null
+  } catch {
+    return null
+  }
+}
+
+function toIdentity(stored: Stored | null): AuthIdentity | null {
+  if (!stored) return null
+  const { uid, email, displayName, photoURL } = stored.user
+  return { uid, email, displayName: displayName ?? null, photoURL: photoURL ?? null }
+}
+
+async function call<T>(path: string, body?: unknown, idToken?: string): Promise<T> {
+  await whenApiReady()
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (idToken) headers.Authorization = `Bearer ${idToken}`
+  let response: Response
+  try {
+    response = await fetch(new URL(DEMO_IDP_BASE + path, globalThis.location.origin), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new AuthError('auth/network-request-failed')
+  }
+  // Anything but JSON is not the demo server answering (an uncontrolled page
+  // gets the app's HTML): as good as no network.
+  if (!/\bjson\b/i.test(response.headers.get('content-type') ?? '')) throw new AuthError('auth/network-request-failed')
+  const data = (await response.json()) as unknown
+  if (!response.ok) {
+    const error = data as Partial<DemoIdpError> | null
+    throw new AuthError(typeof error?.code === 'string' ? error.code : 'auth/unknown', error?.message)
+  }
+  return data as T
+}
+
+export function createDemoAuthGateway(): AuthGateway {
+  const listeners = new Set<(identity: AuthIdentity | null) => void>()
+
+  const emit = () => {
+    const identity = toIdentity(readStored())
+    for (const listener of listeners) listener(identity)
+  }
+  const store = (session: Stored | null) => {
+    if (session) localStorage.setItem(DEMO_IDENTITY_KEY, JSON.stringify(session))
+    else localStorage.removeItem(DEMO_IDENTITY_KEY)
+    emit()
+    return toIdentity(session)
+  }
+  // Another tab signed in or out.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === DEMO_IDENTITY_KEY || event.key === null) emit()
+  })
+
+  const current = () => {
+    const stored = readStored()
+    if (!stored) throw new AuthError('auth/no-current-user')
+    return stored
+  }
+
+  return {
+    async signUp(email, password) {
+      const body: DemoSignUpBody = { email, password }
+      return store(await call<Stored>(demoIdpPaths.signUp, body))!
+    },
+    async signIn(email, password) {
+      const body: DemoSignInBody = { email, password }
+      return store(await call<Stored>(demoIdpPaths.signIn, body))!
+    },
+    async signInWithGoogle() {
+      const { accounts } = await call<DemoGoogleAccounts>(demoIdpPaths.googleAccounts)
+      const choice = await chooseGoogleAccount(accounts)
+      if (!choice) throw new AuthError('auth/popup-closed-by-user')
+      const body: DemoGoogleBody = { email: choice.email }
+      if (choice.displayName) body.displayName = choice.displayName
+      if (choice.photoURL) body.photoURL = choice.photoURL
+      return store(await call<Stored>(demoIdpPaths.google, body))!
+    },
+    async updateProfile(profile) {
+      const { idToken } = current()
+      const body: DemoUpdateProfileBody = profile
+      const session = await call<Stored>(demoIdpPaths.updateProfile, body, idToken)
+      // Firebase does not report a profile change as an auth state change; neither do we.
+      localStorage.setItem(DEMO_IDENTITY_KEY, JSON.stringify(session))
+      return toIdentity(session)!
+    },
+    async signOut() {
+      store(null)
+    },
+    onAuthStateChanged(callback) {
+      listeners.add(callback)
+      // Like Firebase: the current state arrives soon after subscribing, never synchronously.
+      queueMicrotask(() => {
+        if (listeners.has(callback)) callback(toIdentity(readStored()))
+      })
+      return () => listeners.delete(callback)
+    },
+    async getIdToken() {
+      return readStored()?.idToken ?? null
+    },
+  }
+}

@@ -1,0 +1,45 @@
+// A student's bookings, and booking a session. A booking changes the student's
+// list and stats, so the mutation refreshes both.
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { BodyOf } from '../../../contract/endpoints'
+import { api } from '../../../shared/api/http-client'
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  forStudent: (email: string) => [...bookingKeys.all, 'student', email] as const,
+}
+
+export const bookingQueries = {
+  forStudent: (email: string) =>
+    queryOptions({
+      queryKey: bookingKeys.forStudent(email),
+      queryFn: ({ signal }) => api('listStudentBookings', { params: { email }, signal }),
+    }),
+}
+
+export type NewBooking = BodyOf<'createBooking'>
+
+/** The server answers `{success: false, message}` for a refused booking (spec §7). */
+export class BookingRefused extends Error {
+  override readonly name = 'BookingRefused'
+}
+
+export const bookingMutations = {
+  create: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['bookings', 'create'],
+      mutationFn: async (booking: NewBooking) => {
+        const outcome = await api('createBooking', { body: booking, idempotencyKey: crypto.randomUUID() })
+        if (!outcome.success) throw new BookingRefused(outcome.message || 'Booking failed')
+        return outcome
+      },
+      onSuccess: () => invalidateAfterBooking(queryClient),
+    }),
+}
+
+export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['stats'] }),
+  ])
+}

@@ -1,0 +1,112 @@
+// The approved materials of a booked session: title, description, a link
+// that opens the file and the viewer. Their files are kept on this device
+// like those of My Study Materials; offline, the list and the files come
+// from the device. Offline the student's bookings cannot be checked, so the
+// materials kept for the session are what shows (they were kept while the
+// booking was approved).
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Material, Status } from '../../../contract/entities'
+import { errorMessage } from '../../../shared/api/api-error'
+import { useAuth } from '../../auth/auth-context'
+import { isFromDevice } from '../../materials/api/material-queries'
+import { MaterialViewerDialog } from '../../materials/components/material-viewer-dialog'
+import { KeptFileStatus } from '../../materials/offline/kept-file-controls'
+import { useAutoKeep, useKeptMaterials } from '../../materials/offline/kept-material-queries'
+import { useOnline } from '../../offline/use-online'
+import { bookedMaterialQueries } from '../api/booked-material-queries'
+
+interface BookedMaterialListProps {
+  sessionId: string
+  /** The student's booking of the session; undefined while it is loading. null when there is none. */
+  bookingStatus: Status | null | undefined
+}
+
+export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialListProps) {
+  const { email: signedIn } = useAuth()
+  const email = signedIn ?? ''
+  const online = useOnline()
+  // Offline the bookings wait for the network: show what the device kept.
+  const unknownOffline = !online && bookingStatus === undefined
+  // The server opens a session's materials to approved bookings only.
+  const materials = useQuery({
+    ...bookedMaterialQueries.forSession(sessionId, email),
+    enabled: bookingStatus === 'approved' || unknownOffline,
+  })
+  const fromDevice = isFromDevice(materials.data)
+  const kept = useKeptMaterials(email)
+  const auto = useAutoKeep(email, fromDevice ? undefined : materials.data, sessionId)
+  const [open, setOpen] = useState<Material | null>(null)
+
+  if (bookingStatus === null) {
+    return <p className="text-slate-700">You have not booked this session.</p>
+  }
+  if (bookingStatus === 'pending') {
+    return <p className="text-slate-700">The materials open once an admin approves your booking.</p>
+  }
+  if (bookingStatus === 'rejected') {
+    return <p className="text-slate-700">Your booking was rejected, so the materials are not available.</p>
+  }
+  if (materials.isPending) {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading materials…
+      </p>
+    )
+  }
+  if (materials.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(materials.error, 'Failed to load materials')}
+      </p>
+    )
+  }
+  if (materials.data.length === 0) {
+    return (
+      <p className="text-slate-700">
+        {fromDevice ? 'No materials of this session are saved on this device.' : 'No materials for this session yet.'}
+      </p>
+    )
+  }
+  return (
+    <>
+      {fromDevice ? (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          The server cannot be reached: showing the materials saved on this device.
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="material-list">
+        {materials.data.map((material) => {
+          const href = material.fileUrl || material.link || material.driveLink
+          return (
+            <li key={material._id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
+              <h3 className="font-semibold text-slate-900">{material.title}</h3>
+              {material.description && <p className="mt-1 flex-1 text-sm text-slate-700">{material.description}</p>}
+              <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  onClick={() => setOpen(material)}
+                  className="inline-flex w-fit rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                >
+                  View<span className="sr-only">: {material.title}</span>
+                </button>
+                {href && !fromDevice && (
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex w-fit rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+                  >
+                    Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
+                  </a>
+                )}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
+    </>
+  )
+}

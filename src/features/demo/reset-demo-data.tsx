@@ -1,0 +1,61 @@
+// Demo builds only: puts the demo server's data back to its first-start seed.
+// The reset also replaces the server's signing secret and accounts, so every
+// token this device holds is void afterwards: the user is signed out and the
+// page starts afresh.
+import { useState } from 'react'
+import { DEMO_RESET_PATH } from '../../contract/demo-identity'
+import { whenApiReady } from '../../shared/api/api-ready'
+import { confirmDialog, showAlert } from '../../shared/ui/feedback'
+import { useOnline, OFFLINE_REASON } from '../offline/use-online'
+import { useAuth } from '../auth/auth-context'
+
+export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
+  await whenApiReady()
+  const response = await fetchImpl(new URL(DEMO_RESET_PATH, location.origin), { method: 'POST' })
+  if (!response.ok) throw new Error(`The demo server answered ${response.status}`)
+}
+
+export function ResetDemoData() {
+  const { user, logOut } = useAuth()
+  const online = useOnline()
+  const [busy, setBusy] = useState(false)
+
+  async function onReset() {
+    const confirmed = await confirmDialog({
+      title: 'Reset the demo data?',
+      text: 'Every session, booking, review, note and material goes back to the demo seed, and you will be signed out.',
+      confirmLabel: 'Reset demo data',
+      danger: true,
+    })
+    if (!confirmed) return
+    setBusy(true)
+    try {
+      await resetDemoData()
+      if (user) await logOut()
+      window.location.assign('/')
+    } catch (error) {
+      setBusy(false)
+      await showAlert({
+        title: 'Error',
+        text: error instanceof Error ? error.message : 'Please try again',
+        icon: 'error',
+      })
+    }
+  }
+
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      <span>Demo mode: the data lives on this device.</span>
+      <button
+        type="button"
+        onClick={() => void onReset()}
+        disabled={busy || !online}
+        aria-describedby={online ? undefined : 'reset-demo-offline'}
+        className="rounded border border-slate-400 px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+      >
+        {busy ? 'Resetting…' : 'Reset demo data'}
+      </button>
+      {!online && <span id="reset-demo-offline">{OFFLINE_REASON}</span>}
+    </p>
+  )
+}

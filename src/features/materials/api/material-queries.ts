@@ -1,0 +1,76 @@
+// Study materials (spec §7): the tutor's own, the admin's pending and paged
+// lists, and a student's (approved materials of sessions whose booking is
+// approved). The server decides who may see what; these only ask.
+//
+// A student's lists work offline: when the server cannot be reached at all,
+// they answer with the materials kept on this device for that student
+// (../offline), so My Study Materials and a booked session's materials still
+// open on the train.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Material } from '../../../contract/entities'
+import { ApiError } from '../../../shared/api/api-error'
+import { api, apiPage } from '../../../shared/api/http-client'
+
+// Answers that came from the device, not the server: they must not be taken
+// as the server's list (for instance to forget kept materials it left out).
+const fromDevice = new WeakSet<Material[]>()
+
+/** True when this list is the device's kept copy, served because the server was out of reach. */
+export function isFromDevice(list: Material[] | undefined): boolean {
+  return list !== undefined && fromDevice.has(list)
+}
+
+/** Runs `fetcher`; with no network at all, answers with the student's kept materials instead. */
+export async function withKeptFallback(
+  fetcher: () => Promise<Material[]>,
+  email: string,
+  sessionId?: string,
+): Promise<Material[]> {
+  try {
+    return await fetcher()
+  } catch (error) {
+    if (!(error instanceof ApiError && error.isNetworkError) || !email) throw error
+    const store = await import('../offline/kept-materials-store')
+    const kept = await store.readOfflineMaterials(email, sessionId).catch(() => undefined)
+    if (!kept) throw error
+    fromDevice.add(kept)
+    return kept
+  }
+}
+
+export const materialQueries = {
+  all: () => ['materials'] as const,
+  byTutor: (email: string) =>
+    queryOptions({
+      queryKey: [...materialQueries.all(), 'tutor', email] as const,
+      queryFn: ({ signal }) => api('listTutorMaterials', { params: { email }, signal }),
+      enabled: Boolean(email),
+    }),
+  pending: () =>
+    queryOptions({
+      queryKey: [...materialQueries.all(), 'pending'] as const,
+      queryFn: ({ signal }) => api('listPendingMaterials', { signal }),
+    }),
+  page: (page: number, limit: number) =>
+    queryOptions({
+      queryKey: [...materialQueries.all(), 'page', { page, limit }] as const,
+      queryFn: ({ signal }) => apiPage('listMaterials', page, limit, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  forStudent: (email: string) =>
+    queryOptions({
+      queryKey: [...materialQueries.all(), 'student', email] as const,
+      queryFn: ({ signal }): Promise<Material[]> =>
+        withKeptFallback(async () => {
+          const bookings = await api('listStudentBookings', { params: { email }, signal })
+          const sessionIds = [...new Set(bookings.filter((b) => b.status === 'approved').map((b) => b.sessionId))]
+          const lists = await Promise.all(
+            sessionIds.map((sessionId) => api('listSessionMaterials', { params: { sessionId }, signal })),
+          )
+          return lists.flat().filter((m) => m.status === 'approved')
+        }, email),
+      enabled: Boolean(email),
+      // Runs offline too, to answer from the device.
+      networkMode: 'offlineFirst',
+    }),
+}

@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { Material } from '../../../contract/entities'
+import { errorMessage } from '../../../shared/api/api-error'
+import { showAlert, showToast } from '../../../shared/ui/feedback'
+import { ListState } from '../../workspace/components/page-heading'
+import { Pager, useClampedPage } from '../../workspace/components/pager'
+import { StatusBadge } from '../../workspace/components/status-badge'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TABLE, TD, TH } from '../../workspace/components/ui-classes'
+import { formatDateTime, serverMessage } from '../../workspace/format'
+import { useApproveMaterial, useRejectMaterial } from '../api/material-mutations'
+import { materialQueries } from '../api/material-queries'
+import { MaterialViewerDialog } from './material-viewer-dialog'
+import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
+import { OfflineReason } from '../../offline/offline-reason'
+import { useOnline } from '../../offline/use-online'
+
+export const APPROVE_FAILED = 'Failed to approve material'
+export const REJECT_FAILED = 'Failed to reject material'
+const PAGE_SIZE = 10
+const TABS = ['Pending', 'All'] as const
+type Tab = (typeof TABS)[number]
+
+function MaterialsTable({
+  caption,
+  materials,
+  actions,
+  withStatus,
+}: {
+  caption: string
+  materials: Material[]
+  actions: (m: Material) => React.ReactNode
+  withStatus?: boolean
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className={TABLE}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={TH}>
+              Title
+            </th>
+            <th scope="col" className={TH}>
+              Tutor
+            </th>
+            <th scope="col" className={TH}>
+              File
+            </th>
+            <th scope="col" className={TH}>
+              Uploaded
+            </th>
+            {withStatus ? (
+              <th scope="col" className={TH}>
+                Status
+              </th>
+            ) : null}
+            <th scope="col" className={TH}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {materials.map((m) => (
+            <tr key={m._id}>
+              <td className={TD}>{m.title}</td>
+              <td className={TD}>{m.tutorEmail}</td>
+              <td className={TD}>{m.fileName ?? m.fileType ?? '—'}</td>
+              <td className={TD}>{formatDateTime(m.createdAt)}</td>
+              {withStatus ? (
+                <td className={TD}>
+                  <StatusBadge status={m.status} />
+                </td>
+              ) : null}
+              <td className={TD}>
+                <div className="flex flex-wrap gap-2">{actions(m)}</div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export function ManageMaterials() {
+  const [tab, setTab] = useState<Tab>('Pending')
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState<Material | null>(null)
+  const pending = useQuery({ ...materialQueries.pending(), enabled: tab === 'Pending' })
+  const all = useQuery({ ...materialQueries.page(page, PAGE_SIZE), enabled: tab === 'All' })
+  useClampedPage(page, setPage, all.data?.total, PAGE_SIZE)
+  const approve = useApproveMaterial()
+  const reject = useRejectMaterial()
+  const online = useOnline()
+  const offlineId = useId()
+  // Server actions wait for a connection; the reason is read with each one.
+  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const id = useId()
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ Pending: null, All: null })
+
+  async function act(kind: 'approve' | 'reject', material: Material) {
+    const failed = kind === 'approve' ? APPROVE_FAILED : REJECT_FAILED
+    try {
+      const result = await (kind === 'approve' ? approve : reject).mutateAsync(material._id)
+      if (result.success) showToast({ title: result.message || `Material ${kind}d`, icon: 'success' })
+      else await showAlert({ title: failed, text: result.message, icon: 'error' })
+    } catch (error) {
+      await showAlert({ title: failed, text: serverMessage(error), icon: 'error' })
+    }
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.indexOf(tab)
+    let next: Tab | undefined
+    if (event.key === 'ArrowRight') next = TABS[(index + 1) % TABS.length]
+    else if (event.key === 'ArrowLeft') next = TABS[(index - 1 + TABS.length) % TABS.length]
+    else if (event.key === 'Home') next = TABS[0]
+    else if (event.key === 'End') next = TABS[TABS.length - 1]
+    if (!next) return
+    event.preventDefault()
+    setTab(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  const view = (m: Material) => (
+    <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(m)}>
+      View <span className="sr-only">{m.title}</span>
+    </button>
+  )
+
+  return (
+    <div>
+      <OfflineReason id={offlineId} className="mb-3" />
+      <div role="tablist" aria-label="Materials" className="mb-4 flex gap-2 border-b border-slate-300">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+            className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
+              tab === name
+                ? 'border-brand-700 text-brand-700'
+                : 'border-transparent text-slate-700 hover:text-slate-900'
+            }`}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} tabIndex={0}>
+        {tab === 'Pending' ? (
+          pending.isPending ? (
+            <ListState kind="loading">Loading materials…</ListState>
+          ) : pending.isError ? (
+            <ListState kind="error">
+              {MATERIALS_LOAD_FAILED}: {errorMessage(pending.error)}
+            </ListState>
+          ) : pending.data.length === 0 ? (
+            <ListState kind="empty">No pending materials.</ListState>
+          ) : (
+            <MaterialsTable
+              caption="Pending materials"
+              materials={pending.data}
+              actions={(m) => (
+                <>
+                  {view(m)}
+                  <button
+                    type="button"
+                    className={APPROVE_BUTTON}
+                    onClick={() => void act('approve', m)}
+                    {...needsServer}
+                  >
+                    Approve <span className="sr-only">{m.title}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={DANGER_BUTTON}
+                    onClick={() => void act('reject', m)}
+                    {...needsServer}
+                  >
+                    Reject <span className="sr-only">{m.title}</span>
+                  </button>
+                </>
+              )}
+            />
+          )
+        ) : all.isPending ? (
+          <ListState kind="loading">Loading materials…</ListState>
+        ) : all.isError ? (
+          <ListState kind="error">
+            {MATERIALS_LOAD_FAILED}: {errorMessage(all.error)}
+          </ListState>
+        ) : all.data.total === 0 ? (
+          <ListState kind="empty">No materials yet.</ListState>
+        ) : (
+          <>
+            <MaterialsTable caption="All materials" materials={all.data.items} actions={view} withStatus />
+            <Pager label="Materials pages" page={page} total={all.data.total} limit={PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </div>
+      {open ? <MaterialViewerDialog material={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  )
+}

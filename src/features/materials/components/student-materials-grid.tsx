@@ -1,0 +1,70 @@
+// My Study Materials: the approved materials of the student's approved
+// bookings. Online, their files are kept on this device (../offline) and
+// each card says so with the file's size; offline, the list and the files
+// come from the device.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Material } from '../../../contract/entities'
+import { errorMessage } from '../../../shared/api/api-error'
+import { ListState } from '../../workspace/components/page-heading'
+import { NEUTRAL_BUTTON } from '../../workspace/components/ui-classes'
+import { isFromDevice, materialQueries } from '../api/material-queries'
+import { KeptFilesSummary, KeptFileStatus } from '../offline/kept-file-controls'
+import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
+import { MaterialImage } from './material-links'
+import { MaterialViewerDialog } from './material-viewer-dialog'
+
+export const MATERIALS_LOAD_FAILED = 'Failed to load materials'
+export const SHOWING_KEPT = 'The server cannot be reached: showing the materials saved on this device.'
+export const NOTHING_KEPT =
+  'No materials are saved on this device yet. Open My Study Materials while online to keep them for offline reading.'
+
+export function StudentMaterialsGrid({ email }: { email: string }) {
+  const materials = useQuery(materialQueries.forStudent(email))
+  const kept = useKeptMaterials(email)
+  const fromDevice = isFromDevice(materials.data)
+  const auto = useAutoKeep(email, fromDevice ? undefined : materials.data)
+  const [open, setOpen] = useState<Material | null>(null)
+
+  if (materials.isPending) return <ListState kind="loading">Loading materials…</ListState>
+  if (materials.isError)
+    return (
+      <ListState kind="error">
+        {MATERIALS_LOAD_FAILED}: {errorMessage(materials.error)}
+      </ListState>
+    )
+
+  return (
+    <>
+      <KeptFilesSummary email={email} kept={kept.data} />
+      {fromDevice ? (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {SHOWING_KEPT}
+        </p>
+      ) : null}
+      {materials.data.length === 0 ? (
+        <ListState kind="empty">
+          {fromDevice ? NOTHING_KEPT : 'No study materials yet. They appear here once your booking is approved.'}
+        </ListState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="student-materials">
+          {materials.data.map((material) => (
+            <li key={material._id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <MaterialImage material={material} />
+              <h2 className="mt-2 text-lg font-semibold text-slate-900">{material.title}</h2>
+              {material.description ? <p className="mt-1 text-slate-800">{material.description}</p> : null}
+              <p className="mt-1 text-xs text-slate-700">From {material.tutorEmail}</p>
+              <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
+              <div className="mt-auto pt-3">
+                <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(material)}>
+                  View <span className="sr-only">{material.title}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
+    </>
+  )
+}

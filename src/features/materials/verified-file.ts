@@ -1,0 +1,75 @@
+// Fetches a material's file from this origin and checks it before anything
+// shows or keeps it (see the safety notes in components/material-viewer.tsx):
+// the file must be served with a type that the viewer shows in the same mode
+// as the type its record declares, and the Blob the app makes of it is typed
+// by the app (a PDF is always application/pdf, text always text/plain), never
+// by the server. Shared by the viewer and by keeping files offline.
+import type { Material } from '../../contract/entities'
+import { typeFromName, viewerMode, type ViewerMode } from '../../shared/safety/file-safety'
+import { isSameOriginUrl, safeUrl } from '../../shared/safety/safe-url'
+
+export type ShownMode = Exclude<ViewerMode, 'download'>
+
+const RENDER_TYPE: Record<ShownMode, (served: string) => string> = {
+  pdf: () => 'application/pdf',
+  image: (served) => served,
+  text: () => 'text/plain',
+}
+
+/** The type the app gives a file shown in `mode`, from the type it was served (or stored) with. */
+export function renderType(mode: ShownMode, served: string): string {
+  return RENDER_TYPE[mode](served)
+}
+
+export function materialFileType(material: Material): string | undefined {
+  return material.fileType ?? typeFromName(material.fileName)
+}
+
+/** How the viewer shows this material's file: its declared type decides. */
+export function materialMode(material: Material): ViewerMode {
+  return safeUrl(material.fileUrl) ? viewerMode(materialFileType(material)) : 'download'
+}
+
+/** The Content-Type without parameters, lower case. */
+export function servedType(response: Response): string {
+  return (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+export class UnverifiedFileError extends Error {
+  override readonly name = 'UnverifiedFileError'
+}
+
+/**
+ * The file at a same-origin URL, checked against the mode it is to be shown
+ * in, as a Blob typed by the app.
+ */
+export async function fetchVerifiedUrl(
+  url: string,
+  mode: ShownMode,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; type: string }> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' })
+  const served = servedType(response)
+  if (!response.ok) throw new UnverifiedFileError(`The file could not be fetched (${response.status}).`)
+  if (viewerMode(served) !== mode)
+    throw new UnverifiedFileError(`The file was served as ${served || 'an unknown type'}.`)
+  const type = renderType(mode, served)
+  const bytes = await response.arrayBuffer()
+  return { blob: new Blob([bytes], { type }), type }
+}
+
+/**
+ * The file of a same-origin material, as a Blob typed by the app. Rejects when
+ * the file is not on this origin, is of a type that is never shown, or was
+ * served as something other than what its record declares.
+ */
+export async function fetchVerifiedFile(
+  material: Material,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; type: string; mode: ShownMode }> {
+  const url = safeUrl(material.fileUrl)
+  if (!url || !isSameOriginUrl(url)) throw new UnverifiedFileError('Only files served by StudyHub can be kept here.')
+  const mode = materialMode(material)
+  if (mode === 'download') throw new UnverifiedFileError('This type of file can only be downloaded.')
+  return { ...(await fetchVerifiedUrl(url, mode, signal)), mode }
+}

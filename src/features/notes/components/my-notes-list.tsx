@@ -1,0 +1,153 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { ApiError, errorMessage } from '../../../shared/api/api-error'
+import type { LocalNote } from '../../../shared/db/app-db'
+import { confirmDialog, showAlert, showToast } from '../../../shared/ui/feedback'
+import { useOnline } from '../../offline/use-online'
+import { ListState } from '../../workspace/components/page-heading'
+import { DANGER_BUTTON, NEUTRAL_BUTTON } from '../../workspace/components/ui-classes'
+import { formatDateTime } from '../../workspace/format'
+import { useDeleteNote, useDiscardNote, useRetryNote } from '../api/note-mutations'
+import { noteQueries } from '../api/note-queries'
+import { useLocalNotes } from '../db/use-local-notes'
+import { subscribeNoteSync } from '../offline/note-sync'
+import { EditNoteDialog } from './edit-note-dialog'
+
+export const WAITING_TO_SYNC = 'Waiting to sync'
+
+const FAILED_WHAT: Record<NonNullable<LocalNote['pending']>, string> = {
+  create: 'The server did not accept this note',
+  update: 'The server did not accept this edit',
+  delete: 'The server did not accept deleting this note',
+}
+
+function NoteSyncState({ note }: { note: LocalNote }) {
+  if (note.error !== undefined) {
+    return (
+      <p className="mt-2 rounded border border-red-300 bg-red-50 p-2 text-sm font-medium text-red-800">
+        {FAILED_WHAT[note.pending ?? 'update']}: {note.error}
+      </p>
+    )
+  }
+  if (!note.pending) return null
+  return (
+    <p className="mt-2 inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      <span aria-hidden="true">⟳</span> {WAITING_TO_SYNC}
+    </p>
+  )
+}
+
+export function MyNotesList({ email }: { email: string }) {
+  const server = useQuery(noteQueries.byStudent(email))
+  const local = useLocalNotes(email)
+  const online = useOnline()
+  const queryClient = useQueryClient()
+  const remove = useDeleteNote()
+  const retry = useRetryNote()
+  const discard = useDiscardNote()
+  const [editing, setEditing] = useState<LocalNote | null>(null)
+
+  // Sent or refused writes change what the server holds: fetch its list again.
+  useEffect(
+    () => subscribeNoteSync(() => void queryClient.invalidateQueries({ queryKey: noteQueries.all() })),
+    [queryClient],
+  )
+
+  async function onDelete(note: LocalNote) {
+    const ok = await confirmDialog({
+      title: 'Delete this note?',
+      text: `“${note.title}” will be deleted for good.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await remove.mutateAsync({ id: note._id, email })
+      showToast({ title: 'Note deleted', icon: 'success' })
+    } catch (error) {
+      await showAlert({ title: 'Failed to delete the note', text: errorMessage(error), icon: 'error' })
+    }
+  }
+
+  async function onDiscard(note: LocalNote) {
+    const ok = await confirmDialog({
+      title: 'Discard this change?',
+      text:
+        note.pending === 'create'
+          ? `“${note.title}” never reached the server and will be removed from this device.`
+          : `Your unsent change to “${note.title}” will be dropped; the server's copy stays.`,
+      confirmLabel: 'Discard',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await discard.mutateAsync({ id: note._id })
+    } catch (error) {
+      await showAlert({ title: 'Failed to discard the change', text: errorMessage(error), icon: 'error' })
+    }
+  }
+
+  async function onRetry(note: LocalNote) {
+    try {
+      await retry.mutateAsync({ id: note._id, email })
+    } catch (error) {
+      await showAlert({ title: 'Failed to retry', text: errorMessage(error), icon: 'error' })
+    }
+  }
+
+  // No answer at all is being offline, not a fault worth an alert: the device's notes show.
+  const serverFault = server.isError && !(server.error instanceof ApiError && server.error.isNetworkError)
+  const applying = server.isSuccess && server.data.length > 0 && local?.length === 0
+  if (local === undefined || (local.length === 0 && server.isPending && online) || applying) {
+    return <ListState kind="loading">Loading notes…</ListState>
+  }
+  if (local.length === 0 && serverFault) return <ListState kind="error">{errorMessage(server.error)}</ListState>
+
+  return (
+    <>
+      {serverFault ? <ListState kind="error">{errorMessage(server.error)}</ListState> : null}
+      {!online || server.isError ? (
+        <p role="status" className="mb-4 text-sm text-slate-700">
+          Showing the notes saved on this device. Changes sync when you are back online.
+        </p>
+      ) : null}
+      {local.length === 0 ? (
+        <ListState kind="empty">You have no notes.</ListState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {local.map((note) => (
+            <li key={note._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 className="text-lg font-semibold text-slate-900">{note.title}</h2>
+              <p className="mt-1 text-xs text-slate-700">{formatDateTime(note.updatedAt ?? note.createdAt)}</p>
+              <NoteSyncState note={note} />
+              <p className="mt-2 whitespace-pre-wrap text-slate-800">{note.description}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {note.error !== undefined ? (
+                  <>
+                    <button type="button" className={NEUTRAL_BUTTON} onClick={() => void onRetry(note)}>
+                      Retry <span className="sr-only">{note.title}</span>
+                    </button>
+                    <button type="button" className={DANGER_BUTTON} onClick={() => void onDiscard(note)}>
+                      Discard <span className="sr-only">change to {note.title}</span>
+                    </button>
+                  </>
+                ) : null}
+                {note.pending !== 'delete' ? (
+                  <>
+                    <button type="button" className={NEUTRAL_BUTTON} onClick={() => setEditing(note)}>
+                      Edit <span className="sr-only">{note.title}</span>
+                    </button>
+                    <button type="button" className={DANGER_BUTTON} onClick={() => void onDelete(note)}>
+                      Delete <span className="sr-only">{note.title}</span>
+                    </button>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? <EditNoteDialog note={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,272 @@
+// The notes outbox (DEVELOPERS decision 5): every note write is stored on the
+// device first, in the app database (src/shared/db/app-db.ts), and sent later
+// by the sync engine (./note-sync.ts).
+//
+// What lives where: `notes` holds each note as this device knows it (the
+// server's copy, or the local version while a write is unsent, marked
+// `pending`, with the server's refusal in `error`); `outbox` holds the unsent
+// writes in order (`seq`), each with the Idempotency-Key it is sent with, so a
+// retry after a lost answer is never applied twice. A write and its outbox
+// entry are stored in ONE transaction: there is never a local change that
+// will not be sent, nor an entry without the change it sends.
+//
+// Rules for an entry that has never reached the server (never attempted, or
+// refused by it): an edit merges into it (a create stays one create with the
+// new text), and deleting a note whose create never reached the server
+// cancels the create and everything after it. An entry that was attempted may
+// have reached the server (the answer can be lost), so later writes are new
+// entries after it.
+import type { Note } from '../../../contract/entities'
+import { appDb, type AppDb, type LocalNote, type OutboxEntry, type OutboxOperation } from '../../../shared/db/app-db'
+import { storageRead, storageWrite } from '../../../shared/db/storage-faults'
+
+export interface NoteText {
+  title: string
+  description: string
+}
+
+function uuid(): string {
+  return crypto.randomUUID()
+}
+
+/** True while the entry certainly has not reached the server: never sent, or refused. */
+export function neverReachedServer(entry: OutboxEntry): boolean {
+  return entry.attempts === 0 || entry.error !== undefined
+}
+
+/** The strongest unsent operation on a note, which is what its mark says. */
+function pendingOf(entries: OutboxEntry[]): OutboxOperation | undefined {
+  if (entries.some((e) => e.op === 'delete')) return 'delete'
+  if (entries.some((e) => e.op === 'create')) return 'create'
+  return entries.length > 0 ? 'update' : undefined
+}
+
+async function entriesOf(db: AppDb, noteId: string): Promise<OutboxEntry[]> {
+  return (await db.outbox.where('noteId').equals(noteId).toArray()).sort((a, b) => a.seq! - b.seq!)
+}
+
+/** Re-derives a note's mark and error from its remaining entries (the note must exist). */
+async function refreshMark(db: AppDb, noteId: string): Promise<void> {
+  const rest = await entriesOf(db, noteId)
+  const failed = rest.find((e) => e.error !== undefined)
+  await db.notes.update(noteId, { pending: pendingOf(rest), error: failed?.error })
+}
+
+/** Stores a new note written on this device, with its create entry. Returns the note. */
+export function queueCreate(email: string, text: NoteText, db: AppDb = appDb, now = Date.now()): Promise<LocalNote> {
+  const note: LocalNote = {
+    _id: uuid(),
+    email,
+    title: text.title,
+    description: text.description,
+    createdAt: new Date(now).toISOString(),
+    pending: 'create',
+  }
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      await db.notes.add(note)
+      await db.outbox.add({
+        email,
+        noteId: note._id,
+        op: 'create',
+        body: { email, title: text.title, description: text.description },
+        idempotencyKey: uuid(),
+        createdAt: now,
+        attempts: 0,
+      })
+      return note
+    }),
+  )
+}
+
+export class NoteGoneError extends Error {
+  constructor() {
+    super('This note is no longer on this device.')
+    this.name = 'NoteGoneError'
+  }
+}
+
+/** Stores an edit: merged into the note's last unsent create or edit, else a new entry. */
+export function queueUpdate(
+  email: string,
+  noteId: string,
+  text: NoteText,
+  db: AppDb = appDb,
+  now = Date.now(),
+): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      const note = await db.notes.get(noteId)
+      if (!note || note.email !== email || note.pending === 'delete') throw new NoteGoneError()
+      const entries = await entriesOf(db, noteId)
+      const last = entries.at(-1)
+      if (last && last.op !== 'delete' && neverReachedServer(last)) {
+        // A refused entry edited by the user is a new attempt: the reason no longer applies.
+        await db.outbox.update(last.seq!, {
+          body: { ...last.body, title: text.title, description: text.description },
+          error: undefined,
+        })
+      } else {
+        await db.outbox.add({
+          email,
+          noteId,
+          op: 'update',
+          body: { title: text.title, description: text.description },
+          idempotencyKey: uuid(),
+          createdAt: now,
+          attempts: 0,
+        })
+      }
+      await db.notes.update(noteId, {
+        title: text.title,
+        description: text.description,
+        updatedAt: new Date(now).toISOString(),
+      })
+      await refreshMark(db, noteId)
+    }),
+  )
+}
+
+/** Stores a delete: cancels a create that never reached the server, else queues a delete. */
+export function queueDelete(email: string, noteId: string, db: AppDb = appDb, now = Date.now()): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      const note = await db.notes.get(noteId)
+      if (!note || note.email !== email) return
+      const entries = await entriesOf(db, noteId)
+      const create = entries.find((e) => e.op === 'create')
+      if (create && neverReachedServer(create)) {
+        // The server never saw this note: nothing to send, nothing to keep.
+        await db.outbox.bulkDelete(entries.map((e) => e.seq!))
+        await db.notes.delete(noteId)
+        return
+      }
+      if (entries.some((e) => e.op === 'delete')) return
+      // Unsent edits are moot once the note is deleted.
+      const moot = entries.filter((e) => e.op === 'update' && neverReachedServer(e))
+      await db.outbox.bulkDelete(moot.map((e) => e.seq!))
+      await db.outbox.add({
+        email,
+        noteId,
+        op: 'delete',
+        body: {},
+        idempotencyKey: uuid(),
+        createdAt: now,
+        attempts: 0,
+      })
+      await refreshMark(db, noteId)
+    }),
+  )
+}
+
+/**
+ * Claims the next entry to send for `email`: the oldest one not refused and
+ * not behind a refused entry of the same note. Counting the attempt in the
+ * same transaction is what stops later writes merging into it.
+ */
+export function claimNext(email: string, db: AppDb = appDb): Promise<OutboxEntry | undefined> {
+  return storageWrite(() =>
+    db.transaction('rw', db.outbox, async () => {
+      const entries = (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
+      const blocked = new Set<string>()
+      for (const entry of entries) {
+        if (entry.error !== undefined) {
+          blocked.add(entry.noteId)
+          continue
+        }
+        if (blocked.has(entry.noteId)) continue
+        const claimed = { ...entry, attempts: entry.attempts + 1 }
+        await db.outbox.put(claimed)
+        return claimed
+      }
+      return undefined
+    }),
+  )
+}
+
+/** The server confirmed the entry: drop it and settle the note. */
+export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      await db.outbox.delete(entry.seq!)
+      if (entry.op === 'delete') {
+        const rest = await entriesOf(db, entry.noteId)
+        if (rest.length === 0) await db.notes.delete(entry.noteId)
+        return
+      }
+      // update() is a no-op when the note is gone (discarded, or cleared at logout).
+      await refreshMark(db, entry.noteId)
+    }),
+  )
+}
+
+/** The server refused the entry: keep it, with the reason, until the user retries or discards it. */
+export function refuseEntry(entry: OutboxEntry, reason: string, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      if (!(await db.outbox.get(entry.seq!))) return
+      await db.outbox.update(entry.seq!, { error: reason })
+      await db.notes.update(entry.noteId, { error: reason })
+    }),
+  )
+}
+
+/** The user asks to send a refused note's writes again. */
+export function retryNote(noteId: string, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      for (const entry of await entriesOf(db, noteId)) {
+        if (entry.error !== undefined) await db.outbox.update(entry.seq!, { error: undefined })
+      }
+      await db.notes.update(noteId, { error: undefined })
+    }),
+  )
+}
+
+/**
+ * The user gives up a note's unsent writes. A note the server never had goes
+ * away; otherwise the local row is put back to `server` (its copy there) when
+ * given, else just unmarked until the next refresh brings the server's copy.
+ */
+export function discardNote(noteId: string, server?: Note, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      const entries = await entriesOf(db, noteId)
+      const create = entries.find((e) => e.op === 'create')
+      await db.outbox.bulkDelete(entries.map((e) => e.seq!))
+      if (create && neverReachedServer(create)) await db.notes.delete(noteId)
+      else if (server) await db.notes.put(server)
+      else await db.notes.update(noteId, { pending: undefined, error: undefined })
+    }),
+  )
+}
+
+/**
+ * Brings the server's list into the local table. Notes with unsent writes keep
+ * their local version; any other local note the server no longer has is gone.
+ */
+export function applyServerNotes(email: string, server: Note[], db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      const unsent = new Set((await db.outbox.where('email').equals(email).toArray()).map((e) => e.noteId))
+      const local = await db.notes.where('email').equals(email).toArray()
+      const onServer = new Set(server.map((n) => n._id))
+      const gone = local.filter((n) => !unsent.has(n._id) && !onServer.has(n._id)).map((n) => n._id)
+      await db.notes.bulkDelete(gone)
+      await db.notes.bulkPut(server.filter((n) => !unsent.has(n._id)))
+    }),
+  )
+}
+
+/** How many writes of this user have not reached the server (warned about at logout). */
+export async function unsentCount(email: string, db: AppDb = appDb): Promise<number> {
+  return storageRead(() => db.outbox.where('email').equals(email).count())
+}
+
+/** The notes this device shows for `email`, newest first, without those being deleted. */
+export async function readLocalNotes(email: string, db: AppDb = appDb): Promise<LocalNote[]> {
+  const rows = await db.notes.where('email').equals(email).toArray()
+  return rows
+    .filter((n) => n.pending !== 'delete' || n.error !== undefined)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+}

@@ -1,0 +1,27 @@
+// What logging out removes from the device: the notes outbox and notes, the
+// downloaded materials and their files, and the cached answers (snapshots of
+// sessions and reviews), so the next person on this device sees nothing of
+// the last one's and no write of theirs is ever sent under another token.
+// Loaded on demand by the auth session (Dexie stays out of the first page).
+import { appDb, type AppDb } from '../../../shared/db/app-db'
+import { clearOfflineData } from '../../../shared/db/query-snapshots'
+import { storageWrite } from '../../../shared/db/storage-faults'
+import { unsentCount } from './note-outbox'
+
+/** How many note writes of this user have not reached the server. */
+export function unsentNoteWrites(email: string, db: AppDb = appDb): Promise<number> {
+  return unsentCount(email, db)
+}
+
+/** Removes every user's personal data from this device. */
+export async function forgetPersonalData(db: AppDb = appDb): Promise<void> {
+  await storageWrite(() =>
+    db.transaction('rw', [db.outbox, db.notes, db.materials, db.materialFiles], async () => {
+      await db.outbox.clear()
+      await db.notes.clear()
+      await db.materials.clear()
+      await db.materialFiles.clear()
+    }),
+  )
+  await clearOfflineData(db)
+}

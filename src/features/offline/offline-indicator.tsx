@@ -1,0 +1,104 @@
+// The layout's offline notice and storage-fault message. The notice says when
+// the browser is offline, or when this screen's data came from the phone
+// because the server could not be reached, and how old that data is (the
+// oldest offline-capable query the screen shows). Both regions exist from the
+// first render so screen readers announce what appears in them.
+import { useQueryClient, type QueryCache } from '@tanstack/react-query'
+import { useCallback, useSyncExternalStore } from 'react'
+import { formatDateTime } from '../../shared/format/date'
+import { clearStorageFault, getStorageFault, subscribeStorageFault } from '../../shared/db/storage-status'
+import { isShowingPhoneData, offlineMetaOf } from './offline-data'
+import { useOnline } from './use-online'
+
+interface ScreenData {
+  /** dataUpdatedAt of the oldest data shown, 0 when none. */
+  oldest: number
+  fromPhone: boolean
+}
+
+function readScreenData(cache: QueryCache): string {
+  let oldest = 0
+  let fromPhone = false
+  for (const query of cache.getAll()) {
+    if (!offlineMetaOf(query) || !query.isActive() || query.state.data === undefined) continue
+    const at = query.state.dataUpdatedAt
+    if (at > 0 && (oldest === 0 || at < oldest)) oldest = at
+    if (isShowingPhoneData(query)) fromPhone = true
+  }
+  // A string, so useSyncExternalStore sees an unchanged value as equal.
+  return `${oldest}|${fromPhone ? 1 : 0}`
+}
+
+function useScreenData(): ScreenData {
+  const cache = useQueryClient().getQueryCache()
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache])
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readScreenData(cache),
+    () => '0|0',
+  )
+  const [oldest, fromPhone] = value.split('|')
+  return { oldest: Number(oldest), fromPhone: fromPhone === '1' }
+}
+
+export function offlineNotice(online: boolean, data: ScreenData): string | null {
+  const since = data.oldest > 0 ? formatDateTime(data.oldest) : null
+  if (!online) {
+    return since ? `Offline — showing data from ${since}` : 'Offline — showing what is saved on this device'
+  }
+  if (data.fromPhone && since) return `Server unreachable — showing data from ${since}`
+  return null
+}
+
+export function OfflineIndicator() {
+  const online = useOnline()
+  const data = useScreenData()
+  const fault = useSyncExternalStore(subscribeStorageFault, getStorageFault, () => null)
+  const notice = offlineNotice(online, data)
+  const needsReload = fault?.kind === 'versionchange' || fault?.kind === 'blocked' || fault?.kind === 'closed'
+
+  return (
+    <div className="sticky top-16 z-30">
+      <div role="status" aria-live="polite">
+        {notice && (
+          <p className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4 shrink-0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18" />
+            </svg>
+            {notice}
+          </p>
+        )}
+      </div>
+      <div role="alert">
+        {fault && (
+          <div className="flex flex-wrap items-center justify-center gap-3 bg-red-50 px-4 py-2 text-sm text-red-900">
+            <p>{fault.message}</p>
+            {needsReload && (
+              <button
+                type="button"
+                onClick={() => window.location.reload()}
+                className="rounded bg-red-800 px-3 py-1 font-semibold text-white hover:bg-red-900"
+              >
+                Reload
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => clearStorageFault()}
+              className="rounded border border-red-800 px-3 py-1 font-semibold text-red-900 hover:bg-red-100"
+            >
+              Dismiss
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+// Asks the browser to keep this site's storage (notes waiting to sync,
+// downloaded materials, sessions for offline reading) instead of evicting it
+// under pressure, and reports how much is used. Chrome grants persistence
+// silently to installed or engaged sites; Firefox asks the user, so this is
+// called on a user's action: saving something offline-worthy, logging in,
+// installing, or the "Keep data on this device" button.
+export interface StorageUsage {
+  usage: number
+  quota: number
+  persisted: boolean
+}
+
+let request: Promise<boolean> | null = null
+const listeners = new Set<() => void>()
+
+export function subscribeStorageUsage(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function changed(): void {
+  for (const listener of listeners) listener()
+}
+
+export function isPersistenceSupported(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.storage?.persist === 'function'
+}
+
+/** Asks once per page load; resolves to whether storage is now persistent. */
+export function requestPersistentStorage(): Promise<boolean> {
+  if (!isPersistenceSupported()) return Promise.resolve(false)
+  request ??= (async () => {
+    try {
+      if (await navigator.storage.persisted()) return true
+      return await navigator.storage.persist()
+    } catch {
+      return false
+    } finally {
+      changed()
+    }
+  })()
+  const pending = request
+  // A refusal may be reconsidered later (Chrome weighs engagement): allow another ask.
+  void pending.then((granted) => {
+    if (!granted) request = null
+  })
+  return pending
+}
+
+/** Usage and quota in bytes, or null where the browser does not say. */
+export async function readStorageUsage(): Promise<StorageUsage | null> {
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.estimate !== 'function') return null
+  try {
+    const [estimate, persisted] = await Promise.all([
+      navigator.storage.estimate(),
+      typeof navigator.storage.persisted === 'function' ? navigator.storage.persisted() : Promise.resolve(false),
+    ])
+    return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted }
+  } catch {
+    return null
+  }
+}
+
+/** "1.2 MB" */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit += 1
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1
+  return `${value.toFixed(digits)} ${units[unit]}`
+}

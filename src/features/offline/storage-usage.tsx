@@ -1,0 +1,60 @@
+// How much this device keeps for StudyHub, and a way to ask the browser to
+// keep it (persistent storage).
+import { useCallback, useEffect, useState } from 'react'
+import {
+  formatBytes,
+  isPersistenceSupported,
+  readStorageUsage,
+  requestPersistentStorage,
+  subscribeStorageUsage,
+  type StorageUsage as Usage,
+} from './storage-persistence'
+
+export function StorageUsage() {
+  const [usage, setUsage] = useState<Usage | null>(null)
+  const [asked, setAsked] = useState(false)
+
+  const refresh = useCallback(() => {
+    void readStorageUsage().then(setUsage)
+  }, [])
+
+  useEffect(() => {
+    refresh()
+    const unsubscribe = subscribeStorageUsage(refresh)
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      unsubscribe()
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [refresh])
+
+  if (!usage) return null
+  const keep = async () => {
+    setAsked(true)
+    await requestPersistentStorage()
+    refresh()
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span>
+        Saved on this device: {formatBytes(usage.usage)}
+        {usage.quota > 0 ? ` of ${formatBytes(usage.quota)} available` : ''}.{' '}
+        {usage.persisted
+          ? 'The browser keeps it until you remove it.'
+          : 'The browser may clear it when space runs low.'}
+      </span>
+      {!usage.persisted && isPersistenceSupported() && (
+        <button
+          type="button"
+          onClick={() => void keep()}
+          className="rounded border border-slate-400 px-2 py-1 text-slate-800 hover:bg-slate-100"
+        >
+          {asked ? 'Ask again to keep data on this device' : 'Keep data on this device'}
+        </button>
+      )}
+    </p>
+  )
+}

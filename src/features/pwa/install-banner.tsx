@@ -1,0 +1,52 @@
+// A small banner offering to install StudyHub, shown only while the browser
+// has made an install offer and the user has not said "Not now" in this tab.
+import { useState, useSyncExternalStore } from 'react'
+import { canInstall, INSTALL_DISMISSED_KEY, promptInstall, subscribeInstallOffer } from './install-prompt'
+
+function wasDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(INSTALL_DISMISSED_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+export function InstallBanner() {
+  const offered = useSyncExternalStore(subscribeInstallOffer, canInstall, () => false)
+  const [dismissed, setDismissed] = useState(wasDismissed)
+  if (!offered || dismissed) return null
+
+  const notNow = () => {
+    try {
+      sessionStorage.setItem(INSTALL_DISMISSED_KEY, '1')
+    } catch {
+      // Private mode without storage: hidden for this render only.
+    }
+    setDismissed(true)
+  }
+
+  return (
+    <section
+      aria-label="Install StudyHub"
+      className="flex flex-wrap items-center justify-center gap-3 border-b border-blue-200 bg-blue-50 px-4 py-2 text-sm text-slate-900"
+    >
+      <p>Install StudyHub to open it from your home screen and read saved sessions offline.</p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => void promptInstall()}
+          className="rounded bg-brand-700 px-3 py-1 font-semibold text-white hover:bg-brand-900"
+        >
+          Install
+        </button>
+        <button
+          type="button"
+          onClick={notNow}
+          className="rounded border border-slate-400 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          Not now
+        </button>
+      </div>
+    </section>
+  )
+}

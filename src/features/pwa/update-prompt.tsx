@@ -1,0 +1,34 @@
+// The "A new version is ready" prompt. Reload activates the waiting service
+// worker; when it takes control, every open tab reloads onto it
+// (register-service-worker.ts), so this tab does not reload by itself.
+import { useState, useSyncExternalStore } from 'react'
+import { acceptUpdate, isUpdateWaiting, subscribeUpdate } from './update-available'
+
+export function UpdatePrompt() {
+  const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false)
+  const [reloading, setReloading] = useState(false)
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
+      {waiting && (
+        <div className="pointer-events-auto flex items-center gap-4 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+          <p>A new version is ready</p>
+          <button
+            type="button"
+            disabled={reloading}
+            onClick={() => {
+              setReloading(true)
+              acceptUpdate()
+            }}
+            className="rounded bg-amber-400 px-3 py-1 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-70"
+          >
+            {reloading ? 'Reloading…' : 'Reload'}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+// A student's review of a session (spec §2, §5): a rating from 1 to 5 and a
+// comment, both required. The rating is a radio group drawn as stars.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { errorMessage } from '../../../shared/api/api-error'
+import { showAlert, showToast } from '../../../shared/ui/feedback'
+import { OfflineReason } from '../../offline/offline-reason'
+import { useOnline } from '../../offline/use-online'
+import { reviewMutations } from '../api/review-queries'
+import { RATINGS } from '../rating'
+
+interface ReviewFormProps {
+  sessionId: string
+  studentEmail: string
+  studentName: string
+}
+
+export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormProps) {
+  const queryClient = useQueryClient()
+  const create = useMutation(reviewMutations.create(queryClient))
+  const [rating, setRating] = useState(0)
+  const [comment, setComment] = useState('')
+  const [problem, setProblem] = useState('')
+  const id = useId()
+  // Submitting needs the server: offline the button is disabled with the reason.
+  const online = useOnline()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!rating || !comment.trim()) {
+      setProblem('Please fill comment & rating')
+      return
+    }
+    setProblem('')
+    create.mutate(
+      { sessionId, studentEmail, studentName, comment: comment.trim(), rating },
+      {
+        onSuccess: () => {
+          setRating(0)
+          setComment('')
+          showToast({ title: 'Review submitted', icon: 'success' })
+        },
+        onError: (error) => void showAlert({ title: 'Error', text: errorMessage(error), icon: 'error' }),
+      },
+    )
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 p-5"
+    >
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Leave a review
+      </h3>
+      <fieldset className="mt-3">
+        <legend className="text-sm font-medium text-slate-800">Rating</legend>
+        <div className="mt-1 flex gap-1">
+          {RATINGS.map((value) => (
+            <label
+              key={value}
+              className="cursor-pointer rounded has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-500"
+            >
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="sr-only"
+              />
+              <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className={`h-8 w-8 ${value <= rating ? 'text-amber-500' : 'text-slate-400'}`}
+                fill={value <= rating ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="1.5"
+              >
+                <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z" />
+              </svg>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-slate-800">
+        Comment
+      </label>
+      <textarea
+        id={`${id}-comment`}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        rows={3}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
+      />
+      <p role="alert" className="mt-2 min-h-5 text-sm text-red-700">
+        {problem}
+      </p>
+      <OfflineReason id={`${id}-offline`} className="mt-1" />
+      <button
+        type="submit"
+        disabled={create.isPending || !online}
+        aria-describedby={online ? undefined : `${id}-offline`}
+        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+      >
+        Submit review
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+// The card of a study session on Home and /study-sessions (spec §2).
+import { Link } from 'react-router-dom'
+import type { Session } from '../../../contract/entities'
+import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
+import type { RegistrationLabel } from '../registration-status'
+import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
+
+interface SessionCardProps {
+  session: Session
+  label: RegistrationLabel
+  /** Admins also see the review status and the session's ID. */
+  adminView?: boolean
+  headingLevel?: 'h3' | 'h2'
+}
+
+export function SessionCard({ session, label, adminView = false, headingLevel: Heading = 'h3' }: SessionCardProps) {
+  const titleId = `session-${session._id}-title`
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="session-card"
+      data-session-id={session._id}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Heading id={titleId} className="text-lg font-semibold text-slate-900">
+          {session.title}
+        </Heading>
+        <div className="flex gap-1">
+          {adminView && <SessionStatusBadge status={session.status} />}
+          <RegistrationBadge label={label} />
+        </div>
+      </div>
+      {adminView && (
+        <p className="mt-1 text-xs text-slate-600">
+          Session ID: <code data-testid="session-id">{session._id}</code>
+        </p>
+      )}
+      <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{session.description}</p>
+      <div className="mt-4 flex items-center gap-2 text-sm text-slate-700" data-testid="session-rating">
+        <StarRating mean={session.averageRating} />
+        <span>{reviewCountText(session.reviewCount)}</span>
+      </div>
+      <Link
+        to={`/session-details/${session._id}`}
+        aria-label={`Read More: ${session.title}`}
+        className="mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+      >
+        Read More
+      </Link>
+    </article>
+  )
+}

@@ -1,0 +1,53 @@
+// The facts of a session as a description list: tutor, rating, dates,
+// duration and fee (spec §2), shared by the details page and a student's
+// booked-session page.
+import type { ReactNode } from 'react'
+import type { Session } from '../../../contract/entities'
+import { formatDateTime } from '../../../shared/format/date'
+import { formatFee, formatRating } from '../../../shared/format/number'
+import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3">
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+function DateRange({ start, end }: { start: string; end: string }) {
+  return (
+    <>
+      <time dateTime={start}>{formatDateTime(start)}</time> – <time dateTime={end}>{formatDateTime(end)}</time>
+    </>
+  )
+}
+
+export function SessionFacts({ session }: { session: Session }) {
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <Fact term="Tutor">{session.tutorName}</Fact>
+      <Fact term="Average rating">
+        <span className="flex flex-wrap items-center gap-2" data-testid="average-rating">
+          <StarRating mean={session.averageRating} />
+          <span>
+            {formatRating(session.averageRating)} {reviewCountText(session.reviewCount)}
+          </span>
+        </span>
+      </Fact>
+      <Fact term="Registration">
+        <DateRange start={session.registrationStart} end={session.registrationEnd} />
+      </Fact>
+      <Fact term="Class">
+        <DateRange start={session.classStart} end={session.classEnd} />
+      </Fact>
+      <Fact term="Duration">
+        {session.duration} {session.duration === 1 ? 'hour' : 'hours'}
+      </Fact>
+      <Fact term="Fee">
+        <span data-testid="session-fee">{formatFee(session.registrationFee)}</span>
+      </Fact>
+    </dl>
+  )
+}

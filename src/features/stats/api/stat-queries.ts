@@ -1,0 +1,31 @@
+// The numbers on the three dashboard home screens (spec §2, §7). Keys start
+// with 'stats' so anything that changes a count (a booking, a review) can
+// refresh them all with one invalidation.
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../shared/api/http-client'
+
+export const statKeys = {
+  all: ['stats'] as const,
+  admin: () => [...statKeys.all, 'admin'] as const,
+  student: (email: string) => [...statKeys.all, 'student', email] as const,
+  tutor: (email: string) => [...statKeys.all, 'tutor', email] as const,
+}
+
+export const statQueries = {
+  admin: () => queryOptions({ queryKey: statKeys.admin(), queryFn: ({ signal }) => api('getAdminStats', { signal }) }),
+  student: (email: string) =>
+    queryOptions({
+      queryKey: statKeys.student(email),
+      queryFn: ({ signal }) => api('getStudentStats', { params: { email }, signal }),
+    }),
+  tutor: (email: string) =>
+    queryOptions({
+      queryKey: statKeys.tutor(email),
+      queryFn: ({ signal }) => api('getTutorStats', { params: { email }, signal }),
+    }),
+}
+
+/** Spec §9: one decimal, or N/A when nothing has been rated. */
+export function formatAverageRating(avg: number | null | undefined): string {
+  return typeof avg === 'number' && Number.isFinite(avg) ? avg.toFixed(1) : 'N/A'
+}

@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { errorMessage } from '../../../shared/api/api-error'
+import { showAlert, showToast } from '../../../shared/ui/feedback'
+import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
+import { useCreateSession } from '../api/tutor-session-queries'
+import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
+import { OfflineReason } from '../../offline/offline-reason'
+import { useOnline } from '../../offline/use-online'
+
+export const SESSION_CREATED = 'Your study session is now live.'
+export const SESSION_CREATE_FAILED = 'Failed to create session'
+
+export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; tutorEmail: string }) {
+  const [values, setValues] = useState<SessionFormValues>(emptySessionForm)
+  const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
+  const create = useCreateSession()
+  const baseId = useId()
+  const online = useOnline()
+  const offlineId = useId()
+  // Server actions wait for a connection; the reason is read with each one.
+  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const errorId = `${baseId}-error`
+
+  function field(
+    name: SessionFormField,
+    label: string,
+    input: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {},
+    hint?: ReactNode,
+  ) {
+    const id = `${baseId}-${name}`
+    const invalid = problem?.field === name
+    return (
+      <div>
+        <label htmlFor={id} className={LABEL}>
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          value={values[name]}
+          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          className={INPUT}
+          aria-invalid={invalid || undefined}
+          aria-describedby={[invalid ? errorId : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
+          {...input}
+        />
+        {hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const result = buildSessionPayload(values, { name: tutorName, email: tutorEmail })
+    if (!result.ok) {
+      setProblem({ message: result.message, field: result.field })
+      document.getElementById(`${baseId}-${result.field}`)?.focus()
+      return
+    }
+    setProblem(null)
+    try {
+      await create.mutateAsync(result.payload)
+      setValues(emptySessionForm)
+      showToast({ title: SESSION_CREATED, icon: 'success' })
+    } catch (error) {
+      await showAlert({ title: SESSION_CREATE_FAILED, text: errorMessage(error), icon: 'error' })
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-4 sm:grid-cols-2">
+      {field('title', 'Session title', { required: true })}
+      {field('subject', 'Subject', { required: true })}
+      <div className="sm:col-span-2">
+        <label htmlFor={`${baseId}-description`} className={LABEL}>
+          Description (optional)
+        </label>
+        <textarea
+          id={`${baseId}-description`}
+          value={values.description}
+          onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+          rows={4}
+          className={INPUT}
+        />
+      </div>
+      {field('registrationStart', 'Registration start', { type: 'date', required: true })}
+      {field('registrationEnd', 'Registration end', { type: 'date', required: true })}
+      {field('classStartDate', 'Class start date', { type: 'date', required: true })}
+      {field('classStartTime', 'Class start time', { type: 'time', required: true })}
+      {field('classEnd', 'Class end', { type: 'datetime-local', required: true })}
+      {field('duration', 'Duration (hours)', {
+        type: 'number',
+        min: 1,
+        step: 'any',
+        required: true,
+        inputMode: 'decimal',
+      })}
+      {field(
+        'registrationFee',
+        'Registration fee',
+        { type: 'number', min: 0, step: 'any', inputMode: 'decimal' },
+        'Leave empty or enter 0 for a free session.',
+      )}
+      <div>
+        <label htmlFor={`${baseId}-tutorName`} className={LABEL}>
+          Tutor name
+        </label>
+        <input id={`${baseId}-tutorName`} value={tutorName} readOnly className={INPUT} />
+      </div>
+      <div>
+        <label htmlFor={`${baseId}-tutorEmail`} className={LABEL}>
+          Tutor email
+        </label>
+        <input id={`${baseId}-tutorEmail`} type="email" value={tutorEmail} readOnly className={INPUT} />
+      </div>
+      <div className="sm:col-span-2">
+        {problem ? (
+          <p id={errorId} role="alert" className={ERROR_TEXT}>
+            {problem.message}
+          </p>
+        ) : null}
+        <p className="mt-2 text-sm text-slate-700">
+          New sessions are sent for approval and stay pending until an admin approves them.
+        </p>
+        <OfflineReason id={offlineId} className="mt-2" />
+        <button type="submit" className={`${PRIMARY_BUTTON} mt-3`} disabled={create.isPending} {...needsServer}>
+          {create.isPending ? 'Creating…' : 'Create Session'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { buildSessionPayload, SESSION_MESSAGES, type SessionFormValues } from './session-form'
+
+const tutor = { name: 'Tia Tutor', email: 'tutor@studyhub.demo' }
+const valid: SessionFormValues = {
+  title: '  Algebra  ',
+  subject: 'Maths',
+  description: '',
+  registrationStart: '2030-01-01',
+  registrationEnd: '2030-01-10',
+  classStartDate: '2030-01-15',
+  classStartTime: '09:30',
+  classEnd: '2030-01-15T11:30',
+  duration: '2',
+  registrationFee: '',
+}
+
+describe('buildSessionPayload', () => {
+  it('builds a pending session with the date and time combined, and an empty fee as 0', () => {
+    const now = new Date('2029-12-01T00:00:00Z')
+    const result = buildSessionPayload(valid, tutor, now)
+    if (!result.ok) throw new Error(result.message)
+    expect(result.payload).toMatchObject({
+      title: 'Algebra',
+      status: 'pending',
+      registrationFee: 0,
+      duration: 2,
+      tutorName: 'Tia Tutor',
+      tutorEmail: 'tutor@studyhub.demo',
+      createdAt: now.toISOString(),
+    })
+    expect(result.payload.classStart).toBe(new Date(2030, 0, 15, 9, 30).toISOString())
+    expect(result.payload.classEnd).toBe(new Date(2030, 0, 15, 11, 30).toISOString())
+    // Registration stays open for the whole of its last day.
+    expect(result.payload.registrationEnd).toBe(new Date(2030, 0, 10, 23, 59, 59, 999).toISOString())
+  })
+
+  it('keeps a fee of 0 as free and a positive fee as given', () => {
+    const zero = buildSessionPayload({ ...valid, registrationFee: '0' }, tutor)
+    const paid = buildSessionPayload({ ...valid, registrationFee: '15.5' }, tutor)
+    expect(zero.ok && zero.payload.registrationFee).toBe(0)
+    expect(paid.ok && paid.payload.registrationFee).toBe(15.5)
+  })
+
+  it.each<[Partial<SessionFormValues>, string]>([
+    [{ title: '   ' }, SESSION_MESSAGES.required],
+    [{ classStartTime: '' }, SESSION_MESSAGES.required],
+    [{ duration: '' }, SESSION_MESSAGES.required],
+    [{ registrationEnd: '2029-12-31' }, SESSION_MESSAGES.registrationOrder],
+    [{ classEnd: '2030-01-15T09:00' }, SESSION_MESSAGES.classOrder],
+    [{ classEnd: '2030-01-15T09:30' }, SESSION_MESSAGES.classOrder],
+    [{ classStartDate: '2029-12-20' }, SESSION_MESSAGES.classBeforeRegistration],
+    [{ registrationStart: '2030-02-30' }, SESSION_MESSAGES.badDate],
+    [{ duration: '0.5' }, SESSION_MESSAGES.duration],
+    [{ duration: 'two' }, SESSION_MESSAGES.duration],
+    [{ registrationFee: '-1' }, SESSION_MESSAGES.fee],
+    [{ registrationFee: 'free' }, SESSION_MESSAGES.fee],
+  ])('refuses %j with a clear message', (change, message) => {
+    const result = buildSessionPayload({ ...valid, ...change }, tutor)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.message).toBe(message)
+  })
+})

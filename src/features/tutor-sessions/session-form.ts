@@ -1,0 +1,130 @@
+// Add Session (spec §5): what the form holds, and the rules that turn it into
+// the POST /sessions payload or into one clear message. Dates are entered in
+// the tutor's local time and sent as ISO instants.
+import type { BodyOf } from '../../contract/endpoints'
+
+export interface SessionFormValues {
+  title: string
+  subject: string
+  description: string
+  /** yyyy-mm-dd */
+  registrationStart: string
+  /** yyyy-mm-dd */
+  registrationEnd: string
+  /** yyyy-mm-dd */
+  classStartDate: string
+  /** hh:mm */
+  classStartTime: string
+  /** yyyy-mm-ddThh:mm */
+  classEnd: string
+  duration: string
+  registrationFee: string
+}
+
+export const emptySessionForm: SessionFormValues = {
+  title: '',
+  subject: '',
+  description: '',
+  registrationStart: '',
+  registrationEnd: '',
+  classStartDate: '',
+  classStartTime: '',
+  classEnd: '',
+  duration: '',
+  registrationFee: '',
+}
+
+export const SESSION_MESSAGES = {
+  required: 'Please fill in every required field.',
+  badDate: 'Please enter valid dates and times.',
+  registrationOrder: 'Registration cannot end before it starts.',
+  classOrder: 'The class must end after it starts.',
+  classBeforeRegistration: 'The class cannot start before registration opens.',
+  duration: 'Duration must be at least 1 hour.',
+  fee: 'The registration fee must be 0 or more (0 means free).',
+} as const
+
+export type SessionFormField = keyof SessionFormValues
+
+export type SessionFormResult =
+  { ok: true; payload: BodyOf<'createSession'> } | { ok: false; message: string; field: SessionFormField }
+
+/** Local midnight of a yyyy-mm-dd date (or the last millisecond of that day). */
+function localDay(value: string, endOfDay = false): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return null
+  const [, y, m, d] = match.map(Number) as [number, number, number, number]
+  const date = endOfDay ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d)
+  return date.getMonth() === m - 1 && date.getDate() === d ? date : null
+}
+
+function localDateTime(date: string, time: string): Date | null {
+  const day = localDay(date)
+  const match = /^(\d{2}):(\d{2})$/.exec(time)
+  if (!day || !match) return null
+  const [h, min] = [Number(match[1]), Number(match[2])]
+  if (h > 23 || min > 59) return null
+  day.setHours(h, min)
+  return day
+}
+
+const REQUIRED: SessionFormField[] = [
+  'title',
+  'subject',
+  'registrationStart',
+  'registrationEnd',
+  'classStartDate',
+  'classStartTime',
+  'classEnd',
+  'duration',
+]
+
+export function buildSessionPayload(
+  values: SessionFormValues,
+  tutor: { name: string; email: string },
+  now: Date = new Date(),
+): SessionFormResult {
+  for (const field of REQUIRED) {
+    if (!values[field].trim()) return { ok: false, message: SESSION_MESSAGES.required, field }
+  }
+  const registrationStart = localDay(values.registrationStart)
+  const registrationEnd = localDay(values.registrationEnd, true)
+  const classStart = localDateTime(values.classStartDate, values.classStartTime)
+  const [endDate = '', endTime = ''] = values.classEnd.split('T')
+  const classEnd = localDateTime(endDate, endTime.slice(0, 5))
+  if (!registrationStart) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'registrationStart' }
+  if (!registrationEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'registrationEnd' }
+  if (!classStart) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classStartDate' }
+  if (!classEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classEnd' }
+  if (registrationEnd < registrationStart)
+    return { ok: false, message: SESSION_MESSAGES.registrationOrder, field: 'registrationEnd' }
+  if (classStart < registrationStart)
+    return { ok: false, message: SESSION_MESSAGES.classBeforeRegistration, field: 'classStartDate' }
+  if (classEnd <= classStart) return { ok: false, message: SESSION_MESSAGES.classOrder, field: 'classEnd' }
+
+  const duration = Number(values.duration)
+  if (!Number.isFinite(duration) || duration < 1)
+    return { ok: false, message: SESSION_MESSAGES.duration, field: 'duration' }
+  // An empty fee means 0, and 0 means free (spec §5).
+  const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
+  if (!Number.isFinite(fee) || fee < 0) return { ok: false, message: SESSION_MESSAGES.fee, field: 'registrationFee' }
+
+  return {
+    ok: true,
+    payload: {
+      title: values.title.trim(),
+      subject: values.subject.trim(),
+      description: values.description.trim(),
+      registrationStart: registrationStart.toISOString(),
+      registrationEnd: registrationEnd.toISOString(),
+      classStart: classStart.toISOString(),
+      classEnd: classEnd.toISOString(),
+      duration,
+      registrationFee: fee,
+      tutorName: tutor.name,
+      tutorEmail: tutor.email,
+      status: 'pending',
+      createdAt: now.toISOString(),
+    },
+  }
+}

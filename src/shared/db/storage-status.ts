@@ -1,0 +1,66 @@
+// What the app knows about the health of on-device storage, as a tiny store
+// the layout reads (useSyncExternalStore). It holds no data and imports no
+// storage library, so the layout can load it eagerly; src/shared/db reports
+// faults into it and screens never have to.
+
+export type StorageFaultKind = 'quota' | 'blocked' | 'closed' | 'versionchange' | 'timeout' | 'unknown'
+
+export interface StorageFault {
+  kind: StorageFaultKind
+  message: string
+  /** When it happened (ms since epoch), so a repeat of the same fault is announced again. */
+  at: number
+}
+
+export const STORAGE_FAULT_MESSAGES: Record<StorageFaultKind, string> = {
+  quota:
+    'Storage on this device is full: the last change was not saved here. Free some space (for example remove downloaded files), then try again.',
+  blocked:
+    'On-device storage is waiting for another StudyHub tab. Close the other StudyHub tabs, then reload this one.',
+  closed:
+    'The browser closed on-device storage (site data cleared or storage lost): data kept for offline use may be gone, and the last change may not be stored. Reload the page if saving keeps failing.',
+  versionchange:
+    'StudyHub was updated in another tab. Reload this tab to keep saving on this device; changes made here until then are not stored.',
+  timeout: 'On-device storage did not answer in time: the last change was not saved here. Try again.',
+  unknown: 'The last change could not be saved on this device. Try again.',
+}
+
+// A database replaced by another tab's newer version, or an upgrade that
+// another tab blocks, makes every later write fail too: only a reload fixes
+// those, so they outrank a passing fault. (After a lost connection Dexie
+// reopens by itself, so 'closed' is not one of them.)
+const STICKY: ReadonlySet<StorageFaultKind> = new Set(['versionchange', 'blocked'])
+
+let current: StorageFault | null = null
+const listeners = new Set<() => void>()
+
+function emit(): void {
+  for (const listener of listeners) listener()
+}
+
+export function reportStorageFault(kind: StorageFaultKind, now = Date.now()): void {
+  // A versionchange closes the database, which also fires 'close': keep the cause.
+  if (current?.kind === 'versionchange' && kind === 'closed') return
+  if (current && STICKY.has(current.kind) && !STICKY.has(kind)) {
+    current = { ...current, at: now }
+  } else {
+    current = { kind, message: STORAGE_FAULT_MESSAGES[kind], at: now }
+  }
+  emit()
+}
+
+/** The user dismissed the message, or storage works again (a later write succeeded). */
+export function clearStorageFault(kind?: StorageFaultKind): void {
+  if (!current || (kind && current.kind !== kind)) return
+  current = null
+  emit()
+}
+
+export function getStorageFault(): StorageFault | null {
+  return current
+}
+
+export function subscribeStorageFault(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

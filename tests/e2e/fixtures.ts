@@ -1,0 +1,189 @@
+// The one `test` and `expect` every browser test imports. Its `page` fixture
+// holds the app to two rules on every test, so no spec can forget them:
+//
+// - Accessibility: axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) runs after
+//   every `page.goto`/`page.reload` and on the page the test ends on; pages
+//   reached by clicking (client-side navigation) that the test left before the
+//   end are visited again and checked at teardown. Any violation fails the
+//   test with a readable list. Call `checkA11y(page)` for states a URL does not
+//   capture (an open dialog, a filled form).
+// - Console: any console.error or uncaught page error fails the test, except
+//   messages the test declares expected with
+//   `test.use({ allowedConsoleErrors: [/.../] })`.
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+
+export { expect }
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export interface GuardOptions {
+  /** Console errors and page errors this test expects (substring or pattern). */
+  allowedConsoleErrors: (string | RegExp)[]
+  /** CSS selectors axe leaves out, e.g. third-party embeds the app cannot fix. */
+  axeExclude: string[]
+  /** Revisit and check pages reached by clicking that were not checked yet. */
+  a11yRevisit: boolean
+}
+
+interface GuardState {
+  scanned: Set<string>
+  visited: string[]
+  options: GuardOptions
+  testInfo: TestInfo
+}
+
+const guards = new WeakMap<Page, GuardState>()
+
+/** The part of a URL that names a page: no hash. */
+function pageKey(url: string): string {
+  const u = new URL(url)
+  u.hash = ''
+  return u.href
+}
+
+/** Waits until the page has settled enough for a meaningful scan. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load')
+  // Lazy routes and their data render after `load`. Network quiet is no sign
+  // here (the service worker precaches in the background), so wait for the
+  // DOM to stop changing for 300 ms, or 3 s at most (a slideshow never stops).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet)
+          quiet = setTimeout(done, 300)
+        })
+        let quiet = setTimeout(done, 300)
+        const deadline = setTimeout(done, 3_000)
+        function done() {
+          observer.disconnect()
+          clearTimeout(quiet)
+          clearTimeout(deadline)
+          resolve()
+        }
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+      }),
+  )
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
+    timeout: 5_000,
+  })
+}
+
+function formatViolations(
+  url: string,
+  label: string,
+  violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'],
+) {
+  const lines = [`${violations.length} accessibility violation(s) on ${url}${label ? ` (${label})` : ''}:`]
+  for (const v of violations) {
+    lines.push(`  • [${v.impact ?? 'unknown'}] ${v.id}: ${v.help}`)
+    lines.push(`    ${v.helpUrl}`)
+    for (const node of v.nodes.slice(0, 5)) {
+      lines.push(`    - ${node.target.join(' ')}`)
+      const summary = node.failureSummary?.split('\n').slice(1).join('; ').trim()
+      if (summary) lines.push(`      ${summary}`)
+    }
+    if (v.nodes.length > 5) lines.push(`    … and ${v.nodes.length - 5} more element(s)`)
+  }
+  return lines.join('\n')
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any WCAG A/AA violation.
+ * `label` names the state in the failure message ("login dialog open").
+ */
+export async function checkA11y(page: Page, label = ''): Promise<void> {
+  await settle(page)
+  const guard = guards.get(page)
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
+  for (const selector of guard?.options.axeExclude ?? []) builder = builder.exclude(selector)
+  const url = page.url()
+  const results = await builder.analyze()
+  guard?.scanned.add(pageKey(url))
+  if (results.violations.length > 0) {
+    const message = formatViolations(url, label, results.violations)
+    await guard?.testInfo.attach(`axe-violations${label ? `-${label}` : ''}`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    })
+    throw new Error(message)
+  }
+}
+
+/** Waits until a service worker controls the page (the demo server answers only then). */
+export async function waitForServiceWorker(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout })
+}
+
+function isAllowed(text: string, allowed: (string | RegExp)[]): boolean {
+  return allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
+}
+
+export const test = base.extend<GuardOptions>({
+  allowedConsoleErrors: [[], { option: true }],
+  axeExclude: [[], { option: true }],
+  a11yRevisit: [true, { option: true }],
+
+  page: async ({ page, allowedConsoleErrors, axeExclude, a11yRevisit }, use, testInfo) => {
+    const problems: string[] = []
+    const state: GuardState = {
+      scanned: new Set(),
+      visited: [],
+      options: { allowedConsoleErrors, axeExclude, a11yRevisit },
+      testInfo,
+    }
+    guards.set(page, state)
+
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return
+      const { url, lineNumber } = message.location()
+      problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
+    })
+    page.on('pageerror', (error) => {
+      if (isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
+      problems.push(`uncaught error: ${error.stack ?? error.message}`)
+    })
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return
+      const url = frame.url()
+      if (!url.startsWith('http')) return
+      const key = pageKey(url)
+      if (!state.visited.includes(key)) state.visited.push(key)
+    })
+
+    // Every navigation the test asks for is checked where it lands.
+    const goto = page.goto.bind(page)
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args)
+      await checkA11y(page)
+      return response
+    }
+    const reload = page.reload.bind(page)
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args)
+      await checkA11y(page)
+      return response
+    }
+
+    await use(page)
+
+    const passedSoFar = testInfo.status === 'passed'
+    if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
+      await checkA11y(page, 'end of test')
+      if (a11yRevisit) {
+        for (const url of state.visited.filter((u) => !state.scanned.has(u))) {
+          await goto(url)
+          await checkA11y(page, 'revisited at end of test')
+        }
+      }
+    }
+
+    if (problems.length > 0) {
+      const message = `The page logged ${problems.length} error(s):\n${problems.map((p) => `  • ${p}`).join('\n')}`
+      if (passedSoFar) throw new Error(message)
+      await testInfo.attach('console-errors', { body: message, contentType: 'text/plain' })
+    }
+  },
+})

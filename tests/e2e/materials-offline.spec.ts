@@ -1,0 +1,160 @@
+// Booked sessions' materials on the phone: My Study Materials keeps the
+// approved files while online; offline, after a reload, the list and the PDF
+// come from the app database and the PDF opens in the 500 px frame as a blob
+// the app typed application/pdf. Server actions are disabled offline with
+// the plain reason.
+import type { Page } from '@playwright/test'
+import { expect, test, waitForServiceWorker } from './fixtures'
+
+const STUDENT = 'student@studyhub.demo'
+const QUERY_CACHE_KEY = 'studyhub-query-cache'
+const OFFLINE_REASON = 'You are offline. This needs a connection to the server; try again when you are back online.'
+const AVATAR =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#1d4ed8"/></svg>'
+
+// Chromium logs every request the unreachable server did not answer.
+test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })
+
+async function logIn(page: Page) {
+  // The avatar comes from a public initials service; these tests run with no network.
+  await page.route('https://ui-avatars.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR }),
+  )
+  await page.goto('/login')
+  await waitForServiceWorker(page)
+  await page.getByLabel('Email').fill(STUDENT)
+  await page.getByLabel('Password', { exact: true }).fill('demo1234')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull()
+}
+
+test('a booked session’s PDF opens offline from the phone, with its size shown', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/dashboard/my-materials')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Study Materials' })).toBeVisible()
+  const cards = page.getByTestId('student-materials').getByRole('listitem')
+  await expect(cards.first()).toBeVisible()
+  // The seed gives the demo student an approved booking with an approved PDF.
+  const pdfCard = cards.filter({ hasText: 'lecture notes' }).first()
+  await expect(pdfCard).toBeVisible()
+  const title = (await pdfCard.getByRole('heading').textContent())!.trim()
+  // Kept while online: "Saved offline" only once the write resolved.
+  await expect(pdfCard.getByTestId('kept-size')).toHaveText(/^Saved offline · \d+(\.\d)? (bytes|KB)$/, {
+    timeout: 15_000,
+  })
+  const size = await pdfCard.getByTestId('kept-size').textContent()
+  await expect(page.getByTestId('kept-total')).toContainText(/^\d+ files?, /)
+
+  await page.context().setOffline(true)
+  try {
+    // The persisted query cache (localStorage) would also list them: drop it
+    // on every load, as a new build does, so the list can only come from the
+    // app database.
+    await page.context().addInitScript((key) => {
+      // Frames of blob: files (the PDF) have no localStorage, or refuse access.
+      try {
+        window.localStorage?.removeItem(key)
+      } catch {
+        // nothing to drop there
+      }
+    }, QUERY_CACHE_KEY)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'My Study Materials' })).toBeVisible()
+    await expect(
+      page.getByText('The server cannot be reached: showing the materials saved on this device.'),
+    ).toBeVisible()
+    const offlineCard = cards.filter({ has: page.getByRole('heading', { name: title }) })
+    await expect(offlineCard.getByTestId('kept-size')).toHaveText(size!)
+
+    await offlineCard.getByRole('button', { name: /^View/ }).click()
+    const dialog = page.getByRole('dialog', { name: title })
+    const frame = dialog.locator('iframe')
+    await expect(frame).toBeVisible()
+    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(500)
+    const src = await frame.getAttribute('src')
+    expect(src).toMatch(/^blob:/)
+    const blob = await page.evaluate(async (url) => {
+      const b = await (await fetch(url)).blob()
+      return { type: b.type, head: new TextDecoder().decode((await b.arrayBuffer()).slice(0, 5)) }
+    }, src!)
+    expect(blob).toEqual({ type: 'application/pdf', head: '%PDF-' })
+    // The server really is out of reach.
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/materials/approved').then(
+          () => true,
+          () => false,
+        ),
+      ),
+    ).toBe(false)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    // The booked session's materials page lists it offline too.
+    const sessionId = await page.evaluate(
+      (materialTitle) =>
+        new Promise<string>((resolve, reject) => {
+          const request = indexedDB.open('studyhub')
+          request.onerror = () => reject(new Error('no app database'))
+          request.onsuccess = () => {
+            const all = request.result.transaction('materials').objectStore('materials').getAll()
+            all.onsuccess = () => {
+              request.result.close()
+              const row = (all.result as { title: string; sessionId: string }[]).find((m) => m.title === materialTitle)
+              if (row) resolve(row.sessionId)
+              else reject(new Error('not kept'))
+            }
+          }
+        }),
+      title,
+    )
+    await page.goto(`/dashboard/student/bookings/${sessionId}/materials`)
+    const list = page.getByTestId('material-list')
+    await expect(list.getByRole('heading', { name: title })).toBeVisible()
+    await expect(list.getByTestId('kept-size')).toHaveText(size!)
+    await list.getByRole('button', { name: /^View/ }).first().click()
+    await expect(page.getByRole('dialog', { name: title }).locator('iframe')).toHaveAttribute('src', /^blob:/)
+  } finally {
+    await page.context().setOffline(false)
+  }
+})
+
+test('Book Now on an Ongoing session is disabled offline, with the reason', async ({ page }) => {
+  await logIn(page)
+  // An Ongoing session the student has not booked, from the server while online.
+  const open = await page.evaluate(async (email) => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('access-token')}` }
+    const sessions = (await (await fetch('/api/sessions?status=approved', { headers })).json()) as {
+      _id: string
+      title: string
+      registrationStart: string
+      registrationEnd: string
+    }[]
+    const bookings = (await (await fetch(`/api/bookings/student/${email}`, { headers })).json()) as {
+      sessionId: string
+    }[]
+    const booked = new Set(bookings.map((b) => b.sessionId))
+    const now = Date.now()
+    return sessions.find(
+      (s) => !booked.has(s._id) && Date.parse(s.registrationStart) <= now && Date.parse(s.registrationEnd) > now,
+    )
+  }, STUDENT)
+  expect(open, 'the seed has an Ongoing session the student has not booked').toBeTruthy()
+
+  await page.goto(`/session-details/${open!._id}`)
+  const book = page.getByRole('button', { name: 'Book Now' })
+  await expect(book).toBeEnabled()
+  await expect(page.getByText(OFFLINE_REASON)).toHaveCount(0)
+
+  await page.context().setOffline(true)
+  try {
+    await expect(book).toBeDisabled()
+    const describedBy = await book.getAttribute('aria-describedby')
+    expect(describedBy).toBeTruthy()
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(OFFLINE_REASON)
+    await expect(page.getByRole('button', { name: 'Submit review' })).toBeDisabled()
+  } finally {
+    await page.context().setOffline(false)
+  }
+  await expect(book).toBeEnabled()
+})

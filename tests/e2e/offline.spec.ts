@@ -1,0 +1,83 @@
+// Offline reading in the built demo app. The demo server lives in the service
+// worker but answers nothing while the browser is offline, like a real remote
+// server, so what the page shows offline comes from the phone.
+import type { Page } from '@playwright/test'
+import { expect, test, waitForServiceWorker } from './fixtures'
+
+const QUERY_CACHE_KEY = 'studyhub-query-cache'
+
+// Chromium logs every request the unreachable server did not answer.
+test.use({ allowedConsoleErrors: ['Failed to load resource: net::ERR_FAILED'] })
+
+function homeCards(page: Page) {
+  return page.getByRole('region', { name: 'Available Study Sessions' }).getByRole('listitem')
+}
+
+/** Titles of the home page's session cards, once they are there. */
+async function cardTitles(page: Page): Promise<string[]> {
+  const cards = homeCards(page)
+  await expect(cards.first()).toBeVisible()
+  return cards.getByRole('heading').allTextContents()
+}
+
+/** The offline mirror writes after the first paint: wait until the home list is on the phone. */
+async function waitForMirror(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const request = indexedDB.open('studyhub')
+            request.onerror = () => resolve(0)
+            request.onsuccess = () => {
+              const db = request.result
+              if (!db.objectStoreNames.contains('snapshots')) {
+                db.close()
+                resolve(0)
+                return
+              }
+              const count = db.transaction('snapshots').objectStore('snapshots').count()
+              count.onsuccess = () => {
+                db.close()
+                resolve(count.result)
+              }
+            }
+          }),
+      ),
+    )
+    .toBeGreaterThan(0)
+}
+
+test('a reload while offline shows the home page and its session cards from the phone', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const online = await cardTitles(page)
+  expect(online.length).toBeGreaterThan(0)
+  await waitForMirror(page)
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
+
+  await page.context().setOffline(true)
+  try {
+    // The persisted query cache (localStorage) would also show them: drop it
+    // on every load, as a new build does, so the cards can only come from
+    // the app database.
+    await page.context().addInitScript((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
+    await page.reload()
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Unlock Knowledge, Anytime, Anywhere' })).toBeVisible()
+    expect(await cardTitles(page)).toEqual(online)
+    await expect(page.getByRole('status').filter({ hasText: /^Offline — showing data from .+/ })).toBeVisible()
+    // Proof that the server was out of reach: a fresh session fetch fails.
+    const reachable = await page.evaluate(() =>
+      fetch('/api/sessions?status=approved').then(
+        () => true,
+        () => false,
+      ),
+    )
+    expect(reachable).toBe(false)
+  } finally {
+    await page.context().setOffline(false)
+  }
+  // Back online the notice goes away.
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
+})

@@ -1,0 +1,113 @@
+// A new version prompts and reloads every open tab onto it. The test serves
+// its own copy of the built app on its own origin (so other tests never see
+// the update), opens two tabs, then publishes a "new build" the way a deploy
+// does: a changed index.html and a sw.js whose precache manifest names it
+// with a new revision. The browser finds the new worker, both tabs offer
+// "A new version is ready", one tab accepts, and both reload onto the new
+// index.html, which only the new worker's precache can serve.
+import { createReadStream } from 'node:fs'
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { checkA11y, expect, test, waitForServiceWorker } from './fixtures'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+}
+
+/** A static server with the SPA fallback, like `vite preview`. */
+function serve(root: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+      let file = join(root, path)
+      const found = file.startsWith(root) && (await stat(file).catch(() => null))?.isFile()
+      if (!found) file = join(root, 'index.html')
+      response.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+      })
+      createReadStream(file).pipe(response)
+    })()
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** Publishes build 2: index.html carries a marker, sw.js precaches it under a new revision. */
+async function publishNewVersion(root: string): Promise<void> {
+  const indexPath = join(root, 'index.html')
+  const html = await readFile(indexPath, 'utf8')
+  await writeFile(indexPath, html.replace('<head>', '<head><meta name="studyhub-build" content="2" />'))
+  const swPath = join(root, 'sw.js')
+  const sw = await readFile(swPath, 'utf8')
+  const updated = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1feedc0ffee$2')
+  expect(updated, 'the precache manifest names index.html').not.toBe(sw)
+  await writeFile(swPath, updated)
+}
+
+test('a new version prompts, and accepting it reloads every open tab onto it', async ({ browser }) => {
+  const port = process.env.E2E_PORT
+  const built = fileURLToPath(new URL(`../../node_modules/.cache/e2e-dist-${port}/`, import.meta.url))
+  const root = await mkdtemp(join(tmpdir(), 'studyhub-update-'))
+  await cp(built, root, { recursive: true })
+  const server = await serve(root)
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'allow' })
+  const errors: string[] = []
+  try {
+    const [first, second] = [await context.newPage(), await context.newPage()]
+    for (const page of [first, second]) {
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto('/')
+      await waitForServiceWorker(page)
+    }
+    await expect(first.getByText('A new version is ready')).toHaveCount(0)
+    const buildMarker = (page: typeof first) => page.locator('meta[name="studyhub-build"]')
+    await expect(buildMarker(first)).toHaveCount(0)
+
+    await publishNewVersion(root)
+    // What the browser does on the next navigation or the app's hourly check.
+    await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+
+    for (const page of [first, second]) {
+      await expect(page.getByRole('status').filter({ hasText: 'A new version is ready' })).toBeVisible({
+        timeout: 15_000,
+      })
+    }
+    // The old version keeps running until the user accepts.
+    await expect(buildMarker(first)).toHaveCount(0)
+    await checkA11y(first, 'update prompt')
+
+    const reloaded = Promise.all([first.waitForEvent('load'), second.waitForEvent('load')])
+    await first.getByRole('button', { name: 'Reload' }).click()
+    await reloaded
+
+    for (const page of [first, second]) {
+      await expect(buildMarker(page)).toHaveCount(1)
+      await expect(page.getByRole('heading', { level: 1, name: 'Unlock Knowledge, Anytime, Anywhere' })).toBeVisible()
+      await expect(page.getByText('A new version is ready')).toHaveCount(0)
+      await waitForServiceWorker(page)
+    }
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await rm(root, { recursive: true, force: true })
+  }
+})
