@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -43,6 +44,8 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
+      // Before VitePWA: the precached index.html must be the prerendered one.
+      prerenderHomePlugin(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

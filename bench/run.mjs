@@ -15,7 +15,8 @@
 //     throttling and 4× CPU slowdown, median of N cold loads, against a static
 //     HTML snapshot of the same page and bench/static-hero.html.
 //
-// Options: --runs N (LCP loads per page, default 5), --skip-lcp, --skip-latency.
+// Options: --runs N (LCP loads per page, default 5), --skip-lcp, --skip-latency,
+// --lcp-only (builds only the demo build and runs step 4: a quick LCP check).
 // Results: a table on stdout and bench/results/bench-<time>.json (+ latest.json).
 /* global window, document -- the callbacks passed to page.evaluate run in the browser */
 import { spawn, spawnSync } from 'node:child_process'
@@ -377,8 +378,19 @@ function printBundle(report, bareReact) {
   )
 }
 
+/** --lcp-only: the demo build and its LCP, nothing else; results are printed, not saved. */
+async function lcpOnly(runs) {
+  const demoDir = join(cacheDir, 'demo')
+  log(`Building the demo build into ${relative(root, demoDir)}/ …`)
+  viteBuild(demoDir, { VITE_API_URL: '' })
+  log(`\n== LCP of the home page (Slow 4G, ${CPU_SLOWDOWN}× CPU, ${runs} cold loads each) ==`)
+  const lcp = await runLcp(demoDir, runs)
+  log(`  SPA / static snapshot: ${lcp.spaToStaticRatio}×`)
+}
+
 async function main() {
   const runs = Number(option('runs', '5'))
+  if (flag('lcp-only')) return lcpOnly(runs)
   await mkdir(resultsDir, { recursive: true })
   const started = new Date()
   log(`Building into ${relative(root, cacheDir)}/ …`)

@@ -65,6 +65,9 @@ async function createNote(page: Page, title: string, description: string) {
   await page.getByLabel('Title').fill(title)
   await page.getByLabel('Description').fill(description)
   await page.getByRole('button', { name: 'Create Note' }).click()
+  // The form clears only once the write is stored; an earlier note's toast
+  // may still be on screen, so it alone does not prove this note was saved.
+  await expect(page.getByLabel('Title')).toHaveValue('')
   await expect(
     page
       .getByRole('status')

@@ -2,65 +2,35 @@
 // demo build the three demo accounts as one-tap choices. After logging in the
 // visitor goes back to where a guard stopped them (?from=, checked to stay on
 // this origin), else home.
-import { useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../../contract/demo-identity'
 import { useAuth } from '../../features/auth/auth-context'
-import { AuthScreen, GoogleMark, PRIMARY_BUTTON, showAuthError } from '../../features/auth/components/auth-screen'
-import { RETURN_PARAM, safeReturnPath } from '../../features/auth/return-path'
+import {
+  AuthForm,
+  AuthScreen,
+  EmailField,
+  GoogleMark,
+  useAuthAttempt,
+} from '../../features/auth/components/auth-screen'
 import { IS_DEMO } from '../../shared/config/env'
-import { showToast } from '../../shared/ui/feedback'
-import { PasswordField, TextField } from '../../shared/ui/text-field'
+import { PasswordField } from '../../shared/ui/text-field'
 
 export function Component() {
   const { signIn, signInWithGoogle } = useAuth()
-  const navigate = useNavigate()
-  const [params] = useSearchParams()
-  const from = params.get(RETURN_PARAM)
+  const { busy, attempt, linkTo } = useAuthAttempt('Logged in successfully')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  // Buttons stay enabled while busy (aria-disabled): a disabled button drops
-  // focus, and the Error dialog must give focus back to the button pressed.
-  const busyRef = useRef(false)
-  const setWorking = (on: boolean) => {
-    busyRef.current = on
-    setBusy(on)
-  }
-
-  async function attempt(work: () => Promise<void>) {
-    if (busyRef.current) return
-    setWorking(true)
-    try {
-      await work()
-    } catch (err) {
-      setWorking(false)
-      await showAuthError(err)
-      return
-    }
-    showToast({ title: 'Logged in successfully', icon: 'success' })
-    navigate(safeReturnPath(from), { replace: true })
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    void attempt(() => signIn(email.trim(), password))
-  }
-
-  const registerLink = from ? `/register?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : '/register'
 
   return (
     <AuthScreen title="Login">
-      <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <AuthForm
+        busy={busy}
+        label="Login"
+        busyLabel="Logging in…"
+        onSubmit={() => void attempt(() => signIn(email.trim(), password))}
+      >
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField
           label="Password"
           name="password"
@@ -69,10 +39,7 @@ export function Component() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className={PRIMARY_BUTTON} aria-disabled={busy}>
-          {busy ? 'Logging in…' : 'Login'}
-        </button>
-      </form>
+      </AuthForm>
 
       <div className="my-5 flex items-center gap-3 text-sm text-slate-700" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-300" />
@@ -117,7 +84,7 @@ export function Component() {
 
       <p className="mt-6 text-center text-sm text-slate-800">
         New to StudyHub?{' '}
-        <Link to={registerLink} className="font-semibold text-brand-700 underline">
+        <Link to={linkTo('/register')} className="font-semibold text-brand-700 underline">
           Register
         </Link>
       </p>

@@ -48,7 +48,8 @@ interface FeedbackState {
 
 export const DEFAULT_TOAST_MS = 3000
 
-let state: FeedbackState = { toasts: [], dialogs: [] }
+const NOTHING_SHOWN: FeedbackState = { toasts: [], dialogs: [] }
+let state: FeedbackState = NOTHING_SHOWN
 let nextId = 1
 const listeners = new Set<() => void>()
 
@@ -191,7 +192,12 @@ function ToastRegion({ position, toasts }: { position: ToastPosition; toasts: To
 }
 
 export function FeedbackHost() {
-  const current = useSyncExternalStore(subscribe, () => state)
+  // The prerendered home page (and its hydration) shows no toast or dialog.
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => NOTHING_SHOWN,
+  )
   const dialog = current.dialogs[0]
   return (
     <>

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { Review } from '../../../contract/entities'
-import { confirmDialog, showAlert, showToast } from '../../../shared/ui/feedback'
-import { ListState } from '../../workspace/components/page-heading'
+import { RowButton } from '../../workspace/components/data-table'
 import { Pager, useClampedPage } from '../../workspace/components/pager'
+import { QueryState } from '../../workspace/components/query-state'
 import { DANGER_BUTTON } from '../../workspace/components/ui-classes'
+import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { formatDateTime, serverMessage } from '../../workspace/format'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { adminReviewQueries, useDeleteReview } from '../api/admin-review-queries'
 import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
 
 export const REVIEWS_LOAD_FAILED = 'Failed to load reviews. Are you an admin?'
 export const REVIEW_DELETE_FAILED = 'Failed to delete the review.'
@@ -19,57 +20,62 @@ export function ManageReviews() {
   const reviews = useQuery(adminReviewQueries.page(page, PAGE_SIZE))
   useClampedPage(page, setPage, reviews.data?.total, PAGE_SIZE)
   const remove = useDeleteReview()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const { offlineId, needsServer } = useServerGate()
 
   async function onDelete(review: Review) {
-    const ok = await confirmDialog({
-      title: 'Delete this review?',
-      text: `The review by ${review.studentName || review.studentEmail} will be deleted for good.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    })
+    const ok = await confirmDelete(
+      'Delete this review?',
+      `The review by ${review.studentName || review.studentEmail} will be deleted for good.`,
+    )
     if (!ok) return
-    try {
-      const result = await remove.mutateAsync(review._id)
-      if (result.deletedCount > 0) showToast({ title: 'Review deleted', icon: 'success' })
-      else await showAlert({ title: REVIEW_DELETE_FAILED, icon: 'error' })
-    } catch (error) {
-      await showAlert({ title: REVIEW_DELETE_FAILED, text: serverMessage(error), icon: 'error' })
-    }
+    await runWithFeedback(() => remove.mutateAsync(review._id), {
+      worked: (result) => result.deletedCount > 0,
+      success: 'Review deleted',
+      failed: REVIEW_DELETE_FAILED,
+    })
   }
 
-  if (reviews.isPending) return <ListState kind="loading">Loading reviews…</ListState>
-  if (reviews.isError) return <ListState kind="error">{serverMessage(reviews.error) ?? REVIEWS_LOAD_FAILED}</ListState>
-  if (reviews.data.total === 0) return <ListState kind="empty">No reviews yet</ListState>
-
   return (
-    <>
-      <OfflineReason id={offlineId} className="mb-3" />
-      <ul className="space-y-3">
-        {reviews.data.items.map((review) => (
-          <li key={review._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <p className="font-semibold text-slate-900">
-                  {review.studentName || review.studentEmail}{' '}
-                  <span className="font-normal text-slate-700">({review.studentEmail})</span>
-                </p>
-                <p className="text-sm text-slate-700">
-                  Rating: {review.rating ?? 0} of 5 · Session {review.sessionId} · {formatDateTime(review.createdAt)}
-                </p>
-              </div>
-              <button type="button" className={DANGER_BUTTON} onClick={() => void onDelete(review)} {...needsServer}>
-                Delete <span className="sr-only">review by {review.studentName || review.studentEmail}</span>
-              </button>
-            </div>
-            <p className="mt-2 whitespace-pre-wrap text-slate-800">{review.comment}</p>
-          </li>
-        ))}
-      </ul>
-      <Pager label="Reviews pages" page={page} total={reviews.data.total} limit={PAGE_SIZE} onPage={setPage} />
-    </>
+    <QueryState
+      query={reviews}
+      loading="Loading reviews…"
+      empty="No reviews yet"
+      isEmpty={(data) => data.total === 0}
+      error={(error) => serverMessage(error) ?? REVIEWS_LOAD_FAILED}
+    >
+      {(data) => (
+        <>
+          <OfflineReason id={offlineId} className="mb-3" />
+          <ul className="space-y-3">
+            {data.items.map((review) => (
+              <li key={review._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold text-slate-900">
+                      {review.studentName || review.studentEmail}{' '}
+                      <span className="font-normal text-slate-700">({review.studentEmail})</span>
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      Rating: {review.rating ?? 0} of 5 · Session {review.sessionId} ·{' '}
+                      {formatDateTime(review.createdAt)}
+                    </p>
+                  </div>
+                  <RowButton
+                    name={`review by ${review.studentName || review.studentEmail}`}
+                    className={DANGER_BUTTON}
+                    onClick={() => void onDelete(review)}
+                    {...needsServer}
+                  >
+                    Delete
+                  </RowButton>
+                </div>
+                <p className="mt-2 whitespace-pre-wrap text-slate-800">{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+          <Pager label="Reviews pages" page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
+        </>
+      )}
+    </QueryState>
   )
 }

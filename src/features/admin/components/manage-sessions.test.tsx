@@ -30,33 +30,21 @@ async function approveThroughDialog(title: string, fill: (dialog: HTMLElement) =
 }
 
 describe('Manage Sessions: approve dialog fee rules', () => {
-  it('approves as Paid with the fee typed', async () => {
+  it.each([
+    { name: 'approves as Paid with the fee typed', typed: '35', fee: 35 },
+    { name: 'sends 0 for a non-numeric Paid fee', typed: 'ten dollars', fee: 0 },
+  ])('$name', async ({ typed, fee }) => {
     const session = await firstPending()
     renderWorkspace(<ManageSessions />)
     await approveThroughDialog(session.title, async (dialog) => {
       await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
-      const fee = within(dialog).getByLabelText('Fee')
-      await userEvent.clear(fee)
-      await userEvent.type(fee, '35')
+      const input = within(dialog).getByLabelText('Fee')
+      await userEvent.clear(input)
+      await userEvent.type(input, typed)
     })
     expect(await api('getSession', { params: { id: session._id } })).toMatchObject({
       status: 'approved',
-      registrationFee: 35,
-    })
-  })
-
-  it('sends 0 for a non-numeric Paid fee', async () => {
-    const session = await firstPending()
-    renderWorkspace(<ManageSessions />)
-    await approveThroughDialog(session.title, async (dialog) => {
-      await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
-      const fee = within(dialog).getByLabelText('Fee')
-      await userEvent.clear(fee)
-      await userEvent.type(fee, 'ten dollars')
-    })
-    expect(await api('getSession', { params: { id: session._id } })).toMatchObject({
-      status: 'approved',
-      registrationFee: 0,
+      registrationFee: fee,
     })
   })
 

@@ -1,11 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session } from '../../../contract/entities'
-import { ModalDialog } from '../../../shared/ui/modal-dialog'
-import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../workspace/components/ui-classes'
+import { LabelledInput } from '../../workspace/components/labelled-input'
 import { lenientNumber } from '../session-fee'
-import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
+import { AdminDialogForm } from './admin-dialog-form'
 
 export interface UpdateSessionDialogProps {
   session: Session
@@ -20,73 +18,43 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     duration: String(session.duration),
     registrationFee: String(session.registrationFee),
   })
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
+  function check() {
     const title = values.title.trim()
     const subject = values.subject.trim()
-    if (!title || !subject) {
-      setProblem('Title and subject are required.')
-      return
-    }
+    if (!title || !subject) return 'Title and subject are required.'
     // Spec §5: duration and fee default to 0 when not numeric.
     const duration = Math.max(0, lenientNumber(values.duration))
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
-    setBusy(true)
-    try {
-      await onSave({ title, subject, duration, registrationFee })
-    } catch {
-      setBusy(false)
-    }
+    return () => onSave({ title, subject, duration, registrationFee })
   }
 
   const input = (name: keyof typeof values, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className={LABEL}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={`${id}-${name}`}
-        value={values[name]}
-        inputMode={numeric ? 'decimal' : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        className={INPUT}
-      />
-    </div>
+    <LabelledInput
+      ref={ref}
+      id={`${id}-${name}`}
+      label={label}
+      value={values[name]}
+      inputMode={numeric ? 'decimal' : undefined}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+    />
   )
 
   return (
-    <ModalDialog title="Update session" onDismiss={onClose} initialFocusRef={firstRef}>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4 text-left">
-        {input('title', 'Title', false, firstRef)}
-        {input('subject', 'Subject')}
-        {input('duration', 'Duration (hours)', true)}
-        {input('registrationFee', 'Registration fee', true)}
-        <p className="text-xs text-slate-700">A duration or fee that is not a number counts as 0.</p>
-        {problem ? (
-          <p role="alert" className={ERROR_TEXT}>
-            {problem}
-          </p>
-        ) : null}
-        <OfflineReason id={offlineId} />
-        <div className="flex justify-end gap-3">
-          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={PRIMARY_BUTTON} disabled={busy} {...needsServer}>
-            Save
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+    <AdminDialogForm
+      title="Update session"
+      initialFocusRef={firstRef}
+      submitLabel="Save"
+      onSubmit={check}
+      onClose={onClose}
+    >
+      {input('title', 'Title', false, firstRef)}
+      {input('subject', 'Subject')}
+      {input('duration', 'Duration (hours)', true)}
+      {input('registrationFee', 'Registration fee', true)}
+      <p className="text-xs text-slate-700">A duration or fee that is not a number counts as 0.</p>
+    </AdminDialogForm>
   )
 }

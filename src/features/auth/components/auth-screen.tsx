@@ -1,7 +1,11 @@
-// The frame the login and register screens share, and what they do with an
-// outcome: the success toast and the way back, or the 'Error' dialog (spec §8).
-import type { ReactNode } from 'react'
-import { showAlert } from '../../../shared/ui/feedback'
+// The frame, form and email field the login and register screens share, and
+// what they do with an attempt's outcome: the success toast and the way back,
+// or the 'Error' dialog (spec §8).
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { showAlert, showToast } from '../../../shared/ui/feedback'
+import { TextField } from '../../../shared/ui/text-field'
+import { RETURN_PARAM, safeReturnPath } from '../return-path'
 
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,8 +23,97 @@ export function showAuthError(err: unknown): Promise<void> {
   return showAlert({ title: 'Error', text, icon: 'error' })
 }
 
-export const PRIMARY_BUTTON =
+/**
+ * Runs one login or sign-up attempt at a time. `start` may refuse (return
+ * undefined) before anything is sent; a failure shows the Error dialog, a
+ * success the toast, then the visitor goes back to where a guard stopped them.
+ */
+export function useAuthAttempt(successTitle: string) {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const from = params.get(RETURN_PARAM)
+  const [busy, setBusy] = useState(false)
+  // Buttons stay enabled while busy (aria-disabled): a disabled button drops
+  // focus, and the Error dialog must give focus back to the button pressed.
+  const busyRef = useRef(false)
+  const setWorking = (on: boolean) => {
+    busyRef.current = on
+    setBusy(on)
+  }
+
+  async function attempt(start: () => Promise<void> | undefined) {
+    if (busyRef.current) return
+    const work = start()
+    if (!work) return
+    setWorking(true)
+    try {
+      await work
+    } catch (err) {
+      setWorking(false)
+      await showAuthError(err)
+      return
+    }
+    showToast({ title: successTitle, icon: 'success' })
+    navigate(safeReturnPath(from), { replace: true })
+  }
+
+  /** The link to the other auth screen, keeping where to go back to. */
+  const linkTo = (path: '/login' | '/register') =>
+    from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
+
+  return { busy, attempt, linkTo }
+}
+
+const PRIMARY_BUTTON =
   'w-full rounded bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-70'
+
+/** The fields and the submit button, which names what is under way while busy. */
+export function AuthForm({
+  busy,
+  label,
+  busyLabel,
+  onSubmit,
+  children,
+}: {
+  busy: boolean
+  label: string
+  busyLabel: string
+  onSubmit: () => void
+  children: ReactNode
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    onSubmit()
+  }
+  return (
+    <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
+      {children}
+      <button type="submit" className={PRIMARY_BUTTON} aria-disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </form>
+  )
+}
+
+export function EmailField({
+  value,
+  onChange,
+}: {
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={onChange}
+    />
+  )
+}
 
 export function GoogleMark() {
   return (

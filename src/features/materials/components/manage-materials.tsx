@@ -3,23 +3,26 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Material } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { ListState } from '../../workspace/components/page-heading'
+import { DataTable, RowButton } from '../../workspace/components/data-table'
 import { Pager, useClampedPage } from '../../workspace/components/pager'
 import { StatusBadge } from '../../workspace/components/status-badge'
-import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TABLE, TD, TH } from '../../workspace/components/ui-classes'
+import { QueryState } from '../../workspace/components/query-state'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
 import { formatDateTime, serverMessage } from '../../workspace/format'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useApproveMaterial, useRejectMaterial } from '../api/material-mutations'
 import { materialQueries } from '../api/material-queries'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
 import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
 
 export const APPROVE_FAILED = 'Failed to approve material'
 export const REJECT_FAILED = 'Failed to reject material'
 const PAGE_SIZE = 10
 const TABS = ['Pending', 'All'] as const
 type Tab = (typeof TABS)[number]
+
+const loadFailed = (error: unknown) => `${MATERIALS_LOAD_FAILED}: ${errorMessage(error)}`
 
 function MaterialsTable({
   caption,
@@ -33,53 +36,27 @@ function MaterialsTable({
   withStatus?: boolean
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className={TABLE}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={TH}>
-              Title
-            </th>
-            <th scope="col" className={TH}>
-              Tutor
-            </th>
-            <th scope="col" className={TH}>
-              File
-            </th>
-            <th scope="col" className={TH}>
-              Uploaded
-            </th>
-            {withStatus ? (
-              <th scope="col" className={TH}>
-                Status
-              </th>
-            ) : null}
-            <th scope="col" className={TH}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {materials.map((m) => (
-            <tr key={m._id}>
-              <td className={TD}>{m.title}</td>
-              <td className={TD}>{m.tutorEmail}</td>
-              <td className={TD}>{m.fileName ?? m.fileType ?? '—'}</td>
-              <td className={TD}>{formatDateTime(m.createdAt)}</td>
-              {withStatus ? (
-                <td className={TD}>
-                  <StatusBadge status={m.status} />
-                </td>
-              ) : null}
-              <td className={TD}>
-                <div className="flex flex-wrap gap-2">{actions(m)}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={['Title', 'Tutor', 'File', 'Uploaded', ...(withStatus ? ['Status'] : []), 'Actions']}
+    >
+      {materials.map((m) => (
+        <tr key={m._id}>
+          <td className={TD}>{m.title}</td>
+          <td className={TD}>{m.tutorEmail}</td>
+          <td className={TD}>{m.fileName ?? m.fileType ?? '—'}</td>
+          <td className={TD}>{formatDateTime(m.createdAt)}</td>
+          {withStatus ? (
+            <td className={TD}>
+              <StatusBadge status={m.status} />
+            </td>
+          ) : null}
+          <td className={TD}>
+            <div className="flex flex-wrap gap-2">{actions(m)}</div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }
 
@@ -92,10 +69,7 @@ export function ManageMaterials() {
   useClampedPage(page, setPage, all.data?.total, PAGE_SIZE)
   const approve = useApproveMaterial()
   const reject = useRejectMaterial()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const { offlineId, needsServer } = useServerGate()
   const id = useId()
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ Pending: null, All: null })
 
@@ -124,9 +98,9 @@ export function ManageMaterials() {
   }
 
   const view = (m: Material) => (
-    <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(m)}>
-      View <span className="sr-only">{m.title}</span>
-    </button>
+    <RowButton name={m.title} className={NEUTRAL_BUTTON} onClick={() => setOpen(m)}>
+      View
+    </RowButton>
   )
 
   return (
@@ -159,54 +133,56 @@ export function ManageMaterials() {
       </div>
       <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} tabIndex={0}>
         {tab === 'Pending' ? (
-          pending.isPending ? (
-            <ListState kind="loading">Loading materials…</ListState>
-          ) : pending.isError ? (
-            <ListState kind="error">
-              {MATERIALS_LOAD_FAILED}: {errorMessage(pending.error)}
-            </ListState>
-          ) : pending.data.length === 0 ? (
-            <ListState kind="empty">No pending materials.</ListState>
-          ) : (
-            <MaterialsTable
-              caption="Pending materials"
-              materials={pending.data}
-              actions={(m) => (
-                <>
-                  {view(m)}
-                  <button
-                    type="button"
-                    className={APPROVE_BUTTON}
-                    onClick={() => void act('approve', m)}
-                    {...needsServer}
-                  >
-                    Approve <span className="sr-only">{m.title}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={DANGER_BUTTON}
-                    onClick={() => void act('reject', m)}
-                    {...needsServer}
-                  >
-                    Reject <span className="sr-only">{m.title}</span>
-                  </button>
-                </>
-              )}
-            />
-          )
-        ) : all.isPending ? (
-          <ListState kind="loading">Loading materials…</ListState>
-        ) : all.isError ? (
-          <ListState kind="error">
-            {MATERIALS_LOAD_FAILED}: {errorMessage(all.error)}
-          </ListState>
-        ) : all.data.total === 0 ? (
-          <ListState kind="empty">No materials yet.</ListState>
+          <QueryState
+            query={pending}
+            loading="Loading materials…"
+            empty="No pending materials."
+            isEmpty={(data) => data.length === 0}
+            error={loadFailed}
+          >
+            {(data) => (
+              <MaterialsTable
+                caption="Pending materials"
+                materials={data}
+                actions={(m) => (
+                  <>
+                    {view(m)}
+                    <RowButton
+                      name={m.title}
+                      className={APPROVE_BUTTON}
+                      onClick={() => void act('approve', m)}
+                      {...needsServer}
+                    >
+                      Approve
+                    </RowButton>
+                    <RowButton
+                      name={m.title}
+                      className={DANGER_BUTTON}
+                      onClick={() => void act('reject', m)}
+                      {...needsServer}
+                    >
+                      Reject
+                    </RowButton>
+                  </>
+                )}
+              />
+            )}
+          </QueryState>
         ) : (
-          <>
-            <MaterialsTable caption="All materials" materials={all.data.items} actions={view} withStatus />
-            <Pager label="Materials pages" page={page} total={all.data.total} limit={PAGE_SIZE} onPage={setPage} />
-          </>
+          <QueryState
+            query={all}
+            loading="Loading materials…"
+            empty="No materials yet."
+            isEmpty={(data) => data.total === 0}
+            error={loadFailed}
+          >
+            {(data) => (
+              <>
+                <MaterialsTable caption="All materials" materials={data.items} actions={view} withStatus />
+                <Pager label="Materials pages" page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
+              </>
+            )}
+          </QueryState>
         )}
       </div>
       {open ? <MaterialViewerDialog material={open} onClose={() => setOpen(null)} /> : null}

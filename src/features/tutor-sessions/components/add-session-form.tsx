@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
+import { LabelledInput } from '../../workspace/components/labelled-input'
 import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useCreateSession } from '../api/tutor-session-queries'
 import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
 import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
 
 export const SESSION_CREATED = 'Your study session is now live.'
 export const SESSION_CREATE_FAILED = 'Failed to create session'
@@ -15,10 +16,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
   const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
   const create = useCreateSession()
   const baseId = useId()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const { offlineId, needsServer } = useServerGate()
   const errorId = `${baseId}-error`
 
   function field(
@@ -27,29 +25,19 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
     input: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {},
     hint?: ReactNode,
   ) {
-    const id = `${baseId}-${name}`
     const invalid = problem?.field === name
     return (
-      <div>
-        <label htmlFor={id} className={LABEL}>
-          {label}
-        </label>
-        <input
-          id={id}
-          name={name}
-          value={values[name]}
-          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-          className={INPUT}
-          aria-invalid={invalid || undefined}
-          aria-describedby={[invalid ? errorId : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
-          {...input}
-        />
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      <LabelledInput
+        id={`${baseId}-${name}`}
+        label={label}
+        hint={hint}
+        name={name}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...input}
+      />
     )
   }
 
@@ -105,18 +93,8 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         { type: 'number', min: 0, step: 'any', inputMode: 'decimal' },
         'Leave empty or enter 0 for a free session.',
       )}
-      <div>
-        <label htmlFor={`${baseId}-tutorName`} className={LABEL}>
-          Tutor name
-        </label>
-        <input id={`${baseId}-tutorName`} value={tutorName} readOnly className={INPUT} />
-      </div>
-      <div>
-        <label htmlFor={`${baseId}-tutorEmail`} className={LABEL}>
-          Tutor email
-        </label>
-        <input id={`${baseId}-tutorEmail`} type="email" value={tutorEmail} readOnly className={INPUT} />
-      </div>
+      <LabelledInput id={`${baseId}-tutorName`} label="Tutor name" value={tutorName} readOnly />
+      <LabelledInput id={`${baseId}-tutorEmail`} label="Tutor email" type="email" value={tutorEmail} readOnly />
       <div className="sm:col-span-2">
         {problem ? (
           <p id={errorId} role="alert" className={ERROR_TEXT}>

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { User } from '../../../contract/entities'
-import { errorMessage } from '../../../shared/api/api-error'
 import { safeUrl } from '../../../shared/safety/safe-url'
-import { confirmDialog, showAlert, showToast } from '../../../shared/ui/feedback'
 import { useDebouncedValue } from '../../workspace/hooks/use-debounced-value'
-import { ListState } from '../../workspace/components/page-heading'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
+import { DataTable, RowButton } from '../../workspace/components/data-table'
 import { Pager, useClampedPage } from '../../workspace/components/pager'
-import { DANGER_BUTTON, INPUT, LABEL, TABLE, TD, TH } from '../../workspace/components/ui-classes'
-import { serverMessage } from '../../workspace/format'
+import { QueryState } from '../../workspace/components/query-state'
+import { DANGER_BUTTON, INPUT, LABEL, TD } from '../../workspace/components/ui-classes'
+import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { useDeleteUser, userQueries, useUpdateUserRole } from '../api/user-queries'
 import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
 
 export const ROLE_UPDATE_FAILED = 'Failed to update user role'
 export const ADMIN_LOCKED = 'Admins cannot be changed or deleted.'
@@ -40,36 +39,27 @@ export function ManageUsers() {
   const updateRole = useUpdateUserRole()
   const remove = useDeleteUser()
   const searchId = useId()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const { offlineId, needsServer } = useServerGate()
 
   async function onRole(user: User, role: 'student' | 'tutor') {
-    try {
-      const result = await updateRole.mutateAsync({ id: user._id, role })
-      if (result.modifiedCount > 0) showToast({ title: `${user.name || user.email} is now a ${role}`, icon: 'success' })
-      else await showAlert({ title: ROLE_UPDATE_FAILED, icon: 'error' })
-    } catch (error) {
-      await showAlert({ title: ROLE_UPDATE_FAILED, text: serverMessage(error), icon: 'error' })
-    }
+    await runWithFeedback(() => updateRole.mutateAsync({ id: user._id, role }), {
+      worked: (result) => result.modifiedCount > 0,
+      success: `${user.name || user.email} is now a ${role}`,
+      failed: ROLE_UPDATE_FAILED,
+    })
   }
 
   async function onDelete(user: User) {
-    const ok = await confirmDialog({
-      title: 'Delete this user?',
-      text: `${user.name || user.email} (${user.email}) will be deleted for good.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    })
+    const ok = await confirmDelete(
+      'Delete this user?',
+      `${user.name || user.email} (${user.email}) will be deleted for good.`,
+    )
     if (!ok) return
-    try {
-      const result = await remove.mutateAsync(user._id)
-      if (result.deletedCount > 0) showToast({ title: 'User deleted', icon: 'success' })
-      else await showAlert({ title: 'Failed to delete the user', icon: 'error' })
-    } catch (error) {
-      await showAlert({ title: 'Failed to delete the user', text: serverMessage(error), icon: 'error' })
-    }
+    await runWithFeedback(() => remove.mutateAsync(user._id), {
+      worked: (result) => result.deletedCount > 0,
+      success: 'User deleted',
+      failed: 'Failed to delete the user',
+    })
   }
 
   return (
@@ -92,82 +82,57 @@ export function ManageUsers() {
         />
       </div>
       <p className="text-sm text-slate-700">{ADMIN_LOCKED}</p>
-      {users.isPending ? (
-        <ListState kind="loading">Loading users…</ListState>
-      ) : users.isError ? (
-        <ListState kind="error">{errorMessage(users.error)}</ListState>
-      ) : users.data.total === 0 ? (
-        <ListState kind="empty">No users found.</ListState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className={TABLE}>
-              <caption className="sr-only">Users</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={TH}>
-                    User
-                  </th>
-                  <th scope="col" className={TH}>
-                    Email
-                  </th>
-                  <th scope="col" className={TH}>
-                    Role
-                  </th>
-                  <th scope="col" className={TH}>
-                    Actions
-                  </th>
+      <QueryState query={users} loading="Loading users…" empty="No users found." isEmpty={(data) => data.total === 0}>
+        {(data) => (
+          <>
+            <DataTable caption="Users" columns={['User', 'Email', 'Role', 'Actions']}>
+              {data.items.map((user) => (
+                <tr key={user._id}>
+                  <td className={TD}>
+                    <div className="flex items-center gap-2">
+                      <Avatar user={user} />
+                      {user.name || '—'}
+                    </div>
+                  </td>
+                  <td className={TD}>{user.email}</td>
+                  <td className={TD}>
+                    {user.role === 'admin' ? (
+                      <span className="font-semibold">admin</span>
+                    ) : (
+                      <select
+                        aria-label={`Role of ${user.email}`}
+                        value={user.role}
+                        disabled={updateRole.isPending && updateRole.variables?.id === user._id}
+                        {...needsServer}
+                        onChange={(e) => void onRole(user, e.target.value as 'student' | 'tutor')}
+                        className="rounded border border-slate-400 bg-white px-2 py-1 text-slate-900"
+                      >
+                        <option value="student">student</option>
+                        <option value="tutor">tutor</option>
+                      </select>
+                    )}
+                  </td>
+                  <td className={TD}>
+                    {user.role === 'admin' ? (
+                      <span className="text-slate-700">Admin: cannot be changed or deleted</span>
+                    ) : (
+                      <RowButton
+                        name={user.email}
+                        className={DANGER_BUTTON}
+                        onClick={() => void onDelete(user)}
+                        {...needsServer}
+                      >
+                        Delete
+                      </RowButton>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {users.data.items.map((user) => (
-                  <tr key={user._id}>
-                    <td className={TD}>
-                      <div className="flex items-center gap-2">
-                        <Avatar user={user} />
-                        {user.name || '—'}
-                      </div>
-                    </td>
-                    <td className={TD}>{user.email}</td>
-                    <td className={TD}>
-                      {user.role === 'admin' ? (
-                        <span className="font-semibold">admin</span>
-                      ) : (
-                        <select
-                          aria-label={`Role of ${user.email}`}
-                          value={user.role}
-                          disabled={updateRole.isPending && updateRole.variables?.id === user._id}
-                          {...needsServer}
-                          onChange={(e) => void onRole(user, e.target.value as 'student' | 'tutor')}
-                          className="rounded border border-slate-400 bg-white px-2 py-1 text-slate-900"
-                        >
-                          <option value="student">student</option>
-                          <option value="tutor">tutor</option>
-                        </select>
-                      )}
-                    </td>
-                    <td className={TD}>
-                      {user.role === 'admin' ? (
-                        <span className="text-slate-700">Admin: cannot be changed or deleted</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className={DANGER_BUTTON}
-                          onClick={() => void onDelete(user)}
-                          {...needsServer}
-                        >
-                          Delete <span className="sr-only">{user.email}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager label="Users pages" page={page} total={users.data.total} limit={PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
+              ))}
+            </DataTable>
+            <Pager label="Users pages" page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </div>
   )
 }
