@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin'
+import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
