@@ -1,0 +1,162 @@
+// Manage Sessions and Manage Bookings review the same way (spec §7): a table
+// of pending entries to approve or reject, and a table of all entries where
+// only approved ones can still be changed or deleted (others show 'No
+// actions'). Both tables are server-paged; server actions wait for a
+// connection, and the reason is read with each one.
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import type { Status } from '../../../contract/entities'
+import type { Page } from '../../../shared/api/http-client'
+import { DataTable, RowButton } from '../../workspace/components/data-table'
+import { Pager, useClampedPage } from '../../workspace/components/pager'
+import { QueryState } from '../../workspace/components/query-state'
+import { StatusBadge } from '../../workspace/components/status-badge'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
+import { OfflineReason } from '../../offline/offline-reason'
+
+const PAGE_SIZE = 10
+
+type Reviewable = { _id: string; status: Status }
+type PageQuery<T, K extends QueryKey> = (
+  page: number,
+  limit: number,
+  status?: Status,
+) => UseQueryOptions<Page<T>, Error, Page<T>, K>
+
+function PagedTableSection<T extends Reviewable, K extends QueryKey>({
+  headingId,
+  title,
+  loading,
+  empty,
+  columns,
+  pageQuery,
+  status,
+  row,
+}: {
+  headingId: string
+  /** The heading; also names the table and its pager. */
+  title: string
+  loading: string
+  empty: string
+  columns: readonly string[]
+  pageQuery: PageQuery<T, K>
+  status?: Status
+  /** The cells of one row. */
+  row: (item: T) => ReactNode
+}) {
+  const [page, setPage] = useState(1)
+  const query = useQuery(pageQuery(page, PAGE_SIZE, status))
+  useClampedPage(page, setPage, query.data?.total, PAGE_SIZE)
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <QueryState query={query} loading={loading} empty={empty} isEmpty={(data) => data.total === 0}>
+        {(data) => (
+          <>
+            <DataTable caption={title} columns={columns}>
+              {data.items.map((item) => (
+                <tr key={item._id}>{row(item)}</tr>
+              ))}
+            </DataTable>
+            <Pager label={`${title} pages`} page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  )
+}
+
+export interface ReviewTablesProps<T extends Reviewable, K extends QueryKey> {
+  /** 'sessions' or 'bookings': names the tables ('Pending sessions', 'No pending sessions.', 'No sessions found.'). */
+  noun: 'sessions' | 'bookings'
+  /** The headers of the entry's own cells. */
+  columns: readonly string[]
+  cells: (item: T) => ReactNode
+  pageQuery: PageQuery<T, K>
+  /** Read after each button's label, so every row's buttons have their own names. */
+  actionName: (item: T) => string
+  onApprove: (item: T) => unknown
+  onReject: (item: T) => unknown
+  /** 'Update' or 'Edit'. */
+  editLabel: string
+  onEdit: (item: T) => unknown
+  onDelete: (item: T) => unknown
+  /** The dialogs the actions open. */
+  children?: ReactNode
+}
+
+export function ReviewTables<T extends Reviewable, K extends QueryKey>({
+  noun,
+  columns,
+  cells,
+  pageQuery,
+  actionName,
+  onApprove,
+  onReject,
+  editLabel,
+  onEdit,
+  onDelete,
+  children,
+}: ReviewTablesProps<T, K>) {
+  const { offlineId, needsServer } = useServerGate()
+  const button = (item: T, label: string, className: string, onClick: (item: T) => unknown) => (
+    <RowButton name={actionName(item)} className={className} onClick={() => void onClick(item)} {...needsServer}>
+      {label}
+    </RowButton>
+  )
+  return (
+    <div className="space-y-10">
+      <OfflineReason id={offlineId} />
+      <PagedTableSection
+        headingId={`pending-${noun}-heading`}
+        title={`Pending ${noun}`}
+        loading={`Loading ${noun}…`}
+        empty={`No pending ${noun}.`}
+        columns={[...columns, 'Actions']}
+        pageQuery={pageQuery}
+        status="pending"
+        row={(item) => (
+          <>
+            {cells(item)}
+            <td className={TD}>
+              <div className="flex gap-2">
+                {button(item, 'Approve', APPROVE_BUTTON, onApprove)}
+                {button(item, 'Reject', DANGER_BUTTON, onReject)}
+              </div>
+            </td>
+          </>
+        )}
+      />
+      <PagedTableSection
+        headingId={`all-${noun}-heading`}
+        title={`All ${noun}`}
+        loading={`Loading ${noun}…`}
+        empty={`No ${noun} found.`}
+        columns={[...columns, 'Status', 'Actions']}
+        pageQuery={pageQuery}
+        row={(item) => (
+          <>
+            {cells(item)}
+            <td className={TD}>
+              <StatusBadge status={item.status} />
+            </td>
+            <td className={TD}>
+              {item.status === 'approved' ? (
+                <div className="flex gap-2">
+                  {button(item, editLabel, NEUTRAL_BUTTON, onEdit)}
+                  {button(item, 'Delete', DANGER_BUTTON, onDelete)}
+                </div>
+              ) : (
+                <span className="text-slate-700">No actions</span>
+              )}
+            </td>
+          </>
+        )}
+      />
+      {children}
+    </div>
+  )
+}

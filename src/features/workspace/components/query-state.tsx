@@ -1,0 +1,30 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { errorMessage } from '../../../shared/api/api-error'
+import { ListState } from './page-heading'
+
+/**
+ * A list's loading, failed and empty states (announced through ListState), or
+ * the list itself once there is something to show.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  empty,
+  isEmpty,
+  error = errorMessage,
+  children,
+}: {
+  query: UseQueryResult<T>
+  loading: ReactNode
+  empty: ReactNode
+  isEmpty: (data: T) => boolean
+  /** What a failure says; the server's message by default. */
+  error?: (error: unknown) => ReactNode
+  children: (data: T) => ReactNode
+}) {
+  if (query.isPending) return <ListState kind="loading">{loading}</ListState>
+  if (query.isError) return <ListState kind="error">{error(query.error)}</ListState>
+  if (isEmpty(query.data)) return <ListState kind="empty">{empty}</ListState>
+  return children(query.data)
+}
