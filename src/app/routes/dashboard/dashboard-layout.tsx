@@ -15,9 +15,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
-        <p className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-700 uppercase">
-          {role} menu
-        </p>
+        <p className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-700 uppercase">{role} menu</p>
         <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
           {DASHBOARD_MENUS[role].map((item) => (
             <li key={item.to}>

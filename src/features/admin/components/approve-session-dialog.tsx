@@ -3,7 +3,7 @@ import type { Session } from '../../../contract/entities'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LABEL } from '../../workspace/components/ui-classes'
 import { approvalFee, type SessionType } from '../session-fee'
-import { AdminDialogForm } from './admin-dialog-form'
+import { DialogForm } from '../../workspace/components/dialog-form'
 
 export interface ApproveSessionDialogProps {
   session: Session
@@ -25,7 +25,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
   }
 
   return (
-    <AdminDialogForm
+    <DialogForm
       title="Approve session"
       description={session.title}
       initialFocusRef={firstRef}
@@ -60,6 +60,6 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
         onChange={(e) => setFee(e.target.value)}
         disabled={type === 'Free'}
       />
-    </AdminDialogForm>
+    </DialogForm>
   )
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { Booking } from '../../../contract/entities'
 import { LabelledInput } from '../../workspace/components/labelled-input'
-import { AdminDialogForm } from './admin-dialog-form'
+import { DialogForm } from '../../workspace/components/dialog-form'
 
 type BookingEdit = { studentEmail: string; tutorEmail: string; sessionId: string }
 
@@ -44,7 +44,7 @@ export function EditBookingDialog({
   )
 
   return (
-    <AdminDialogForm
+    <DialogForm
       title="Edit booking"
       description={booking.title}
       initialFocusRef={firstRef}
@@ -55,6 +55,6 @@ export function EditBookingDialog({
       {input('studentEmail', 'Student email', 'email', firstRef)}
       {input('tutorEmail', 'Tutor email', 'email')}
       {input('sessionId', 'Session ID')}
-    </AdminDialogForm>
+    </DialogForm>
   )
 }

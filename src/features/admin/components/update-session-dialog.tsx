@@ -3,7 +3,7 @@ import type { BodyOf } from '../../../contract/endpoints'
 import type { Session } from '../../../contract/entities'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { lenientNumber } from '../session-fee'
-import { AdminDialogForm } from './admin-dialog-form'
+import { DialogForm } from '../../workspace/components/dialog-form'
 
 export interface UpdateSessionDialogProps {
   session: Session
@@ -43,18 +43,12 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
   )
 
   return (
-    <AdminDialogForm
-      title="Update session"
-      initialFocusRef={firstRef}
-      submitLabel="Save"
-      onSubmit={check}
-      onClose={onClose}
-    >
+    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={onClose}>
       {input('title', 'Title', false, firstRef)}
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}
       {input('registrationFee', 'Registration fee', true)}
       <p className="text-xs text-slate-700">A duration or fee that is not a number counts as 0.</p>
-    </AdminDialogForm>
+    </DialogForm>
   )
 }

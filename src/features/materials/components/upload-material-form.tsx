@@ -1,22 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
+import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { ALLOWED_TYPES_LABEL, MAX_UPLOAD_LABEL, UPLOAD_ACCEPT, uploadProblem } from '../../../shared/safety/file-safety'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { tutorSessionQueries } from '../../tutor-sessions/api/tutor-session-queries'
-import { ListState } from '../../workspace/components/page-heading'
-import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
+import { FormProblem } from '../../workspace/components/form-problem'
+import { LabelledInput } from '../../workspace/components/labelled-input'
+import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
+import { QueryState } from '../../workspace/components/query-state'
+import { INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
+import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useUploadMaterial } from '../api/material-mutations'
 import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
 
 export const UPLOAD_REJECTED = 'Upload failed. Try again.'
 export const UPLOAD_FAILED = 'Failed to upload material'
 export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file.'
 
+const isApproved = (session: Session) => session.status === 'approved'
+
 export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
   const sessions = useQuery(tutorSessionQueries.byTutor(tutorEmail))
-  const approved = sessions.data?.filter((s) => s.status === 'approved') ?? []
   const [sessionId, setSessionId] = useState('')
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
@@ -25,10 +30,7 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
   const fileRef = useRef<HTMLInputElement>(null)
   const upload = useUploadMaterial()
   const id = useId()
-  const online = useOnline()
-  const offlineId = useId()
-  // Server actions wait for a connection; the reason is read with each one.
-  const needsServer = online ? {} : { disabled: true, 'aria-describedby': offlineId }
+  const { offlineId, needsServer } = useServerGate()
 
   function onFile(picked: File | null) {
     const why = picked ? uploadProblem(picked) : null
@@ -72,87 +74,66 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
     }
   }
 
-  if (sessions.isPending) return <ListState kind="loading">Loading your sessions…</ListState>
-  if (sessions.isError) return <ListState kind="error">{errorMessage(sessions.error)}</ListState>
-  if (approved.length === 0)
-    return (
-      <ListState kind="empty">
-        You have no approved sessions yet. Materials can be added once a session is approved.
-      </ListState>
-    )
-
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
-      <div>
-        <label htmlFor={`${id}-session`} className={LABEL}>
-          Session
-        </label>
-        <select
-          id={`${id}-session`}
-          value={sessionId}
-          onChange={(e) => setSessionId(e.target.value)}
-          className={INPUT}
-          required
-        >
-          <option value="">Choose one of your approved sessions</option>
-          {approved.map((s) => (
-            <option key={s._id} value={s._id}>
-              {s.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-title`} className={LABEL}>
-          Title
-        </label>
-        <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} className={INPUT} required />
-      </div>
-      <div>
-        <label htmlFor={`${id}-description`} className={LABEL}>
-          Description (optional)
-        </label>
-        <textarea
-          id={`${id}-description`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={4}
-          className={INPUT}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-file`} className={LABEL}>
-          File
-        </label>
-        <input
-          ref={fileRef}
-          id={`${id}-file`}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-          className={INPUT}
-          aria-describedby={`${id}-file-hint`}
-          required
-        />
-        <p id={`${id}-file-hint`} className="mt-1 text-xs text-slate-700">
-          {ALLOWED_TYPES_LABEL}, up to {MAX_UPLOAD_LABEL}.
-        </p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-email`} className={LABEL}>
-          Tutor email
-        </label>
-        <input id={`${id}-email`} type="email" value={tutorEmail} readOnly className={INPUT} />
-      </div>
-      {problem ? (
-        <p role="alert" className={ERROR_TEXT}>
-          {problem}
-        </p>
-      ) : null}
-      <OfflineReason id={offlineId} />
-      <button type="submit" className={PRIMARY_BUTTON} disabled={upload.isPending} {...needsServer}>
-        {upload.isPending ? 'Uploading…' : 'Upload Material'}
-      </button>
-    </form>
+    <QueryState
+      query={sessions}
+      loading="Loading your sessions…"
+      empty="You have no approved sessions yet. Materials can be added once a session is approved."
+      isEmpty={(data) => !data.some(isApproved)}
+    >
+      {(data) => (
+        <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
+          <div>
+            <label htmlFor={`${id}-session`} className={LABEL}>
+              Session
+            </label>
+            <select
+              id={`${id}-session`}
+              value={sessionId}
+              onChange={(e) => setSessionId(e.target.value)}
+              className={INPUT}
+              required
+            >
+              <option value="">Choose one of your approved sessions</option>
+              {data.filter(isApproved).map((s) => (
+                <option key={s._id} value={s._id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <LabelledInput
+            id={`${id}-title`}
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            required
+          />
+          <LabelledTextarea
+            id={`${id}-description`}
+            label="Description (optional)"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={4}
+          />
+          <LabelledInput
+            ref={fileRef}
+            id={`${id}-file`}
+            label="File"
+            hint={`${ALLOWED_TYPES_LABEL}, up to ${MAX_UPLOAD_LABEL}.`}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            required
+          />
+          <LabelledInput id={`${id}-email`} label="Tutor email" type="email" value={tutorEmail} readOnly />
+          <FormProblem>{problem}</FormProblem>
+          <OfflineReason id={offlineId} />
+          <button type="submit" className={PRIMARY_BUTTON} disabled={upload.isPending} {...needsServer}>
+            {upload.isPending ? 'Uploading…' : 'Upload Material'}
+          </button>
+        </form>
+      )}
+    </QueryState>
   )
 }

@@ -2,7 +2,10 @@ import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { isBrowserOnline } from '../../offline/use-online'
-import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
+import { FormProblem } from '../../workspace/components/form-problem'
+import { LabelledInput } from '../../workspace/components/labelled-input'
+import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
+import { PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
 import { useCreateNote } from '../api/note-mutations'
 import { cleanNote, CREATE_NOTE_REQUIRED } from '../note-validation'
 
@@ -41,44 +44,25 @@ export function CreateNoteForm({ email }: { email: string }) {
       className="max-w-xl space-y-4"
       aria-describedby={problem ? ids.error : undefined}
     >
-      <div>
-        <label htmlFor={ids.email} className={LABEL}>
-          Email
-        </label>
-        <input id={ids.email} type="email" value={email} readOnly className={INPUT} />
-      </div>
-      <div>
-        <label htmlFor={ids.title} className={LABEL}>
-          Title
-        </label>
-        <input
-          id={ids.title}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          className={INPUT}
-          required
-          aria-invalid={problem && !title.trim() ? true : undefined}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.description} className={LABEL}>
-          Description
-        </label>
-        <textarea
-          id={ids.description}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={6}
-          className={INPUT}
-          required
-          aria-invalid={problem && !description.trim() ? true : undefined}
-        />
-      </div>
-      {problem ? (
-        <p id={ids.error} role="alert" className={ERROR_TEXT}>
-          {problem}
-        </p>
-      ) : null}
+      <LabelledInput id={ids.email} label="Email" type="email" value={email} readOnly />
+      <LabelledInput
+        id={ids.title}
+        label="Title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        required
+        aria-invalid={problem && !title.trim() ? true : undefined}
+      />
+      <LabelledTextarea
+        id={ids.description}
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        rows={6}
+        required
+        aria-invalid={problem && !description.trim() ? true : undefined}
+      />
+      <FormProblem id={ids.error}>{problem}</FormProblem>
       <button type="submit" className={PRIMARY_BUTTON} disabled={create.isPending}>
         {create.isPending ? 'Saving…' : 'Create Note'}
       </button>

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiError, errorMessage } from '../../../shared/api/api-error'
 import type { LocalNote } from '../../../shared/db/app-db'
-import { confirmDialog, showAlert, showToast } from '../../../shared/ui/feedback'
+import { confirmDialog, showAlert } from '../../../shared/ui/feedback'
 import { useOnline } from '../../offline/use-online'
+import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { ListState } from '../../workspace/components/page-heading'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../workspace/format'
@@ -54,19 +55,14 @@ export function MyNotesList({ email }: { email: string }) {
   )
 
   async function onDelete(note: LocalNote) {
-    const ok = await confirmDialog({
-      title: 'Delete this note?',
-      text: `“${note.title}” will be deleted for good.`,
-      confirmLabel: 'Delete',
-      danger: true,
+    if (!(await confirmDelete('Delete this note?', `“${note.title}” will be deleted for good.`))) return
+    // Resolves once the delete is stored on the device; the outbox sends it.
+    await runWithFeedback(() => remove.mutateAsync({ id: note._id, email }), {
+      worked: () => true,
+      success: 'Note deleted',
+      failed: 'Failed to delete the note',
+      reason: (error) => errorMessage(error),
     })
-    if (!ok) return
-    try {
-      await remove.mutateAsync({ id: note._id, email })
-      showToast({ title: 'Note deleted', icon: 'success' })
-    } catch (error) {
-      await showAlert({ title: 'Failed to delete the note', text: errorMessage(error), icon: 'error' })
-    }
   }
 
   async function onDiscard(note: LocalNote) {

@@ -1,36 +1,47 @@
-// The form inside the admin's approve, update and edit dialogs: a check that
-// shows what is wrong, a submit that waits for the server (offline it waits
-// for a connection), and Cancel.
+// The form inside a workspace dialog (approve, update and edit): a check that
+// shows what is wrong, a submit that waits for its work, and Cancel. A server
+// action's submit also waits for a connection; a write that is stored on the
+// device first (notes) does not.
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { ModalDialog } from '../../../shared/ui/modal-dialog'
-import { ERROR_TEXT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../workspace/components/ui-classes'
-import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { OfflineReason } from '../../offline/offline-reason'
+import { useServerGate } from '../hooks/use-server-gate'
+import { FormProblem } from './form-problem'
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './ui-classes'
 
-export interface AdminDialogFormProps {
+export interface DialogFormProps {
   title: string
   description?: string
   initialFocusRef: RefObject<HTMLElement | null>
   submitLabel: string
+  /** The submit's label while the work runs; the submit label by default. */
+  busyLabel?: string
+  /** False when the work does not need the server (it is kept on the device). */
+  needsServer?: boolean
   /**
    * Checks the fields: the problem to show, or the work to run. The work
    * resolves when done (the owner closes the dialog) and throws to keep the
    * dialog open for another try.
    */
   onSubmit: () => string | (() => Promise<void>)
+  /** What the form shows when the work throws; nothing by default (the owner reports it). */
+  failure?: (error: unknown) => string
   onClose: () => void
   children: ReactNode
 }
 
-export function AdminDialogForm({
+export function DialogForm({
   title,
   description,
   initialFocusRef,
   submitLabel,
+  busyLabel = submitLabel,
+  needsServer: serverOnly = true,
   onSubmit,
+  failure,
   onClose,
   children,
-}: AdminDialogFormProps) {
+}: DialogFormProps) {
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { offlineId, needsServer } = useServerGate()
@@ -42,10 +53,12 @@ export function AdminDialogForm({
       setProblem(outcome)
       return
     }
+    setProblem(null)
     setBusy(true)
     try {
       await outcome()
-    } catch {
+    } catch (error) {
+      if (failure) setProblem(failure(error))
       setBusy(false)
     }
   }
@@ -54,18 +67,14 @@ export function AdminDialogForm({
     <ModalDialog title={title} description={description} onDismiss={onClose} initialFocusRef={initialFocusRef}>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4 text-left">
         {children}
-        {problem ? (
-          <p role="alert" className={ERROR_TEXT}>
-            {problem}
-          </p>
-        ) : null}
-        <OfflineReason id={offlineId} />
+        <FormProblem>{problem}</FormProblem>
+        {serverOnly ? <OfflineReason id={offlineId} /> : null}
         <div className="flex justify-end gap-3">
           <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={PRIMARY_BUTTON} disabled={busy} {...needsServer}>
-            {submitLabel}
+          <button type="submit" className={PRIMARY_BUTTON} disabled={busy} {...(serverOnly ? needsServer : {})}>
+            {busy ? busyLabel : submitLabel}
           </button>
         </div>
       </form>
