@@ -1,7 +1,7 @@
 // /session-details/{id} (spec §2). Login is required; the guard around this
 // route in the router sees to that.
 import { useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router-dom'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
 import { BookSessionButton } from '../../features/bookings/components/book-session-button'
 import { reviewQueries } from '../../features/reviews/api/review-queries'
@@ -10,6 +10,17 @@ import { ReviewList } from '../../features/reviews/components/review-list'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
 import { ApiError, errorMessage } from '../../shared/api/api-error'
+import { cachedVisitor, settle, warm } from '../route-loaders'
+
+/**
+ * The session and its reviews. The loader runs before RequireAuth can send a
+ * visitor to /login, so it fetches only when the last session left a token.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id
+  if (!id || cachedVisitor().kind === 'anonymous') return null
+  return settle(request, warm(sessionQueries.detail(id)), warm(reviewQueries.forSession(id)))
+}
 
 export function Component() {
   const { id = '' } = useParams()

@@ -2,16 +2,32 @@
 // kept in the URL (?page=N). Admins see every session with its status and ID;
 // others see approved ones, optionally one tutor's (?tutor=email).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router-dom'
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
 import { Pagination } from '../../features/sessions/components/pagination'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationEndLabel } from '../../features/sessions/registration-status'
+import { cachedVisitor, settle, warm } from '../route-loaders'
 
 function pageFrom(value: string | null): number {
   const n = Number(value)
   return Number.isInteger(n) && n >= 1 ? n : 1
+}
+
+/**
+ * The page of approved sessions the screen will ask for. An admin's screen
+ * asks for the admin list instead, and who is an admin is only known for sure
+ * once AuthProvider has asked the server; so only a visitor the last session
+ * says is not an admin (or nobody signed in) gets the list prefetched.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const visitor = cachedVisitor()
+  if (visitor.kind === 'unknown' || (visitor.kind === 'signed-in' && visitor.role === 'admin')) return null
+  const params = new URL(request.url).searchParams
+  const page = pageFrom(params.get('page'))
+  const tutorEmail = params.get('tutor') || undefined
+  return settle(request, warm(sessionQueries.list({ page, admin: false, tutorEmail })))
 }
 
 export function Component() {

@@ -1,11 +1,17 @@
 // /tutors (not shown in the spec): every tutor with approved sessions, built
 // from the public session list, each linking to their sessions.
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
+import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { StarRating, reviewCountText } from '../../features/reviews/components/star-rating'
 import { summarizeTutors } from '../../features/tutors/tutor-summary'
 import { formatRating } from '../../shared/format/number'
+import { settle, warm } from '../route-loaders'
+
+/** The approved sessions are public: fetched for everyone. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return settle(request, warm(sessionQueries.approved()))
+}
 
 export function Component() {
   const sessions = useQuery({ ...sessionQueries.approved(), select: summarizeTutors })

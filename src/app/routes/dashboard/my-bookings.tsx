@@ -1,12 +1,20 @@
 // The student's bookings, with the session each one is for.
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
+import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
 import { errorMessage } from '../../../shared/api/api-error'
 import { formatDateTime } from '../../../shared/format/date'
 import { formatFee } from '../../../shared/format/number'
+import { cachedVisitor, settle, warm } from '../../route-loaders'
+
+/** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const visitor = cachedVisitor()
+  if (visitor.kind !== 'signed-in') return null
+  return settle(request, warm(bookingQueries.forStudent(visitor.email)))
+}
 
 export function Component() {
   const { email } = useAuth()

@@ -1,11 +1,19 @@
 // /dashboard/student/bookings/{id}/materials: the materials of a booked
 // session (id is the session's _id).
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookedMaterialList } from '../../../features/bookings/components/booked-material-list'
 import { sessionQueries } from '../../../features/sessions/api/session-queries'
+import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
+
+/** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = cachedVisitor()
+  if (!params.id || visitor.kind !== 'signed-in') return null
+  return settle(request, warmBookedSession(params.id, visitor.email))
+}
 
 export function Component() {
   const { id = '' } = useParams()

@@ -1,0 +1,110 @@
+// What the route loaders share. A loader starts the queries its screen is
+// about to ask for (ensureQueryData on the app's one queryClient), so a
+// navigation usually lands on a page that already has its data instead of
+// on "Loading…". The screen's own useQuery stays in charge of what is shown:
+// a loader never throws, never leaves an error behind, and never holds a
+// navigation for long.
+//
+// Why a bounded wait and not plain ensureQueryData or prefetchQuery: both
+// await the whole fetch, retries included, and with the app's retry policy
+// (1 s, 2 s, 4 s) or a query paused while offline, or the demo API gate still
+// closed (nothing answers until the service worker controls the page), that
+// could hold a navigation for seconds or forever. So a loader waits for its
+// queries at most LOADER_WAIT_MS, and not at all when waiting cannot help
+// (API gate closed, offline); the fetch itself carries on in the cache, where
+// the screen's useQuery picks it up without a second request.
+//
+// Who is signed in is decided by components (AuthProvider, RequireAuth),
+// which a loader runs before. What a loader may know is what the last session
+// left in localStorage: the app token and the last role the server gave
+// (see auth-context.tsx). cachedVisitor() reads that, so loaders of pages
+// behind login fetch nothing for a visitor who is not signed in.
+import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
+import { ROLE_KEY, type AppRole } from '../features/auth/auth-context'
+import { bookedMaterialQueries } from '../features/bookings/api/booked-material-queries'
+import { bookingQueries } from '../features/bookings/api/booking-queries'
+import { sessionQueries } from '../features/sessions/api/session-queries'
+import { isApiGateOpen } from '../shared/api/api-ready'
+import { ACCESS_TOKEN_KEY } from '../shared/config/env'
+import { queryClient } from './query-client'
+
+/** Longest a navigation waits for its data before the screen shows its own loading state. */
+export const LOADER_WAIT_MS = 800
+
+export type CachedVisitor =
+  | { kind: 'anonymous' }
+  | { kind: 'signed-in'; email: string; role: AppRole }
+  /** A token but no remembered role: signed in, as whom is not known yet. */
+  | { kind: 'unknown' }
+
+/** Who the last session on this device was, as far as a loader can tell. */
+export function cachedVisitor(): CachedVisitor {
+  if (!localStorage.getItem(ACCESS_TOKEN_KEY)) return { kind: 'anonymous' }
+  try {
+    const stored = JSON.parse(localStorage.getItem(ROLE_KEY) ?? 'null') as { email?: unknown; role?: unknown } | null
+    const role = stored?.role
+    if (
+      typeof stored?.email === 'string' &&
+      stored.email &&
+      (role === 'student' || role === 'tutor' || role === 'admin')
+    ) {
+      return { kind: 'signed-in', email: stored.email, role }
+    }
+  } catch {
+    // A damaged entry tells nothing.
+  }
+  return { kind: 'unknown' }
+}
+
+/**
+ * Starts (or reuses) one query. Never rejects: a failure is the screen's to
+ * show, and if no screen is watching yet the failed query is dropped, so the
+ * screen starts from a clean "Loading…" rather than a stale error.
+ */
+export function warm<TQueryFnData, TQueryKey extends QueryKey>(
+  options: EnsureQueryDataOptions<TQueryFnData, Error, TQueryFnData, TQueryKey>,
+): Promise<void> {
+  return queryClient.ensureQueryData(options).then(
+    () => undefined,
+    () => {
+      const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })
+      if (query && query.getObserversCount() === 0 && query.state.status === 'error') {
+        queryClient.removeQueries({ queryKey: options.queryKey, exact: true })
+      }
+    },
+  )
+}
+
+/**
+ * What a loader returns: resolves (to null) once the started queries are done,
+ * after LOADER_WAIT_MS, or when the navigation is cancelled, whichever comes
+ * first; at once when the API cannot answer yet or the device is offline.
+ */
+export function settle(request: Request, ...warming: Promise<void>[]): Promise<null> {
+  if (!isApiGateOpen() || !onlineManager.isOnline() || request.signal.aborted) return Promise.resolve(null)
+  return new Promise<null>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      request.signal.removeEventListener('abort', done)
+      resolve(null)
+    }
+    const timer = setTimeout(done, LOADER_WAIT_MS)
+    request.signal.addEventListener('abort', done)
+    void Promise.all(warming).then(done)
+  })
+}
+
+/**
+ * A student's booked session (/dashboard/student/bookings/:id and its
+ * materials page): the session, the student's bookings, and once those say
+ * the booking is approved, the session's materials (the server refuses them
+ * otherwise, so they are not asked for before that is known).
+ */
+export function warmBookedSession(sessionId: string, email: string): Promise<void> {
+  const bookings = bookingQueries.forStudent(email)
+  const materials = warm(bookings).then(() => {
+    const booking = queryClient.getQueryData(bookings.queryKey)?.find((b) => b.sessionId === sessionId)
+    if (booking?.status === 'approved') return warm(bookedMaterialQueries.forSession(sessionId, email))
+  })
+  return Promise.all([warm(sessionQueries.detail(sessionId)), materials]).then(() => undefined)
+}
