@@ -24,11 +24,19 @@ async function answerFromDemoServer(request: Request): Promise<Response> {
   // get no answer, as it would from a real server, so its offline paths
   // (data from the phone, notes waiting to sync) are the ones that run.
   if (self.navigator.onLine === false) return Response.error()
-  const response = await server.handle(request)
-  return (
-    response ??
-    Response.json({ message: `No route for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 })
-  )
+  try {
+    const response = await server.handle(request)
+    return (
+      response ??
+      Response.json({ message: `No route for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 })
+    )
+  } catch (error) {
+    // A fault inside the demo server (its database full or closed) is a
+    // server error with a reason, as a real server would send, not a dropped
+    // connection that the app would take for being offline.
+    const reason = error instanceof Error ? error.message : String(error)
+    return Response.json({ message: `The demo server failed: ${reason}` }, { status: 500 })
+  }
 }
 
 precacheAndRoute(self.__WB_MANIFEST)

@@ -6,6 +6,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RequireAuth, RequireRole } from '../features/auth/require-auth'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
+import { RouteLoading } from './layout/route-loading'
 import { Component as Home } from './routes/home'
 
 export const routeTree: RouteObject[] = [
@@ -13,6 +14,8 @@ export const routeTree: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown on a first load of any lazy screen until its code (and loader) is in.
+    HydrateFallback: RouteLoading,
     children: [
       { index: true, Component: Home },
       // The hero's "Explore Sessions" points at /sessions (spec §2).

@@ -176,3 +176,43 @@ test('two open tabs do not send a write twice', async ({ page, context }) => {
   expect(sent.filter((s) => s.startsWith('POST'))).toHaveLength(4)
   await other.close()
 })
+
+test('logging out with unsent notes asks first, and a confirmed logout never sends them', async ({ page, context }) => {
+  const stamp = `#${Date.now()}-logout`
+  await logIn(page)
+  await context.setOffline(true)
+  await page.goto('/dashboard/create-note')
+  await createNote(page, `Unsent ${stamp}`, 'Written offline, then logged out')
+
+  const logOutFromMenu = async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('button', { name: 'Log out' }).click()
+  }
+
+  // Staying keeps the user and the write.
+  await logOutFromMenu()
+  const warning = page.getByRole('alertdialog', { name: 'Log out with unsent notes?' })
+  await expect(warning).toBeVisible()
+  await expect(warning).toContainText('1 note change has not reached the server yet.')
+  await warning.getByRole('button', { name: 'Stay logged in' }).click()
+  await expect(warning).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  expect(await outboxCount(page)).toBe(1)
+
+  // Logging out anyway drops it from the device.
+  await logOutFromMenu()
+  await page
+    .getByRole('alertdialog', { name: 'Log out with unsent notes?' })
+    .getByRole('button', { name: 'Log out anyway' })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible()
+  await expect.poll(() => outboxCount(page)).toBe(0)
+
+  // Back online and signed in again: the dropped write never reached the server.
+  await context.setOffline(false)
+  await logIn(page)
+  await page.goto('/dashboard/my-notes')
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible()
+  expect(await titlesOnServer(page, stamp)).toEqual([])
+  await expect(noteCard(page, `Unsent ${stamp}`)).toHaveCount(0)
+})
