@@ -48,6 +48,23 @@ function useLogOut(): () => Promise<void> {
   }
 }
 
+/** Log out, in the avatar menu and the small-screen menu alike; `onClick` closes the menu first. */
+function LogOutButton({ onClick }: { onClick: () => void }) {
+  const handleLogOut = useLogOut()
+  return (
+    <button
+      type="button"
+      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
+      onClick={() => {
+        onClick()
+        void handleLogOut()
+      }}
+    >
+      Log out
+    </button>
+  )
+}
+
 /** Closes a popup on Escape (focus back to its button) and on a click outside it. */
 function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>) {
   const closeRef = useRef(close)
@@ -76,7 +93,6 @@ function useDismiss(open: boolean, close: () => void, container: React.RefObject
 
 function AvatarMenu() {
   const { user } = useAuth()
-  const handleLogOut = useLogOut()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const ref = useRef<HTMLDivElement>(null)
@@ -113,16 +129,7 @@ function AvatarMenu() {
               </Link>
             </li>
             <li>
-              <button
-                type="button"
-                className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
-                onClick={() => {
-                  setOpen(false)
-                  void handleLogOut()
-                }}
-              >
-                Log out
-              </button>
+              <LogOutButton onClick={() => setOpen(false)} />
             </li>
           </ul>
         </div>
@@ -133,7 +140,6 @@ function AvatarMenu() {
 
 export function Navbar() {
   const { user, loading } = useAuth()
-  const handleLogOut = useLogOut()
   const [open, setOpen] = useState(false)
   const mobileRef = useRef<HTMLDivElement>(null)
   useDismiss(open, () => setOpen(false), mobileRef)
@@ -192,16 +198,7 @@ export function Navbar() {
                 ))}
                 {user && (
                   <li>
-                    <button
-                      type="button"
-                      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
-                      onClick={() => {
-                        setOpen(false)
-                        void handleLogOut()
-                      }}
-                    >
-                      Log out
-                    </button>
+                    <LogOutButton onClick={() => setOpen(false)} />
                   </li>
                 )}
               </ul>

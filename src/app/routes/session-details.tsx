@@ -9,7 +9,8 @@ import { ReviewForm } from '../../features/reviews/components/review-form'
 import { ReviewList } from '../../features/reviews/components/review-list'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
-import { ApiError, errorMessage } from '../../shared/api/api-error'
+import { SessionLoadState } from '../../features/sessions/components/session-load-state'
+import { errorMessage } from '../../shared/api/api-error'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 /**
@@ -28,24 +29,7 @@ export function Component() {
   const session = useQuery(sessionQueries.detail(id))
   const reviews = useQuery(reviewQueries.forSession(id))
 
-  if (session.isPending) {
-    return (
-      <p role="status" className="mx-auto max-w-4xl px-4 py-12 text-slate-700">
-        Loading session…
-      </p>
-    )
-  }
-  if (session.isError) {
-    const notFound = session.error instanceof ApiError && session.error.status === 404
-    return (
-      <section className="mx-auto max-w-4xl px-4 py-12">
-        <h1 className="text-2xl font-bold text-slate-900">
-          {notFound ? 'Session not found.' : 'Something went wrong'}
-        </h1>
-        {!notFound && <p className="mt-2 text-slate-700">{errorMessage(session.error)}</p>}
-      </section>
-    )
-  }
+  if (!session.isSuccess) return <SessionLoadState query={session} className="mx-auto max-w-4xl px-4 py-12" />
 
   const s = session.data
   const isStudent = Boolean(user) && role === 'student' && Boolean(email)

@@ -8,7 +8,7 @@ import { BookedMaterialList } from '../../../features/bookings/components/booked
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
 import { sessionQueries } from '../../../features/sessions/api/session-queries'
 import { SessionFacts } from '../../../features/sessions/components/session-facts'
-import { ApiError, errorMessage } from '../../../shared/api/api-error'
+import { SessionLoadState } from '../../../features/sessions/components/session-load-state'
 import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
@@ -26,24 +26,7 @@ export function Component() {
   const booking = bookings.data?.find((b) => b.sessionId === id)
   const bookingStatus = bookings.data ? (booking?.status ?? null) : undefined
 
-  if (session.isPending) {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading session…
-      </p>
-    )
-  }
-  if (session.isError) {
-    const notFound = session.error instanceof ApiError && session.error.status === 404
-    return (
-      <section>
-        <h1 className="text-2xl font-bold text-slate-900">
-          {notFound ? 'Session not found.' : 'Something went wrong'}
-        </h1>
-        {!notFound && <p className="mt-2 text-slate-700">{errorMessage(session.error)}</p>}
-      </section>
-    )
-  }
+  if (!session.isSuccess) return <SessionLoadState query={session} />
 
   const s = session.data
   return (
