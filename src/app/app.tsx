@@ -11,9 +11,12 @@ function forgetUserData(): void {
   clearPersistedQueries()
 }
 
+// Built once: a new persister per render would restore and subscribe again.
+const persistence = persistOptions()
+
 export function App() {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistence}>
       <AuthProvider onSignedOut={forgetUserData}>
         <RouterProvider router={router} />
       </AuthProvider>

@@ -8,6 +8,7 @@ import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/
 import { Pagination } from '../../features/sessions/components/pagination'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationEndLabel } from '../../features/sessions/registration-status'
+import { QueryState } from '../../features/workspace/components/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 function pageFrom(value: string | null): number {
@@ -68,34 +69,34 @@ export function Component() {
             ? `Approved sessions by ${tutorName || tutorEmail}.`
             : 'Approved sessions open to every student.'}
       </p>
-      {query.isPending ? (
-        <p role="status" className="mt-8 text-slate-700">
-          Loading sessions…
-        </p>
-      ) : query.isError ? (
-        <p role="alert" className="mt-8 text-red-700">
-          Failed to load study sessions
-        </p>
-      ) : data!.items.length === 0 ? (
-        <p className="mt-8 text-slate-700">No sessions found.</p>
-      ) : (
-        <ul
-          className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
-          aria-busy={query.isPlaceholderData}
-          data-page={page}
+      <div className="mt-8">
+        <QueryState
+          query={query}
+          loading="Loading sessions…"
+          error={() => 'Failed to load study sessions'}
+          empty="No sessions found."
+          isEmpty={(current) => current.items.length === 0}
         >
-          {data!.items.map((session) => (
-            <li key={session._id}>
-              <SessionCard
-                session={session}
-                label={registrationEndLabel(session)}
-                adminView={admin}
-                headingLevel="h2"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+          {(current) => (
+            <ul
+              className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
+              aria-busy={query.isPlaceholderData}
+              data-page={page}
+            >
+              {current.items.map((session) => (
+                <li key={session._id}>
+                  <SessionCard
+                    session={session}
+                    label={registrationEndLabel(session)}
+                    adminView={admin}
+                    headingLevel="h2"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
       {data && <Pagination page={page} pageCount={pageCount} onChange={goTo} />}
     </section>
   )

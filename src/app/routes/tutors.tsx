@@ -5,6 +5,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { StarRating, reviewCountText } from '../../features/reviews/components/star-rating'
 import { summarizeTutors } from '../../features/tutors/tutor-summary'
+import { QueryState } from '../../features/workspace/components/query-state'
 import { formatRating } from '../../shared/format/number'
 import { settle, warm } from '../route-loaders'
 
@@ -22,49 +23,47 @@ export function Component() {
       </h1>
       <p className="mt-2 text-slate-700">Everyone who runs an approved study session on StudyHub.</p>
       <div className="mt-8">
-        {sessions.isPending ? (
-          <p role="status" className="text-slate-700">
-            Loading tutors…
-          </p>
-        ) : sessions.isError ? (
-          <p role="alert" className="text-red-700">
-            Failed to load study sessions
-          </p>
-        ) : sessions.data.length === 0 ? (
-          <p className="text-slate-700">No approved sessions available yet.</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {sessions.data.map((tutor) => (
-              <li
-                key={tutor.email}
-                data-testid="tutor-card"
-                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-              >
-                <h2 className="text-lg font-semibold text-slate-900">{tutor.name}</h2>
-                <p className="text-sm text-slate-600">{tutor.email}</p>
-                <p className="mt-3 text-sm text-slate-800">
-                  <span className="font-medium">Subjects:</span> {tutor.subjects.join(', ')}
-                </p>
-                <p className="mt-1 text-sm text-slate-800">
-                  {tutor.sessionCount} {tutor.sessionCount === 1 ? 'approved session' : 'approved sessions'}
-                </p>
-                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                  <StarRating mean={tutor.averageRating} />
-                  <span>
-                    {tutor.reviewCount > 0 && `${formatRating(tutor.averageRating)} `}
-                    {reviewCountText(tutor.reviewCount)}
-                  </span>
-                </div>
-                <Link
-                  to={`/study-sessions?tutor=${encodeURIComponent(tutor.email)}`}
-                  className="mt-4 inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+        <QueryState
+          query={sessions}
+          loading="Loading tutors…"
+          error={() => 'Failed to load study sessions'}
+          empty="No approved sessions available yet."
+          isEmpty={(tutors) => tutors.length === 0}
+        >
+          {(tutors) => (
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {tutors.map((tutor) => (
+                <li
+                  key={tutor.email}
+                  data-testid="tutor-card"
+                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
                 >
-                  View sessions<span className="sr-only"> by {tutor.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <h2 className="text-lg font-semibold text-slate-900">{tutor.name}</h2>
+                  <p className="text-sm text-slate-600">{tutor.email}</p>
+                  <p className="mt-3 text-sm text-slate-800">
+                    <span className="font-medium">Subjects:</span> {tutor.subjects.join(', ')}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-800">
+                    {tutor.sessionCount} {tutor.sessionCount === 1 ? 'approved session' : 'approved sessions'}
+                  </p>
+                  <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                    <StarRating mean={tutor.averageRating} />
+                    <span>
+                      {tutor.reviewCount > 0 && `${formatRating(tutor.averageRating)} `}
+                      {reviewCountText(tutor.reviewCount)}
+                    </span>
+                  </div>
+                  <Link
+                    to={`/study-sessions?tutor=${encodeURIComponent(tutor.email)}`}
+                    className="mt-4 inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+                  >
+                    View sessions<span className="sr-only"> by {tutor.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </section>
   )

@@ -4,7 +4,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
-import { errorMessage } from '../../../shared/api/api-error'
+import { QueryState } from '../../../features/workspace/components/query-state'
 import { formatDateTime } from '../../../shared/format/date'
 import { formatFee } from '../../../shared/format/number'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
@@ -26,73 +26,70 @@ export function Component() {
         My Bookings
       </h1>
       <div className="mt-6">
-        {bookings.isPending ? (
-          <p role="status" className="text-slate-700">
-            Loading bookings…
-          </p>
-        ) : bookings.isError ? (
-          <p role="alert" className="text-red-700">
-            {errorMessage(bookings.error)}
-          </p>
-        ) : bookings.data.length === 0 ? (
-          <p className="text-slate-700">You have no bookings yet.</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            {bookings.data.map((booking) => (
-              <li
-                key={booking._id}
-                data-testid="booking-card"
-                data-session-id={booking.sessionId}
-                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 className="text-lg font-semibold text-slate-900">{booking.title ?? 'Session'}</h2>
-                  <BookingStatusBadge status={booking.status} />
-                </div>
-                <dl className="mt-3 space-y-1 text-sm text-slate-700">
-                  {booking.tutorName && (
-                    <div>
-                      <dt className="inline font-medium">Tutor: </dt>
-                      <dd className="inline">{booking.tutorName}</dd>
-                    </div>
-                  )}
-                  {booking.registrationFee !== undefined && (
-                    <div>
-                      <dt className="inline font-medium">Fee: </dt>
-                      <dd className="inline">{formatFee(booking.registrationFee)}</dd>
-                    </div>
-                  )}
-                  {booking.classStart && (
-                    <div>
-                      <dt className="inline font-medium">Class: </dt>
-                      <dd className="inline">
-                        {formatDateTime(booking.classStart)} – {formatDateTime(booking.classEnd)}
-                      </dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt className="inline font-medium">Booked: </dt>
-                    <dd className="inline">{formatDateTime(booking.bookedAt)}</dd>
+        <QueryState
+          query={bookings}
+          loading="Loading bookings…"
+          empty="You have no bookings yet."
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => (
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {list.map((booking) => (
+                <li
+                  key={booking._id}
+                  data-testid="booking-card"
+                  data-session-id={booking.sessionId}
+                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 className="text-lg font-semibold text-slate-900">{booking.title ?? 'Session'}</h2>
+                    <BookingStatusBadge status={booking.status} />
                   </div>
-                </dl>
-                <div className="mt-4 flex flex-wrap gap-2">
-                  <Link
-                    to={`/dashboard/student/bookings/${booking.sessionId}`}
-                    className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-                  >
-                    View Details<span className="sr-only">: {booking.title}</span>
-                  </Link>
-                  <Link
-                    to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
-                    className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
-                  >
-                    View Materials<span className="sr-only">: {booking.title}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <dl className="mt-3 space-y-1 text-sm text-slate-700">
+                    {booking.tutorName && (
+                      <div>
+                        <dt className="inline font-medium">Tutor: </dt>
+                        <dd className="inline">{booking.tutorName}</dd>
+                      </div>
+                    )}
+                    {booking.registrationFee !== undefined && (
+                      <div>
+                        <dt className="inline font-medium">Fee: </dt>
+                        <dd className="inline">{formatFee(booking.registrationFee)}</dd>
+                      </div>
+                    )}
+                    {booking.classStart && (
+                      <div>
+                        <dt className="inline font-medium">Class: </dt>
+                        <dd className="inline">
+                          {formatDateTime(booking.classStart)} – {formatDateTime(booking.classEnd)}
+                        </dd>
+                      </div>
+                    )}
+                    <div>
+                      <dt className="inline font-medium">Booked: </dt>
+                      <dd className="inline">{formatDateTime(booking.bookedAt)}</dd>
+                    </div>
+                  </dl>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    <Link
+                      to={`/dashboard/student/bookings/${booking.sessionId}`}
+                      className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                    >
+                      View Details<span className="sr-only">: {booking.title}</span>
+                    </Link>
+                    <Link
+                      to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
+                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
+                    >
+                      View Materials<span className="sr-only">: {booking.title}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </section>
   )
