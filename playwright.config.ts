@@ -58,7 +58,8 @@ export default defineConfig({
   fullyParallel: true,
   // Two cores: the preview server and one or two browsers share them.
   workers: process.env.CI ? 1 : 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries anywhere: a test that needs one is a defect to fix.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: the axe scans run inside each test, and CI may share the cores.
   timeout: 60_000,
@@ -89,6 +90,9 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            // Keeps context.setOffline() across navigations and reloads; without
+            // it Chromium 150+ brings the page and its worker back online.
+            '--disable-features=RenderDocument',
           ],
         },
       },
