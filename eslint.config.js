@@ -95,4 +95,15 @@ export default tseslint.config(
     files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // One helper takes the browser offline, and proves it after every navigation.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/offline-network.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'setOffline', message: 'Use goOffline/goOnline/whileOffline from tests/e2e/offline-network.ts.' },
+      ],
+    },
+  },
 )

@@ -3,6 +3,7 @@
 // a remote server, so with no network its calls fail as network errors.
 import type { Page } from '@playwright/test'
 import { expect, test, waitForServiceWorker } from './fixtures'
+import { goOffline, goOnline } from './offline-network'
 
 // Offline fetches are logged by Chromium as failed resource loads.
 test.use({ allowedConsoleErrors: ['net::ERR_', 'Failed to load resource'] })
@@ -148,7 +149,7 @@ test('writes survive closing every tab, and fail like an unreachable server whil
   expect(mine).toContainEqual(expect.objectContaining({ title: `Persisted session ${stamp}`, status: 'pending' }))
 
   // No network: the same calls fail as an unreachable server's would, reads and writes alike.
-  await context.setOffline(true)
+  await goOffline(context)
   const offlineRead = await call(fresh, { path: `/api/notes/student/${STUDENT}`, token: student })
   expect(offlineRead.networkError).toMatch(/Failed to fetch/)
   const offlineWrite = await call(fresh, {
@@ -160,7 +161,7 @@ test('writes survive closing every tab, and fail like an unreachable server whil
   expect(offlineWrite.networkError).toMatch(/Failed to fetch/)
 
   // Back online, they succeed again, and the offline write never happened.
-  await context.setOffline(false)
+  await goOnline(context)
   const again = await call(fresh, { path: `/api/notes/student/${STUDENT}`, token: student })
   expect(again.status).toBe(200)
   const titles = (again.json as Array<{ title: string }>).map((n) => n.title)

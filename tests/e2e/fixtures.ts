@@ -10,8 +10,13 @@
 // - Console: any console.error or uncaught page error fails the test, except
 //   messages the test declares expected with
 //   `test.use({ allowedConsoleErrors: [/.../] })`.
+// - Offline: after every navigation or reload of a page whose context the test
+//   took offline (offline-network.ts), the page first proves that the server
+//   is out of reach. Every page the context opens gets these guards, not only
+//   the fixture's `page`.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { expectServerOutOfReach, isOffline, OFFLINE_PROBE_MARKER } from './offline-network'
 
 export { expect }
 
@@ -134,38 +139,54 @@ export const test = base.extend<GuardOptions>({
       options: { allowedConsoleErrors, axeExclude, a11yRevisit },
       testInfo,
     }
-    guards.set(page, state)
 
-    page.on('console', (message) => {
-      if (message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return
-      const { url, lineNumber } = message.location()
-      problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
-    })
-    page.on('pageerror', (error) => {
-      if (isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
-      problems.push(`uncaught error: ${error.stack ?? error.message}`)
-    })
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return
-      const url = frame.url()
-      if (!url.startsWith('http')) return
-      const key = pageKey(url)
-      if (!state.visited.includes(key)) state.visited.push(key)
-    })
+    const watch = (watched: Page) => {
+      guards.set(watched, state)
+      // Blank pages are not the app: axe opens one in the context to finish
+      // each scan, and init scripts that touch storage throw there.
+      const isApp = () => watched.url().startsWith('http')
+      watched.on('console', (message) => {
+        if (!isApp() || message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return
+        const { url, lineNumber } = message.location()
+        // The offline proof's own request fails on purpose.
+        if (url?.includes(OFFLINE_PROBE_MARKER)) return
+        problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
+      })
+      watched.on('pageerror', (error) => {
+        if (!isApp() || isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
+        problems.push(`uncaught error: ${error.stack ?? error.message}`)
+      })
+      watched.on('framenavigated', (frame) => {
+        if (frame !== watched.mainFrame()) return
+        const url = frame.url()
+        if (!url.startsWith('http')) return
+        const key = pageKey(url)
+        if (!state.visited.includes(key)) state.visited.push(key)
+      })
 
-    // Every navigation the test asks for is checked where it lands.
-    const goto = page.goto.bind(page)
-    page.goto = async (...args: Parameters<Page['goto']>) => {
-      const response = await goto(...args)
-      await checkA11y(page)
-      return response
+      // Every navigation the test asks for is checked where it lands: offline
+      // first (nothing about offline behaviour is worth asserting on a page
+      // the server still answers), then accessibility.
+      const landed = async () => {
+        if (isOffline(watched.context())) await expectServerOutOfReach(watched)
+        await checkA11y(watched)
+      }
+      const goto = watched.goto.bind(watched)
+      watched.goto = async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args)
+        await landed()
+        return response
+      }
+      const reload = watched.reload.bind(watched)
+      watched.reload = async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args)
+        await landed()
+        return response
+      }
+      return goto
     }
-    const reload = page.reload.bind(page)
-    page.reload = async (...args: Parameters<Page['reload']>) => {
-      const response = await reload(...args)
-      await checkA11y(page)
-      return response
-    }
+    const goto = watch(page)
+    page.context().on('page', watch)
 
     await use(page)
 

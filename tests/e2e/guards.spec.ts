@@ -1,6 +1,7 @@
 // The guards of ./fixtures.ts must themselves fail when they should, or every
 // other spec's accessibility and console checks would pass vacuously.
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, expect, test, waitForServiceWorker } from './fixtures'
+import { goOffline, goOnline } from './offline-network'
 
 test('checkA11y fails on a WCAG violation and lists it', async ({ page }) => {
   await page.goto('/')
@@ -45,4 +46,19 @@ test.describe('an expected console error', () => {
     await page.goto('/')
     await page.evaluate(() => console.error('a message expected by this test'))
   })
+})
+
+test('the offline proof fails a reload the browser brought back online', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await goOffline(page.context())
+  // What some Chromium builds do by themselves at a navigation.
+  // eslint-disable-next-line no-restricted-properties -- simulating the browser losing the offline state
+  await page.context().setOffline(false)
+  const failure = await page.reload().then(
+    () => null,
+    (error: Error) => error.message,
+  )
+  expect(failure).toContain('the browser must say so and the server must not answer')
+  await goOnline(page.context())
 })

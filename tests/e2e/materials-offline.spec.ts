@@ -5,6 +5,7 @@
 // the plain reason.
 import type { Page } from '@playwright/test'
 import { expect, test, waitForServiceWorker } from './fixtures'
+import { goOffline, goOnline } from './offline-network'
 
 const STUDENT = 'student@studyhub.demo'
 const QUERY_CACHE_KEY = 'studyhub-query-cache'
@@ -46,7 +47,7 @@ test('a booked session’s PDF opens offline from the phone, with its size shown
   const size = await pdfCard.getByTestId('kept-size').textContent()
   await expect(page.getByTestId('kept-total')).toContainText(/^\d+ files?, /)
 
-  await page.context().setOffline(true)
+  await goOffline(page.context())
   try {
     // The persisted query cache (localStorage) would also list them: drop it
     // on every load, as a new build does, so the list can only come from the
@@ -115,7 +116,7 @@ test('a booked session’s PDF opens offline from the phone, with its size shown
     await list.getByRole('button', { name: /^View/ }).first().click()
     await expect(page.getByRole('dialog', { name: title }).locator('iframe')).toHaveAttribute('src', /^blob:/)
   } finally {
-    await page.context().setOffline(false)
+    await goOnline(page.context())
   }
 })
 
@@ -146,7 +147,7 @@ test('Book Now on an Ongoing session is disabled offline, with the reason', asyn
   await expect(book).toBeEnabled()
   await expect(page.getByText(OFFLINE_REASON)).toHaveCount(0)
 
-  await page.context().setOffline(true)
+  await goOffline(page.context())
   try {
     await expect(book).toBeDisabled()
     const describedBy = await book.getAttribute('aria-describedby')
@@ -154,7 +155,7 @@ test('Book Now on an Ongoing session is disabled offline, with the reason', asyn
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(OFFLINE_REASON)
     await expect(page.getByRole('button', { name: 'Submit review' })).toBeDisabled()
   } finally {
-    await page.context().setOffline(false)
+    await goOnline(page.context())
   }
   await expect(book).toBeEnabled()
 })

@@ -4,6 +4,7 @@
 // two open tabs never send a write twice.
 import type { Page } from '@playwright/test'
 import { expect, test, waitForServiceWorker } from './fixtures'
+import { goOffline, goOnline } from './offline-network'
 
 const STUDENT = 'student@studyhub.demo'
 
@@ -91,7 +92,7 @@ test('notes written offline survive a reload and reach the server exactly once',
   await page.getByRole('button', { name: 'Create Note' }).click()
   await expect.poll(() => titlesOnServer(page, stamp)).toEqual([`Server ${stamp}`])
 
-  await page.context().setOffline(true)
+  await goOffline(page.context())
   try {
     await page.goto('/dashboard/create-note')
     await createNote(page, `Keep ${stamp}`, 'Stays as written')
@@ -128,7 +129,7 @@ test('notes written offline survive a reload and reach the server exactly once',
     await expect(noteCard(page, `Server ${stamp}`)).toHaveCount(0)
     expect(await outboxCount(page)).toBe(3)
   } finally {
-    await page.context().setOffline(false)
+    await goOnline(page.context())
   }
 
   // Back online: sent in order, once each.
@@ -159,7 +160,7 @@ test('two open tabs do not send a write twice', async ({ page, context }) => {
     })
   }
 
-  await context.setOffline(true)
+  await goOffline(context)
   try {
     await page.goto('/dashboard/create-note')
     for (const n of [1, 2, 3, 4]) await createNote(page, `Tab ${n} ${stamp}`, `Written in the first tab (${n})`)
@@ -168,7 +169,7 @@ test('two open tabs do not send a write twice', async ({ page, context }) => {
     await expect(noteCard(other, `Tab 4 ${stamp}`).getByText('Waiting to sync')).toBeVisible()
   } finally {
     // Both tabs see the connection return at once and both try to send.
-    await context.setOffline(false)
+    await goOnline(context)
   }
 
   await expect.poll(() => outboxCount(page), { timeout: 15_000 }).toBe(0)
@@ -180,7 +181,7 @@ test('two open tabs do not send a write twice', async ({ page, context }) => {
 test('logging out with unsent notes asks first, and a confirmed logout never sends them', async ({ page, context }) => {
   const stamp = `#${Date.now()}-logout`
   await logIn(page)
-  await context.setOffline(true)
+  await goOffline(context)
   await page.goto('/dashboard/create-note')
   await createNote(page, `Unsent ${stamp}`, 'Written offline, then logged out')
 
@@ -209,7 +210,7 @@ test('logging out with unsent notes asks first, and a confirmed logout never sen
   await expect.poll(() => outboxCount(page)).toBe(0)
 
   // Back online and signed in again: the dropped write never reached the server.
-  await context.setOffline(false)
+  await goOnline(context)
   await logIn(page)
   await page.goto('/dashboard/my-notes')
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible()
