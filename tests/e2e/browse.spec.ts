@@ -1,8 +1,8 @@
 // Browse, book and review (issue 5) in the built demo app. Expected values are
 // computed from the demo server's own answers, never hard-coded, so the tests
 // hold for any seed.
-import type { Page } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures'
+import { callApi, logInAs } from './demo-accounts'
+import { expect, test } from './fixtures'
 
 interface ApiSession {
   _id: string
@@ -15,54 +15,10 @@ interface ApiSession {
   tutorEmail: string
 }
 
-interface Answer<T> {
-  status: number
-  total: number
-  body: T
-}
-
-/** Calls the demo API from inside the page (the service worker answers), with the stored token if any. */
-async function callApi<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  await waitForServiceWorker(page)
-  return page.evaluate(
-    async ({ path, init }): Promise<Answer<unknown>> => {
-      const token = localStorage.getItem('access-token')
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-      if (token) headers.Authorization = `Bearer ${token}`
-      const response = await fetch(`/api${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      })
-      return {
-        status: response.status,
-        total: Number(response.headers.get('X-Total-Count') ?? NaN),
-        body: await response.json(),
-      }
-    },
-    { path, init },
-  ) as Promise<Answer<T>>
-}
-
 const filledCount = (mean: number) => [0, 1, 2, 3, 4].filter((i) => i < (mean || 0)).length
 const windowLabel = (s: ApiSession, now: number) =>
   now >= Date.parse(s.registrationStart) && now <= Date.parse(s.registrationEnd) ? 'Ongoing' : 'Closed'
 const countText = (n: number) => (n === 0 ? 'No reviews yet' : `(${n} ${n === 1 ? 'review' : 'reviews'})`)
-
-const AVATAR =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#1e40af"/></svg>'
-
-async function logInAs(page: Page, role: 'student' | 'tutor' | 'admin') {
-  // The avatar comes from a public initials service (spec §2); these tests
-  // run with no network, so it is answered here.
-  await page.route('https://ui-avatars.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR }),
-  )
-  await page.goto('/login')
-  await page.getByRole('button', { name: new RegExp(`^${role} demo account`, 'i') }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('link', { name: 'Dashboard', exact: true }).first()).toBeAttached()
-}
 
 test('home shows at most 6 approved sessions with the right labels and stars', async ({ page }) => {
   await page.goto('/')

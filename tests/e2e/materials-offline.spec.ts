@@ -3,35 +3,18 @@
 // come from the app database and the PDF opens in the 500 px frame as a blob
 // the app typed application/pdf. Server actions are disabled offline with
 // the plain reason.
-import type { Page } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures'
+import { DEMO_EMAIL, logInAs } from './demo-accounts'
+import { expect, test } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
-const STUDENT = 'student@studyhub.demo'
+const STUDENT = DEMO_EMAIL.student
 const QUERY_CACHE_KEY = 'studyhub-query-cache'
 const OFFLINE_REASON = 'You are offline. This needs a connection to the server; try again when you are back online.'
-const AVATAR =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#1d4ed8"/></svg>'
-
 // Chromium logs every request the unreachable server did not answer.
 test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })
 
-async function logIn(page: Page) {
-  // The avatar comes from a public initials service; these tests run with no network.
-  await page.route('https://ui-avatars.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR }),
-  )
-  await page.goto('/login')
-  await waitForServiceWorker(page)
-  await page.getByLabel('Email').fill(STUDENT)
-  await page.getByLabel('Password', { exact: true }).fill('demo1234')
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull()
-}
-
 test('a booked session’s PDF opens offline from the phone, with its size shown', async ({ page }) => {
-  await logIn(page)
+  await logInAs(page, 'student')
   await page.goto('/dashboard/my-materials')
   await expect(page.getByRole('heading', { level: 1, name: 'My Study Materials' })).toBeVisible()
   const cards = page.getByTestId('student-materials').getByRole('listitem')
@@ -121,7 +104,7 @@ test('a booked session’s PDF opens offline from the phone, with its size shown
 })
 
 test('Book Now on an Ongoing session is disabled offline, with the reason', async ({ page }) => {
-  await logIn(page)
+  await logInAs(page, 'student')
   // An Ongoing session the student has not booked, from the server while online.
   const open = await page.evaluate(async (email) => {
     const headers = { Authorization: `Bearer ${localStorage.getItem('access-token')}` }

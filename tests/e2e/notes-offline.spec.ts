@@ -3,10 +3,11 @@
 // to sync, and reach the server exactly once when the connection returns;
 // two open tabs never send a write twice.
 import type { Page } from '@playwright/test'
+import { DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
-const STUDENT = 'student@studyhub.demo'
+const STUDENT = DEMO_EMAIL.student
 
 // Chromium logs every request the unreachable server did not answer.
 test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })
@@ -15,15 +16,6 @@ interface ServerNote {
   _id: string
   title: string
   description: string
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login')
-  await waitForServiceWorker(page)
-  await page.getByLabel('Email').fill(STUDENT)
-  await page.getByLabel('Password', { exact: true }).fill('demo1234')
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Logged in successfully' })).toBeVisible()
 }
 
 /** The student's notes on the server, asked with the token the app stored. */
@@ -83,7 +75,7 @@ function noteCard(page: Page, title: string) {
 
 test('notes written offline survive a reload and reach the server exactly once', async ({ page }) => {
   const stamp = `#${Date.now()}`
-  await logIn(page)
+  await logInAs(page, 'student')
 
   // One note that is on the server before going offline, to delete offline.
   await page.goto('/dashboard/create-note')
@@ -143,7 +135,7 @@ test('notes written offline survive a reload and reach the server exactly once',
 
 test('two open tabs do not send a write twice', async ({ page, context }) => {
   const stamp = `#${Date.now()}-tabs`
-  await logIn(page)
+  await logInAs(page, 'student')
   await page.goto('/dashboard/my-notes')
   const other = await context.newPage()
   await other.goto('/dashboard/my-notes')
@@ -180,7 +172,7 @@ test('two open tabs do not send a write twice', async ({ page, context }) => {
 
 test('logging out with unsent notes asks first, and a confirmed logout never sends them', async ({ page, context }) => {
   const stamp = `#${Date.now()}-logout`
-  await logIn(page)
+  await logInAs(page, 'student')
   await goOffline(context)
   await page.goto('/dashboard/create-note')
   await createNote(page, `Unsent ${stamp}`, 'Written offline, then logged out')
@@ -211,7 +203,7 @@ test('logging out with unsent notes asks first, and a confirmed logout never sen
 
   // Back online and signed in again: the dropped write never reached the server.
   await goOnline(context)
-  await logIn(page)
+  await logInAs(page, 'student')
   await page.goto('/dashboard/my-notes')
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible()
   expect(await titlesOnServer(page, stamp)).toEqual([])

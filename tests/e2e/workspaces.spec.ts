@@ -5,17 +5,11 @@
 // the app's origin. All roles share one browser context, because the demo
 // server's data lives in that context's IndexedDB.
 import type { Locator, Page } from '@playwright/test'
+import { answerAvatarService, callApi, DEMO_EMAIL, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 
-type Role = 'student' | 'tutor' | 'admin'
-const EMAIL: Record<Role, string> = {
-  student: 'student@studyhub.demo',
-  tutor: 'tutor@studyhub.demo',
-  admin: 'admin@studyhub.demo',
-}
-
-const AVATAR =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#1e40af"/></svg>'
+type Role = DemoRole
+const EMAIL = DEMO_EMAIL
 
 // A valid one-page PDF.
 const PDF = Buffer.from(
@@ -24,9 +18,7 @@ const PDF = Buffer.from(
 )
 
 async function logIn(page: Page, role: Role) {
-  await page.route('https://ui-avatars.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR }),
-  )
+  await answerAvatarService(page)
   // Whoever was signed in leaves first (the demo identity lives in this context).
   await page.goto('/')
   const menu = page.getByRole('button', { name: 'Account menu' })
@@ -38,25 +30,6 @@ async function logIn(page: Page, role: Role) {
   await page.goto('/login')
   await page.getByRole('button', { name: new RegExp(`^${role} demo account`, 'i') }).click()
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
-}
-
-/** Calls the demo server as the signed-in user, as the app's client does. */
-async function callApi<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const token = localStorage.getItem('access-token')
-      const response = await fetch(`/api${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      })
-      return { status: response.status, body: (await response.json()) as T }
-    },
-    { path, init },
-  )
 }
 
 function toastOrDialog(page: Page, text: string | RegExp): Locator {
