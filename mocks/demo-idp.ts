@@ -17,10 +17,11 @@ import {
   type DemoIdpSession,
 } from '../src/contract/demo-identity'
 import type { DemoDb, IdentityRow } from './db/demo-db'
-import { checkPassword, hashPassword, newId, signToken, verifyToken } from './server/crypto'
-import { bearerToken, HttpError, json } from './server/http'
-import { serve } from './server/pipeline'
-import { DEMO_GOOGLE_ACCOUNTS } from './seed'
+import { bearerToken, HttpError, json } from '../server/core/http-errors'
+import { newId } from '../server/core/ids'
+import { DEMO_GOOGLE_ACCOUNTS } from './demo-seed'
+import { checkPassword, hashPassword, signIdToken, verifyIdToken } from './server/crypto'
+import { serve } from './server/serve'
 
 const MESSAGES: Record<DemoIdpErrorCode, string> = {
   'auth/email-already-in-use': 'The email address is already in use by another account.',
@@ -70,7 +71,7 @@ function identityOf(row: IdentityRow): DemoIdentity {
 }
 
 async function sessionOf(db: DemoDb, row: IdentityRow): Promise<DemoIdpSession> {
-  return { idToken: await signToken(db, 'id', { sub: row.uid, email: row.email }), user: identityOf(row) }
+  return { idToken: await signIdToken(db, { sub: row.uid, email: row.email }), user: identityOf(row) }
 }
 
 const path = (p: string) => `*${DEMO_IDP_BASE}${p}`
@@ -88,6 +89,7 @@ export const demoIdpHandlers: HttpHandler[] = [
         uid: newId(),
         email,
         provider: 'password',
+        emailVerified: false,
         ...(await hashPassword(password)),
         displayName: optionalText(body.displayName),
         photoURL: optionalText(body.photoURL),
@@ -139,6 +141,7 @@ export const demoIdpHandlers: HttpHandler[] = [
         uid: newId(),
         email,
         provider: 'google',
+        emailVerified: true,
         displayName: optionalText(body.displayName) ?? known?.displayName ?? null,
         photoURL: optionalText(body.photoURL) ?? known?.photoURL ?? null,
         createdAt: new Date().toISOString(),
@@ -151,7 +154,7 @@ export const demoIdpHandlers: HttpHandler[] = [
   http.post(path(demoIdpPaths.updateProfile), ({ request }) =>
     serve(async (db) => {
       const token = bearerToken(request)
-      const claims = token ? await verifyToken(db, 'id', token) : null
+      const claims = token ? await verifyIdToken(db, token) : null
       const row = claims ? await db.identities.get(claims.sub) : undefined
       if (!row) throw new IdpError('auth/invalid-credential', 401)
       const body = await readJson(request)

@@ -3,8 +3,9 @@
 // and idempotent replays. Each test starts from a fresh seed.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { demoDb } from './db/demo-db'
-import { signToken } from './server/crypto'
-import { call, idTokenFor, multipart, resetDemoDb } from './testing/sign-in'
+import { APP_TOKEN, signJwt } from '../server/core/jwt'
+import { storeOf } from './db/store-of'
+import { call, idTokenFor, multipart, resetDemoDb, tokenFor } from './testing/sign-in'
 
 const ADMIN = 'admin@studyhub.demo'
 const TUTOR = 'tutor@studyhub.demo'
@@ -34,7 +35,7 @@ function newSession(overrides: Record<string, unknown> = {}) {
     registrationFee: 15,
     tutorName: 'Priya Sharma',
     tutorEmail: TUTOR,
-    status: 'approved',
+    status: 'pending',
     createdAt: new Date().toISOString(),
     ...overrides,
   }
@@ -63,19 +64,25 @@ describe('seed', () => {
     const approvedIds = sessions.filter((s) => s.status === 'approved').map((s) => s._id)
     const reviewed = new Set((await db().reviews.toArray()).map((r) => r.sessionId))
     expect(approvedIds.some((id) => !reviewed.has(id))).toBe(true)
-    for (const email of [ADMIN, TUTOR, STUDENT])
-      expect(await db().identities.where('email').equals(email).count()).toBe(1)
+    // Every seeded user has a demo identity, bound to their record: no account is left to claim.
+    for (const user of await db().users.toArray()) {
+      const identity = await db().identities.where('email').equals(user.email).first()
+      expect(identity?.uid).toBe(user.uid)
+    }
   })
 
   it('serves a real PDF and PNG for seeded materials', async () => {
     const pdf = (await db().materials.toArray()).find((m) => m.fileType === 'application/pdf')!
-    const res = await fetch(`http://localhost:3000${pdf.fileUrl}`)
+    const admin = { Authorization: `Bearer ${await tokenFor(ADMIN)}` }
+    const res = await fetch(`http://localhost:3000${pdf.fileUrl}`, { headers: admin })
     expect(res.headers.get('Content-Type')).toBe('application/pdf')
     const text = await res.text()
     expect(text.startsWith('%PDF-1.4')).toBe(true)
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true)
     const png = (await db().materials.toArray()).find((m) => m.fileType === 'image/png')!
-    const bytes = new Uint8Array(await (await fetch(`http://localhost:3000${png.fileUrl}`)).arrayBuffer())
+    const bytes = new Uint8Array(
+      await (await fetch(`http://localhost:3000${png.fileUrl}`, { headers: admin })).arrayBuffer(),
+    )
     expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
   })
 
@@ -109,14 +116,16 @@ describe('auth: POST /jwt and tokens', () => {
     expect(none.status).toBe(401)
     expect(typeof none.data.message).toBe('string')
     const user = (await db().users.where('email').equals(ADMIN).first())!
-    const expired = await signToken(
-      db(),
-      'app',
+    const secret = await storeOf(db()).meta.tokenSecret()
+    const expired = await signJwt(
+      secret,
+      APP_TOKEN,
       { sub: user._id, email: ADMIN },
+      60,
       Math.floor(Date.now() / 1000) - (2 * DAY) / 1000,
     )
     expect((await call('GET', '/bookings', { token: expired })).status).toBe(401)
-    const good = await signToken(db(), 'app', { sub: user._id, email: ADMIN })
+    const good = await signJwt(secret, APP_TOKEN, { sub: user._id, email: ADMIN }, 600, Math.floor(Date.now() / 1000))
     const [h, , s] = good.split('.')
     const forged = `${h}.${btoa(JSON.stringify({ iss: 'studyhub-demo-server', aud: 'studyhub-api', sub: 'x', email: ADMIN, iat: 0, exp: 9e9 })).replace(/=+$/, '')}.${s}`
     expect((await call('GET', '/bookings', { token: forged })).status).toBe(401)
@@ -126,7 +135,13 @@ describe('auth: POST /jwt and tokens', () => {
 
   it('re-reads the role on every request, so a role change applies at once', async () => {
     const tutorId = (await db().users.where('email').equals(TUTOR).first())!._id
-    const token = await signToken(db(), 'app', { sub: tutorId, email: TUTOR })
+    const token = await signJwt(
+      await storeOf(db()).meta.tokenSecret(),
+      APP_TOKEN,
+      { sub: tutorId, email: TUTOR },
+      600,
+      Math.floor(Date.now() / 1000),
+    )
     expect((await call('POST', '/sessions', { token, body: newSession() })).status).toBe(201)
     expect(
       (await call('PATCH', `/users/${tutorId}/role`, { as: ADMIN, body: { role: 'student' } })).data.modifiedCount,
@@ -145,8 +160,16 @@ describe('users', () => {
       token: idToken,
       body: { email: 'new.person@example.com', role: 'admin', created_at: new Date().toISOString() },
     })
-    expect(first.status).toBe(201)
-    expect(first.data).toMatchObject({ acknowledged: true, existing: false })
+    // Asking for more than a student account is refused, and creates nothing.
+    expect(first.status).toBe(400)
+    expect(first.data.message).toMatch(/role/)
+    expect(await db().users.where('email').equals('new.person@example.com').count()).toBe(0)
+    const created = await call('POST', '/users', {
+      token: idToken,
+      body: { email: 'new.person@example.com', created_at: new Date().toISOString() },
+    })
+    expect(created.status).toBe(201)
+    expect(created.data).toMatchObject({ acknowledged: true, existing: false })
     const again = await call('POST', '/users', {
       token: idToken,
       body: { email: 'new.person@example.com', name: 'New' },
@@ -316,8 +339,11 @@ describe('sessions', () => {
     expect((await call('PATCH', `/sessions/${session._id}`, { as: ADMIN, body })).data.modifiedCount).toBe(1)
     expect(await db().sessions.get(session._id)).toMatchObject(body)
     const lenient = { title: 'T', subject: 'S', duration: 'x', registrationFee: '' }
-    await call('PATCH', `/sessions/${session._id}`, { as: ADMIN, body: lenient })
-    expect(await db().sessions.get(session._id)).toMatchObject({ duration: 0, registrationFee: 0 })
+    // A non-numeric duration becomes 0, which is refused: a session lasts at least an hour.
+    const refused = await call('PATCH', `/sessions/${session._id}`, { as: ADMIN, body: lenient })
+    expect(refused).toMatchObject({ status: 400, data: { message: 'duration must be at least 1 hour' } })
+    await call('PATCH', `/sessions/${session._id}`, { as: ADMIN, body: { ...lenient, duration: '2' } })
+    expect(await db().sessions.get(session._id)).toMatchObject({ duration: 2, registrationFee: 0 })
     expect(await db().bookings.where('sessionId').equals(session._id).count()).toBeGreaterThan(0)
     expect((await call('DELETE', `/sessions/${session._id}`, { as: ADMIN })).data.deletedCount).toBe(1)
     expect(await db().bookings.where('sessionId').equals(session._id).count()).toBe(0)
@@ -570,20 +596,29 @@ describe('materials', () => {
     const material = (await db().materials.get(ok.data.insertedId))!
     expect(material.status).toBe('pending')
     expect(material.fileUrl).toMatch(/^\/api\/files\/[0-9a-f]{32}$/)
-    const res = await fetch(`http://localhost:3000${material.fileUrl}`)
-    expect(await res.text()).toBe('hello world')
+    const fileAt = (url: string, as?: string) => call('GET', url.replace(/^\/api/, ''), as ? { as } : {})
+    // Never anonymously; the owning tutor and admins may read a pending material's file.
+    expect((await fileAt(material.fileUrl)).status).toBe(401)
+    expect((await fileAt(material.fileUrl, STUDENT)).status).toBe(403)
+    const res = await fileAt(material.fileUrl, TUTOR)
+    expect(res.data).toBe('hello world')
     expect(res.headers.get('Content-Disposition')).toMatch(/^inline; filename="notes.txt"/)
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(res.headers.get('Content-Security-Policy')).toBe('sandbox')
 
-    const html = await upload(TUTOR, {
-      ...fields,
-      file: { name: 'x.html', type: 'text/html', content: '<script>1</script>' },
-    })
-    const htmlUrl = (await db().materials.get(html.data.insertedId))!.fileUrl
-    const served = await fetch(`http://localhost:3000${htmlUrl}`)
-    expect(served.headers.get('Content-Disposition')).toMatch(/^attachment/)
-    expect((await fetch('http://localhost:3000/api/files/0123456789abcdef0123456789abcdef')).status).toBe(404)
+    // The server checks the type itself: HTML is refused however it is labelled.
+    const count = await db().materials.count()
+    for (const file of [
+      { name: 'x.html', type: 'text/html', content: '<script>1</script>' },
+      { name: 'x.txt', type: 'text/plain', content: '<!doctype html><script>1</script>' },
+      { name: 'x.pdf', type: 'application/pdf', content: '<html><script>1</script>' },
+    ]) {
+      const refused = await upload(TUTOR, { ...fields, file })
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/^file: /)
+    }
+    expect(await db().materials.count()).toBe(count)
+    expect((await fileAt('/api/files/0123456789abcdef0123456789abcdef', ADMIN)).status).toBe(404)
   })
 
   it('the admin approves or rejects pending materials; students see approved ones of approved bookings', async () => {
@@ -635,7 +670,7 @@ describe('materials', () => {
     expect((await call('DELETE', `/materials/${mine._id}`, { as: OTHER_TUTOR })).status).toBe(403)
     expect((await call('DELETE', `/materials/${mine._id}`, { as: TUTOR })).data.deletedCount).toBe(1)
     expect(await db().files.get(mine.fileId!)).toBeUndefined()
-    expect((await fetch(`http://localhost:3000${mine.fileUrl}`)).status).toBe(404)
+    expect((await call('GET', mine.fileUrl.replace(/^\/api/, ''), { as: TUTOR })).status).toBe(404)
   })
 })
 

@@ -10,24 +10,28 @@
 // - files: uploaded material files as Blobs (bytes under fake-indexeddb, which
 //   cannot clone jsdom's Blob), keyed by an unguessable id that
 //   doubles as the read capability of /api/files/:id.
-// - idempotency: the first answer to each Idempotency-Key, per caller.
+// - idempotency: each Idempotency-Key's claim, request fingerprint and first answer, per caller.
 // - meta: the per-install HMAC secret that signs every token, and the seed version.
 // - identities: the demo identity provider's accounts (the stand-in for
-//   Firebase Auth); separate from `users`, which POST /users creates.
+//   Firebase Auth); separate from `users`, whose records are bound to an
+//   identity's uid at the first sign-in.
 //
 // Indexes cover what the lists filter and sort on, so a page out of 10,000
 // rows is an indexed range, not a scan.
 import Dexie, { type Table } from 'dexie'
-import type { Booking, Material, Note, Review, Session, User } from '../../src/contract/entities'
+import type {
+  BookingRow,
+  IdempotencyRow,
+  MaterialRow,
+  NoteRow,
+  ReviewRow,
+  SessionRow,
+  UserRow,
+} from '../../server/core/store'
+
+export type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow }
 
 export const DEMO_DB_NAME = 'studyhub-demo-server'
-
-export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount'>
-export type BookingRow = Pick<Booking, '_id' | 'sessionId' | 'studentEmail' | 'tutorEmail' | 'status' | 'bookedAt'>
-export type UserRow = User
-export type ReviewRow = Review
-export type NoteRow = Note
-export type MaterialRow = Material & { fileId?: string }
 
 export interface FileRow {
   _id: string
@@ -37,15 +41,6 @@ export interface FileRow {
   name: string
   materialId: string
   sessionId: string
-}
-
-export interface IdempotencyRow {
-  /** `${subject} ${method} ${path} ${key}` */
-  id: string
-  status: number
-  body: string
-  headers: Record<string, string>
-  createdAt: string
 }
 
 export interface MetaRow {
@@ -63,6 +58,8 @@ export interface IdentityRow {
   iterations?: number
   displayName: string | null
   photoURL: string | null
+  /** Seeded accounts and Google accounts are verified; a password sign-up is not. */
+  emailVerified?: boolean
   createdAt: string
 }
 
@@ -92,6 +89,39 @@ export class DemoDb extends Dexie {
       idempotency: 'id, createdAt',
       meta: 'key',
       identities: 'uid, &email',
+    })
+    // One booking and one review per student and session became the
+    // database's rule (unique indexes). Version 2 drops the old indexes and
+    // removes any duplicates an older demo server let in; version 3 adds the
+    // unique ones, which a duplicate would make fail.
+    this.version(2)
+      .stores({
+        users: '_id, &email, role, created_at, &uid',
+        bookings: '_id, sessionId, studentEmail, tutorEmail, status, bookedAt, [status+bookedAt]',
+        reviews: '_id, sessionId, studentEmail, createdAt',
+      })
+      .upgrade(async (tx) => {
+        for (const [table, key] of [
+          ['bookings', (b: BookingRow) => `${b.studentEmail} ${b.sessionId}`],
+          ['reviews', (r: ReviewRow) => `${r.studentEmail} ${r.sessionId}`],
+        ] as const) {
+          const seen = new Set<string>()
+          const extra: string[] = []
+          await tx
+            .table(table)
+            .orderBy(':id')
+            .each((row: BookingRow & ReviewRow) => {
+              const k = (key as (r: BookingRow & ReviewRow) => string)(row)
+              if (seen.has(k)) extra.push(row._id)
+              else seen.add(k)
+            })
+          await tx.table(table).bulkDelete(extra)
+        }
+      })
+    this.version(3).stores({
+      bookings:
+        '_id, sessionId, studentEmail, tutorEmail, status, bookedAt, [status+bookedAt], &[studentEmail+sessionId]',
+      reviews: '_id, sessionId, studentEmail, createdAt, &[sessionId+studentEmail]',
     })
   }
 

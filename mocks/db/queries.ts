@@ -3,18 +3,8 @@
 // 10,000 rows reads only that page, and the total is an index count.
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
 import type { Status } from '../../src/contract/entities'
+import type { Listed, Paging } from '../../server/core/store'
 import type { BookingRow, DemoDb, MaterialRow, ReviewRow, SessionRow, UserRow } from './demo-db'
-
-export interface Paging {
-  page: number
-  limit: number
-}
-
-export interface Listed<T> {
-  rows: T[]
-  /** Set only for a paged answer. */
-  total?: number
-}
 
 async function take<T>(
   collection: Collection<T, IndexableType>,
@@ -157,3 +147,9 @@ export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void
     await db.users.delete(user._id)
   })
 }
+
+/** Newest first by an ISO time field. */
+export const byNewest =
+  <K extends string>(key: K) =>
+  (a: Record<K, string>, b: Record<K, string>) =>
+    a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : 0

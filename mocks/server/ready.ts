@@ -1,14 +1,17 @@
 // Seeds the demo database once per context: the first request of a fresh
 // install waits for the seed, and concurrent first requests share one run.
 import { demoDb, type DemoDb } from '../db/demo-db'
-import { seedDemo, type SeedOptions } from '../seed'
+import type { SeedOptions } from '../../server/core/seed/seed-data'
+import { seedDemo, SEED_VERSION } from '../demo-seed'
 
 let ready: Promise<void> | null = null
 
 export function ensureDemoData(db: DemoDb = demoDb()): Promise<void> {
   if (!ready) {
     ready = (async () => {
-      if (!(await db.meta.get('seed'))) await seedDemo(db)
+      // A seed from an older version lacks what the rules now need (every user's identity): seed again.
+      const seed = (await db.meta.get('seed'))?.value as { version?: number } | undefined
+      if (seed?.version !== SEED_VERSION) await seedDemo(db)
     })()
     ready.catch(() => (ready = null))
   }

@@ -2,10 +2,13 @@
 // reset the demo database to a fresh seed, and sign in as any seeded account
 // without going through the identity provider (tokens are minted with the
 // install's own secret, exactly as POST /jwt would).
+import { APP_TOKEN, signJwt } from '../../server/core/jwt'
+import type { SeedOptions } from '../../server/core/seed/seed-data'
 import { demoDb } from '../db/demo-db'
-import { signToken } from '../server/crypto'
+import { storeOf } from '../db/store-of'
+import { DEMO_APP_TOKEN_TTL_SECONDS } from '../handlers'
+import { signIdToken } from '../server/crypto'
 import { resetDemoData } from '../server/ready'
-import type { SeedOptions } from '../seed'
 
 /** jsdom's origin: absolute URLs for fetch in tests. */
 export const API_BASE = 'http://localhost:3000/api'
@@ -20,7 +23,14 @@ export async function tokenFor(email: string): Promise<string> {
   const db = demoDb()
   const user = await db.users.where('email').equals(email.toLowerCase()).first()
   if (!user) throw new Error(`No demo user ${email}: seed first (resetDemoDb) or create it.`)
-  return signToken(db, 'app', { sub: user._id, email: user.email })
+  const secret = await storeOf(db).meta.tokenSecret()
+  return signJwt(
+    secret,
+    APP_TOKEN,
+    { sub: user._id, email: user.email },
+    DEMO_APP_TOKEN_TTL_SECONDS,
+    Math.floor(Date.now() / 1000),
+  )
 }
 
 /** An identity-provider ID token for an identity (the demo accounts have one). */
@@ -28,7 +38,7 @@ export async function idTokenFor(email: string): Promise<string> {
   const db = demoDb()
   const identity = await db.identities.where('email').equals(email.toLowerCase()).first()
   if (!identity) throw new Error(`No demo identity ${email}.`)
-  return signToken(db, 'id', { sub: identity.uid, email: identity.email })
+  return signIdToken(db, { sub: identity.uid, email: identity.email })
 }
 
 export async function authHeaders(email: string): Promise<Record<string, string>> {

@@ -17,6 +17,7 @@ import {
   tutorStatsSchema,
   userSchema,
 } from './entities'
+import { TEXT_LIMITS as MAX } from './limits'
 import type { RouteName } from './routes'
 
 export interface EndpointSchemas {
@@ -27,7 +28,7 @@ export interface EndpointSchemas {
 }
 
 const byId = z.object({ id: z.string().min(1) })
-const byEmail = z.object({ email: z.string().min(1) })
+const byEmail = z.object({ email: z.string().min(1).max(MAX.email) })
 const bySessionId = z.object({ sessionId: z.string().min(1) })
 const pageQuery = {
   page: z
@@ -40,7 +41,12 @@ const pageQuery = {
     .optional(),
 }
 const isoDate = z.iso.datetime({ offset: true })
-const nonBlank = (field: string) => z.string().trim().min(1, `${field} is required`)
+const nonBlank = (field: string, max: number) =>
+  z.string().trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`)
+const optionalText = (field: string, max: number) => z.string().max(max, `${field} must be at most ${max} characters`)
+const email = z.email().max(MAX.email)
+/** A field the server sets itself: a client that sends it is refused, not silently overruled. */
+const serverSet = (field: string) => z.undefined(`${field} is set by the server`).optional()
 
 const inserted = z.object({ acknowledged: z.boolean(), insertedId: z.string() })
 const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
@@ -55,20 +61,22 @@ export const lenientNumber = z.preprocess((value) => {
 
 export const sessionInputSchema = z
   .object({
-    title: nonBlank('title'),
-    subject: nonBlank('subject'),
-    description: z.string().default(''),
+    title: nonBlank('title', MAX.sessionTitle),
+    subject: nonBlank('subject', MAX.subject),
+    description: optionalText('description', MAX.sessionDescription).default(''),
     registrationStart: isoDate,
     registrationEnd: isoDate,
     classStart: isoDate,
     classEnd: isoDate,
     duration: z.number().min(1, 'duration must be at least 1 hour'),
     registrationFee: z.number().min(0, 'registrationFee must be at least 0'),
-    tutorName: z.string(),
-    tutorEmail: z.email(),
-    // The client sends these (spec §7); the server decides them itself.
-    status: statusSchema.optional(),
+    // The client sends these; the server decides them itself (the account's
+    // name, pending, now), and refuses a status other than pending.
+    tutorName: optionalText('tutorName', MAX.name).optional(),
+    tutorEmail: email,
+    status: z.literal('pending', 'status: a new session is always pending').optional(),
     createdAt: isoDate.optional(),
+    _id: serverSet('_id'),
   })
   .refine((s) => s.registrationEnd >= s.registrationStart, {
     path: ['registrationEnd'],
@@ -81,22 +89,30 @@ export const sessionInputSchema = z
 
 export const endpoints = {
   getUser: { params: byEmail, response: userSchema },
-  issueToken: { body: z.object({ email: z.email() }), response: z.object({ token: z.string() }) },
+  issueToken: {
+    // The provider's ID token proves the email: in `idToken`, or as the bearer.
+    body: z.object({ email, idToken: z.string().max(8192).optional() }),
+    response: z.object({ token: z.string() }),
+  },
   createUser: {
     // Email/password sign-up sends {name, email, photo}; Google sends
     // {email, role, created_at, last_log_in} (spec §7). Any role asked for is
     // ignored by the server: new accounts are students.
     body: z.object({
-      email: z.email(),
-      name: z.string().optional(),
-      photo: z.string().optional(),
-      role: z.string().optional(),
+      email,
+      name: optionalText('name', MAX.name).optional(),
+      photo: optionalText('photo', MAX.url).optional(),
+      // Google sign-up sends 'user'; a new account is a student, and asking for more is refused.
+      role: z.enum(['user', 'student'], 'role: a new account is always a student').optional(),
       created_at: isoDate.optional(),
       last_log_in: isoDate.optional(),
     }),
     response: z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable(), existing: z.boolean() }),
   },
-  listUsers: { query: z.object({ search: z.string().optional(), ...pageQuery }), response: z.array(userSchema) },
+  listUsers: {
+    query: z.object({ search: optionalText('search', MAX.search).optional(), ...pageQuery }),
+    response: z.array(userSchema),
+  },
   updateUserRole: {
     params: byId,
     body: z.object({ role: z.enum(['student', 'tutor'], 'role must be student or tutor') }),
@@ -109,7 +125,11 @@ export const endpoints = {
     response: z.array(sessionSchema),
   },
   listSessions: {
-    query: z.object({ status: statusSchema.optional(), tutorEmail: z.string().optional(), ...pageQuery }),
+    query: z.object({
+      status: statusSchema.optional(),
+      tutorEmail: z.string().max(MAX.email).optional(),
+      ...pageQuery,
+    }),
     response: z.array(sessionSchema),
   },
   listPendingSessions: { response: z.array(sessionSchema) },
@@ -129,9 +149,10 @@ export const endpoints = {
   updateSession: {
     params: byId,
     body: z.object({
-      title: nonBlank('title'),
-      subject: nonBlank('subject'),
-      duration: lenientNumber.pipe(z.number().min(0, 'duration must be at least 0')),
+      title: nonBlank('title', MAX.sessionTitle),
+      subject: nonBlank('subject', MAX.subject),
+      // A non-numeric duration becomes 0, which is then refused: a session lasts at least an hour.
+      duration: lenientNumber.pipe(z.number().min(1, 'duration must be at least 1 hour')),
       registrationFee: lenientNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
     }),
     response: modified,
@@ -148,7 +169,12 @@ export const endpoints = {
   },
   listStudentBookings: { params: byEmail, response: z.array(bookingSchema) },
   createBooking: {
-    body: z.object({ sessionId: z.string().min(1), studentEmail: z.email(), tutorEmail: z.email() }),
+    body: z.object({
+      sessionId: z.string().min(1).max(64),
+      studentEmail: email,
+      tutorEmail: email,
+      _id: serverSet('_id'),
+    }),
     response: outcome.extend({ insertedId: z.string().optional() }),
   },
   updateBooking: {
@@ -156,7 +182,7 @@ export const endpoints = {
     // Either an admin's status change or an edit of who and what (spec §7).
     body: z.union([
       z.object({ status: statusSchema }).strict(),
-      z.object({ studentEmail: z.email(), tutorEmail: z.email(), sessionId: z.string().min(1) }).strict(),
+      z.object({ studentEmail: email, tutorEmail: email, sessionId: z.string().min(1).max(64) }).strict(),
     ]),
     response: outcome,
   },
@@ -165,9 +191,9 @@ export const endpoints = {
   listStudentNotes: { params: byEmail, response: z.array(noteSchema) },
   createNote: {
     body: z.object({
-      email: z.email(),
-      title: nonBlank('title'),
-      description: nonBlank('description'),
+      email,
+      title: nonBlank('title', MAX.noteTitle),
+      description: nonBlank('description', MAX.noteDescription),
       // A note written offline carries the id the device gave it (a UUID), so
       // later edits and deletes queued with it need no id mapping.
       _id: z.uuid().optional(),
@@ -176,7 +202,10 @@ export const endpoints = {
   },
   updateNote: {
     params: byId,
-    body: z.object({ title: nonBlank('title'), description: nonBlank('description') }),
+    body: z.object({
+      title: nonBlank('title', MAX.noteTitle),
+      description: nonBlank('description', MAX.noteDescription),
+    }),
     response: modified,
   },
   deleteNote: { params: byId, response: deleted },
@@ -185,11 +214,13 @@ export const endpoints = {
   listSessionReviews: { params: bySessionId, response: z.array(reviewSchema) },
   createReview: {
     body: z.object({
-      sessionId: z.string().min(1),
-      studentEmail: z.email(),
-      studentName: z.string(),
-      comment: nonBlank('comment'),
+      sessionId: z.string().min(1).max(64),
+      studentEmail: email,
+      // Shown as the account's name, whatever is sent here.
+      studentName: optionalText('studentName', MAX.name).optional(),
+      comment: nonBlank('comment', MAX.reviewComment),
       rating: z.number().int('rating must be a whole number').min(RATING_MIN).max(RATING_MAX),
+      _id: serverSet('_id'),
     }),
     response: inserted,
   },
@@ -203,10 +234,10 @@ export const endpoints = {
   uploadMaterial: {
     // Multipart form data; `file` is a File (checked by the handler).
     body: z.object({
-      sessionId: z.string().min(1, 'sessionId is required'),
-      title: nonBlank('title'),
-      description: z.string().default(''),
-      tutorEmail: z.email(),
+      sessionId: z.string().min(1, 'sessionId is required').max(64),
+      title: nonBlank('title', MAX.materialTitle),
+      description: optionalText('description', MAX.materialDescription).default(''),
+      tutorEmail: email,
       file: z.instanceof(Blob, { message: 'file is required' }),
     }),
     response: outcome.extend({ insertedId: z.string().optional() }),

@@ -83,7 +83,8 @@ export const RATING_MAX = 5
 export const reviewSchema = z.object({
   _id: id,
   sessionId: id,
-  studentEmail: email,
+  /** Shown only to admins and to the reviewer themselves. */
+  studentEmail: email.optional(),
   studentName: z.string(),
   comment: z.string(),
   /** A missing rating counts as 0 wherever an average is taken (spec §3). */

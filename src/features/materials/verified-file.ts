@@ -7,6 +7,7 @@
 import type { Material } from '../../contract/entities'
 import { typeFromName, viewerMode, type ViewerMode } from '../../shared/safety/file-safety'
 import { isSameOriginUrl, safeUrl } from '../../shared/safety/safe-url'
+import { fetchFile } from '../../shared/api/file-fetch'
 
 export type ShownMode = Exclude<ViewerMode, 'download'>
 
@@ -48,7 +49,7 @@ export async function fetchVerifiedUrl(
   mode: ShownMode,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; type: string }> {
-  const response = await fetch(url, { signal, credentials: 'same-origin' })
+  const response = await fetchFile(url, signal)
   const served = servedType(response)
   if (!response.ok) throw new UnverifiedFileError(`The file could not be fetched (${response.status}).`)
   if (viewerMode(served) !== mode)

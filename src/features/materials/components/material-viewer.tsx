@@ -26,6 +26,7 @@ import type { Material } from '../../../contract/entities'
 import { viewerMode, type ViewerMode } from '../../../shared/safety/file-safety'
 import { isSameOriginUrl, safeUrl } from '../../../shared/safety/safe-url'
 import { fetchVerifiedUrl, materialFileType, materialMode, renderType, type ShownMode } from '../verified-file'
+import { fetchFile } from '../../../shared/api/file-fetch'
 
 /** Material files are shown in a frame 500 px high (spec §9). */
 export const FRAME_HEIGHT = 500
@@ -167,7 +168,7 @@ export async function downloadMaterial(material: Material, keptFor?: string): Pr
   let bytes: ArrayBuffer
   if (kept) bytes = await kept.blob.arrayBuffer()
   else {
-    const response = await fetch(url, { credentials: 'same-origin' })
+    const response = await fetchFile(url)
     if (!response.ok) throw new Error(`Download failed (${response.status})`)
     bytes = await response.arrayBuffer()
   }

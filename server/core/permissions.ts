@@ -1,6 +1,6 @@
-// Who may call what: the demo server's permission table, written once. The
-// handlers (mocks/server/pipeline.ts) check every request against it, and
-// mocks/permissions.test.ts walks every route × caller from it.
+// Who may call what: the permission table of the REST API, written once and
+// used by both servers. The pipeline (./pipeline.ts) checks every request
+// against it, and the conformance suite walks every route × caller from it.
 //
 // A route lists grants; a caller passes when ANY grant holds, and a grant
 // holds when ALL its conditions hold. A caller with no valid credential gets
@@ -8,14 +8,12 @@
 // record a route addresses (loaded before the check; unknown → 404), which the
 // `owner` and `approvedBooking` conditions look at.
 //
-// Outside this table, by design: `GET /api/files/:id` (the 128-bit random file
-// id is the read capability, because a file opened in an iframe carries no
-// bearer token; only callers who may list the material ever learn its URL),
-// `POST /api/demo/reset` (any caller of a demo build may restore the demo
-// data) and the demo identity provider under /api/demo-idp (it is the sign-in
-// itself).
-import type { Role, Status } from '../src/contract/entities'
-import type { RouteName } from '../src/contract/routes'
+// Outside this table, by design: `GET /api/files/:id` (checked in
+// ./endpoints/files.ts: whoever may read the material), and in a demo build the
+// demo reset and the demo identity provider (mocks/).
+import type { Role, Status } from '../../src/contract/entities'
+import type { RouteName } from '../../src/contract/routes'
+import type { VerifiedIdentity } from './identity'
 
 export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material'
 
@@ -43,6 +41,8 @@ export interface Grant {
 export interface Permission {
   /** Which bearer tokens are read: the app token (default) and/or the identity provider's ID token. */
   credentials?: readonly ('app' | 'id')[]
+  /** A body field that may carry the ID token instead of the Authorization header. */
+  proofField?: string
   record?: { kind: RecordKind; from: 'params' | 'body'; field: string }
   grants: readonly Grant[]
 }
@@ -56,7 +56,7 @@ const sessionInParams = { kind: 'session', from: 'params', field: 'sessionId' } 
 export const permissions = {
   // Auth and users
   getUser: { credentials: ['id', 'app'], grants: [selfParam, admin] },
-  issueToken: { credentials: ['id'], grants: [{ self: { in: 'body', field: 'email' } }] },
+  issueToken: { credentials: ['id'], proofField: 'idToken', grants: [{ self: { in: 'body', field: 'email' } }] },
   createUser: { credentials: ['id', 'app'], grants: [{ self: { in: 'body', field: 'email' } }] },
   listUsers: { grants: [admin] },
   updateUserRole: { record: byId('user'), grants: [admin] },
@@ -138,6 +138,10 @@ export interface Principal {
   /** null for an ID-token caller: roles come only with an app token. */
   role: Role | null
   via: 'app' | 'id'
+  /** The user record's id (app tokens only). */
+  userId: string | null
+  /** What the identity provider vouched for (ID tokens only). */
+  identity: VerifiedIdentity | null
 }
 
 export interface AccessRequest {

@@ -1,25 +1,13 @@
-// The demo data: written on first start (and by POST /api/demo/reset), dated
-// relative to now so the home page always shows Ongoing and Closed sessions.
+// The demo data, as rows: the demo server writes them on first start (and on
+// a demo reset), the API server into an empty embedded database. Dated relative
+// to now so the home page always shows Ongoing and Closed sessions.
 // Deterministic apart from the dates and ids, so tests can rely on its shape.
 // `sessions` scales the session count (the bench seeds 10,000).
-import { DEMO_ACCOUNT_PASSWORD } from '../src/contract/demo-identity'
-import type { Role, Status } from '../src/contract/entities'
-import type {
-  BookingRow,
-  DemoDb,
-  FileRow,
-  IdentityRow,
-  MaterialRow,
-  NoteRow,
-  ReviewRow,
-  SessionRow,
-  UserRow,
-} from './db/demo-db'
-import { toStoredFile } from './db/demo-db'
-import { hashPassword, newFileId, newId } from './server/crypto'
+import type { Role, Status } from '../../../src/contract/entities'
+import { newFileId, newId } from '../ids'
+import type { BookingRow, MaterialRow, NoteRow, ReviewRow, SessionRow, StoredFile, UserRow } from '../store'
 import { makePdf, makePng, makeText } from './seed-files'
 
-export const SEED_VERSION = 1
 export const DEFAULT_SEED_SESSIONS = 40
 
 export interface SeedOptions {
@@ -54,13 +42,6 @@ export const SEED_STUDENTS: readonly Person[] = [
   { email: 'zara.ahmed@studyhub.demo', name: 'Zara Ahmed', role: 'student' },
   { email: 'ethan.brown@studyhub.demo', name: 'Ethan Brown', role: 'student' },
 ]
-
-/** The picker's "accounts on this device" behind the demo Google button: not password accounts. */
-export const DEMO_GOOGLE_ACCOUNTS = [
-  { email: 'riley.chen@gmail.example', displayName: 'Riley Chen', photoURL: null },
-  { email: 'jordan.lee@gmail.example', displayName: 'Jordan Lee', photoURL: null },
-  { email: 'taylor.nguyen@gmail.example', displayName: 'Taylor Nguyen', photoURL: null },
-] as const
 
 const TOPICS: ReadonlyArray<[subject: string, title: string, description: string]> = [
   [
@@ -190,7 +171,17 @@ function random(seed: number) {
 
 const STATUS_CYCLE: readonly Status[] = ['approved', 'approved', 'approved', 'approved', 'pending', 'rejected']
 
-export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<void> {
+export interface SeedRows {
+  users: UserRow[]
+  sessions: SessionRow[]
+  bookings: BookingRow[]
+  reviews: ReviewRow[]
+  notes: NoteRow[]
+  materials: MaterialRow[]
+  files: StoredFile[]
+}
+
+export async function buildSeedRows(options: SeedOptions = {}): Promise<SeedRows> {
   const count = Math.max(0, Math.floor(options.sessions ?? DEFAULT_SEED_SESSIONS))
   const now = (options.now ?? new Date()).getTime()
   const iso = (ms: number) => new Date(ms).toISOString()
@@ -207,22 +198,6 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
     created_at: iso(now - (200 - i * 5) * DAY),
     last_log_in: iso(now - (i % 7) * DAY),
   }))
-
-  // Hashing is async WebCrypto work, so it happens before the transaction.
-  const identities: IdentityRow[] = []
-  for (const p of people.filter((q) => q.email.endsWith('@studyhub.demo'))) {
-    const isFixed = ['admin@studyhub.demo', 'tutor@studyhub.demo', 'student@studyhub.demo'].includes(p.email)
-    if (!isFixed) continue
-    identities.push({
-      uid: newId(),
-      email: p.email,
-      provider: 'password',
-      ...(await hashPassword(DEMO_ACCOUNT_PASSWORD)),
-      displayName: p.name,
-      photoURL: null,
-      createdAt: iso(now - 200 * DAY),
-    })
-  }
 
   const sessions: SessionRow[] = []
   let approvedIndex = 0
@@ -333,9 +308,9 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
   })
 
   const materials: MaterialRow[] = []
-  const files: FileRow[] = []
+  const files: StoredFile[] = []
   const kinds = ['pdf', 'png', 'txt'] as const
-  approved.slice(0, 12).forEach((session, k) => {
+  for (const [k, session] of approved.slice(0, 12).entries()) {
     const perSession = k % 3 === 2 ? 1 : 2
     for (let j = 0; j < perSession; j++) {
       const kind = kinds[(k + j) % kinds.length]!
@@ -351,7 +326,14 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
       const fileId = newFileId()
       const materialId = newId()
       const name = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${kind}`
-      files.push({ _id: fileId, data: blob, type: blob.type, name, materialId, sessionId: session._id })
+      files.push({
+        _id: fileId,
+        data: new Uint8Array(await blob.arrayBuffer()),
+        type: blob.type,
+        name,
+        materialId,
+        sessionId: session._id,
+      })
       materials.push({
         _id: materialId,
         sessionId: session._id,
@@ -367,20 +349,7 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
         fileId,
       })
     }
-  })
+  }
 
-  for (const file of files) file.data = await toStoredFile(file.data as Blob)
-
-  await db.transaction('rw', [...db.dataTables, db.meta], async () => {
-    await Promise.all(db.dataTables.map((t) => t.clear()))
-    await db.users.bulkAdd(users)
-    await db.identities.bulkAdd(identities)
-    await db.sessions.bulkAdd(sessions)
-    await db.bookings.bulkAdd(bookings)
-    await db.reviews.bulkAdd(reviews)
-    await db.notes.bulkAdd(notes)
-    await db.materials.bulkAdd(materials)
-    await db.files.bulkAdd(files)
-    await db.meta.put({ key: 'seed', value: { version: SEED_VERSION, seededAt: iso(now), sessions: count } })
-  })
+  return { users, sessions, bookings, reviews, notes, materials, files }
 }

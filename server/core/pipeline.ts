@@ -1,32 +1,15 @@
-// Every REST route runs through the same steps, so no handler can skip one:
-// seed on first use → latency → read the bearer token → 401 when no grant of
-// the permission table could admit the caller → Idempotency-Key replay →
-// validate params/query/body with the contract's schemas (400) → load the
-// addressed record (404) → the permission table's grants (401/403) → the
-// route's own rules and answer.
-import { http, type HttpHandler } from 'msw'
+// Every REST route runs through the same steps, on both servers, so no route
+// can skip one: read the body (size cap) → who is calling (app token or the
+// identity provider's ID token) → 401 when no grant of the permission table
+// could admit the caller → Idempotency-Key claim or replay → validate params,
+// query and body with the contract's schemas (400) → load the addressed record
+// (404) → the permission table's grants (401/403) → the route's own rules and
+// answer. docs/rules/api.md tells the same story for people.
 import type { z } from 'zod'
 import { endpoints, type EndpointSchemas } from '../../src/contract/endpoints'
+import { MAX_JSON_BODY_BYTES } from '../../src/contract/limits'
 import { IDEMPOTENCY_HEADER, routes, type RouteName } from '../../src/contract/routes'
-import {
-  demoDb,
-  type BookingRow,
-  type DemoDb,
-  type MaterialRow,
-  type NoteRow,
-  type ReviewRow,
-  type SessionRow,
-  type UserRow,
-} from '../db/demo-db'
-import {
-  hasAnonymousGrant,
-  isAllowed,
-  permissions,
-  type Permission,
-  type Principal,
-  type RecordKind,
-} from '../permissions'
-import { verifyToken } from './crypto'
+import type { ApiDeps } from './api-deps'
 import {
   bearerToken,
   badRequest,
@@ -34,11 +17,21 @@ import {
   forbidden,
   json,
   notFound,
-  simulateLatency,
+  tooLarge,
   unauthorized,
-} from './http'
-import { idempotencyId, once } from './idempotency'
-import { ensureDemoData } from './ready'
+} from './http-errors'
+import { idempotent } from './idempotency'
+import { APP_TOKEN, verifyJwt } from './jwt'
+import { parseMultipart } from './multipart'
+import {
+  hasAnonymousGrant,
+  isAllowed,
+  permissions,
+  type Permission,
+  type Principal,
+  type RecordKind,
+} from './permissions'
+import type { BookingRow, MaterialRow, NoteRow, ReviewRow, SessionRow, Store, UserRow } from './store'
 
 type Schemas<N extends RouteName> = (typeof endpoints)[N]
 type Out<N extends RouteName, K extends keyof EndpointSchemas> =
@@ -57,7 +50,8 @@ type RecordOf<N extends RouteName> = (typeof permissions)[N] extends { record: {
   : null
 
 export interface RouteContext<N extends RouteName> {
-  db: DemoDb
+  deps: ApiDeps
+  store: Store
   request: Request
   url: URL
   params: Out<N, 'params'>
@@ -84,49 +78,40 @@ const NOT_FOUND: Record<RecordKind, string> = {
   material: 'Material not found.',
 }
 
-function tableOf(db: DemoDb, kind: RecordKind) {
-  return {
-    user: db.users,
-    session: db.sessions,
-    booking: db.bookings,
-    review: db.reviews,
-    note: db.notes,
-    material: db.materials,
-  }[kind]
-}
-
-/** Wraps any demo-server handler: seed, latency, and every error as JSON `{message}`. */
-export async function serve(produce: (db: DemoDb) => Promise<Response>): Promise<Response> {
-  try {
-    const db = demoDb()
-    await ensureDemoData(db)
-    await simulateLatency()
-    return await produce(db)
-  } catch (error) {
-    return errorResponse(error)
+function recordOf(store: Store, kind: RecordKind, id: string): Promise<Record<string, unknown> | undefined> {
+  const tables = {
+    user: store.users,
+    session: store.sessions,
+    booking: store.bookings,
+    review: store.reviews,
+    note: store.notes,
+    material: store.materials,
   }
+  return tables[kind].get(id) as Promise<Record<string, unknown> | undefined>
 }
 
+const nowSeconds = (deps: ApiDeps) => Math.floor(deps.now().getTime() / 1000)
+
+/** The caller behind a bearer token, or null when the token proves nothing this route reads. */
 export async function resolvePrincipal(
-  db: DemoDb,
+  deps: ApiDeps,
   token: string,
   kinds: readonly ('app' | 'id')[],
 ): Promise<Principal | null> {
   if (kinds.includes('app')) {
-    const claims = await verifyToken(db, 'app', token)
+    const claims = await verifyJwt(await deps.store.meta.tokenSecret(), APP_TOKEN, token, nowSeconds(deps))
     if (claims) {
-      // The role is read now, not from the token, so a role change applies at once;
-      // a deleted user's token stops working.
-      const user = await db.users.where('email').equals(claims.email).first()
-      return user ? { email: user.email, role: user.role, via: 'app' } : null
+      // The record is read now, not trusted from the token, so a role change
+      // applies at once and a deleted user's token stops working.
+      const user = await deps.store.users.get(claims.sub)
+      return user && user.email === claims.email
+        ? { email: user.email, role: user.role, via: 'app', userId: user._id, identity: null }
+        : null
     }
   }
   if (kinds.includes('id')) {
-    const claims = await verifyToken(db, 'id', token)
-    if (claims) {
-      const identity = await db.identities.get(claims.sub)
-      return identity && identity.email === claims.email ? { email: identity.email, role: null, via: 'id' } : null
-    }
+    const identity = await deps.identity.verify(token)
+    if (identity) return { email: identity.email, role: null, via: 'id', userId: null, identity }
   }
   return null
 }
@@ -167,56 +152,37 @@ function lowercaseEmails(data: unknown): unknown {
   return out
 }
 
-async function readBody(request: Request, multipart: boolean): Promise<unknown> {
+/** The raw body, refused with 413 past its cap before anything parses it. */
+async function readBytes(request: Request, cap: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0')
+  if (declared > cap) throw tooLarge(`The request body is larger than ${cap} bytes.`)
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.length > cap) throw tooLarge(`The request body is larger than ${cap} bytes.`)
+  return bytes
+}
+
+async function decodeBody(bytes: Uint8Array<ArrayBuffer>, contentType: string, multipart: boolean): Promise<unknown> {
   if (multipart) {
-    const type = request.headers.get('Content-Type') ?? ''
-    const bytes = new Uint8Array(await request.arrayBuffer())
     try {
-      const form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData()
+      const form = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData()
       const out: Record<string, unknown> = {}
       for (const [key, value] of form) out[key] = value
       return out
     } catch {
       // Node's parser builds its Files with the global File, which vitest's
-      // jsdom replaces; the small parser below serves that case.
-      const parsed = parseMultipart(bytes, type)
+      // jsdom replaces; the small parser serves that case.
+      const parsed = parseMultipart(bytes, contentType)
       if (!parsed) throw badRequest('body: expected multipart form data')
       return parsed
     }
   }
-  const text = await request.text()
+  const text = new TextDecoder().decode(bytes)
   if (!text.trim()) return {}
   try {
     return JSON.parse(text) as unknown
   } catch {
     throw badRequest('body: expected valid JSON')
   }
-}
-
-function parseMultipart(bytes: Uint8Array, contentType: string): Record<string, unknown> | null {
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
-  const boundary = match?.[1] ?? match?.[2]
-  if (!boundary) return null
-  let latin1 = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) latin1 += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  const out: Record<string, unknown> = {}
-  for (const raw of latin1.split(`--${boundary}`).slice(1)) {
-    if (raw.startsWith('--')) break
-    const part = raw.replace(/^\r\n/, '').replace(/\r\n$/, '')
-    const split = part.indexOf('\r\n\r\n')
-    if (split < 0) return null
-    const head = part.slice(0, split)
-    const content = Uint8Array.from(part.slice(split + 4), (c) => c.charCodeAt(0))
-    const name = /name="([^"]*)"/i.exec(head)?.[1]
-    if (!name) return null
-    const filename = /filename="([^"]*)"/i.exec(head)?.[1]
-    if (filename === undefined) out[name] = new TextDecoder().decode(content)
-    else {
-      const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? 'application/octet-stream'
-      out[name] = Object.assign(new Blob([content], { type }), { name: filename })
-    }
-  }
-  return out
 }
 
 function firstValues(params: Record<string, unknown>): Record<string, string> {
@@ -228,34 +194,59 @@ function firstValues(params: Record<string, unknown>): Record<string, string> {
   return out
 }
 
-async function handle<N extends RouteName>(
-  db: DemoDb,
+/** Answers one request for one route: every step above, every failure as JSON `{message}`. */
+export async function handleRoute<N extends RouteName>(
   name: N,
   impl: RouteImpl<N>,
   request: Request,
   rawParams: Record<string, unknown>,
+  deps: ApiDeps,
 ): Promise<Response> {
+  try {
+    return await handle(name, impl, request, rawParams, deps)
+  } catch (error) {
+    return errorResponse(error)
+  }
+}
+
+async function handle<N extends RouteName>(
+  name: N,
+  impl: RouteImpl<N>,
+  request: Request,
+  rawParams: Record<string, unknown>,
+  deps: ApiDeps,
+): Promise<Response> {
+  const { store } = deps
   const def = routes[name]
   const permission: Permission = permissions[name]
   const url = new URL(request.url)
-  const token = bearerToken(request)
-  const principal = token ? await resolvePrincipal(db, token, permission.credentials ?? ['app']) : null
+  const schemas: EndpointSchemas = endpoints[name]
+  const multipart = 'multipart' in def
+  const bytes = schemas.body
+    ? await readBytes(request, multipart ? deps.maxFileBytes + 64 * 1024 : MAX_JSON_BODY_BYTES)
+    : new Uint8Array(0)
+  const rawBody = schemas.body ? await decodeBody(bytes, request.headers.get('Content-Type') ?? '', multipart) : {}
+
+  // POST /jwt may carry the provider's proof in its body instead of the bearer header.
+  const proof =
+    permission.proofField && rawBody && typeof rawBody === 'object'
+      ? (rawBody as Record<string, unknown>)[permission.proofField]
+      : undefined
+  const token = typeof proof === 'string' && proof ? proof : bearerToken(request)
+  const principal = token ? await resolvePrincipal(deps, token, permission.credentials ?? ['app']) : null
   const noCredential = () => unauthorized(token ? 'Invalid or expired token.' : undefined)
   if (!principal && !hasAnonymousGrant(permission)) throw noCredential()
 
   const run = async (): Promise<Response> => {
-    const schemas: EndpointSchemas = endpoints[name]
     const params = parse(schemas.params, firstValues(rawParams), 'params') as Record<string, unknown>
     const query = parse(schemas.query, Object.fromEntries(url.searchParams), 'query') as Record<string, unknown>
-    const body = (
-      schemas.body ? parse(schemas.body, await readBody(request, 'multipart' in def), 'body') : {}
-    ) as Record<string, unknown>
+    const body = (schemas.body ? parse(schemas.body, rawBody, 'body') : {}) as Record<string, unknown>
 
     let record: Record<string, unknown> | null = null
     if (permission.record) {
       const { kind, from, field } = permission.record
       const id = (from === 'params' ? params : body)[field]
-      record = typeof id === 'string' ? ((await tableOf(db, kind).get(id)) ?? null) : null
+      record = typeof id === 'string' ? ((await recordOf(store, kind, id)) ?? null) : null
       if (!record) throw notFound(NOT_FOUND[kind])
     }
 
@@ -265,35 +256,34 @@ async function handle<N extends RouteName>(
       query,
       body,
       record,
-      hasApprovedBooking: async () =>
-        !!principal &&
-        !!record &&
-        (await db.bookings
-          .where('[studentEmail+sessionId]')
-          .equals([principal.email, String(record._id)])
-          .filter((b) => b.status === 'approved')
-          .count()) > 0,
+      hasApprovedBooking: async () => {
+        if (!principal || !record) return false
+        const booking = await store.bookings.of(principal.email, String(record._id))
+        return booking?.status === 'approved'
+      },
     })
     // Where only an ID token is proof (POST /jwt), the wrong proof is no proof: 401.
     const proofOnly = permission.credentials?.every((c) => c === 'id') ?? false
     if (!allowed) throw principal && !proofOnly ? forbidden() : noCredential()
 
-    const answer = await impl({ db, request, url, params, query, body, principal, record } as RouteContext<N>)
+    const answer = await impl({
+      deps,
+      store,
+      request,
+      url,
+      params,
+      query,
+      body,
+      principal,
+      record,
+    } as RouteContext<N>)
     return json(answer.body, answer.status ?? 200, answer.headers)
   }
 
   const key = request.headers.get(IDEMPOTENCY_HEADER)
   if (def.method === 'GET' || !key) return run()
   const subject = principal ? `${principal.via}:${principal.email}` : 'anonymous'
-  return once(db, idempotencyId(subject, def.method, url.pathname, key), () => run().catch(errorResponse))
-}
-
-const METHOD = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const
-
-/** The msw handler of one contract route, matching `*\/api<path>` (worker and msw/node alike). */
-export function route<N extends RouteName>(name: N, impl: RouteImpl<N>): HttpHandler {
-  const def = routes[name]
-  return METHOD[def.method](`*/api${def.path}`, ({ request, params }) =>
-    serve((db) => handle(db, name, impl, request, params)),
+  return idempotent(deps, { subject, method: def.method, path: url.pathname, key, body: bytes }, () =>
+    run().catch(errorResponse),
   )
 }

@@ -1,0 +1,257 @@
+// The demo server's implementation of the storage port (server/core/store.ts)
+// over its IndexedDB database (./demo-db.ts). The rules live in server/core;
+// this file only keeps the port's promises with Dexie:
+// - atomic writes: each multi-row write and each compare-and-set runs in one
+//   read-write transaction, which IndexedDB serialises per table;
+// - uniqueness: unique indexes (users' email and uid, one booking and one
+//   review per student and session) make a duplicate fail with ConstraintError,
+//   turned into the port's UniqueViolation;
+// - files: Blobs where IndexedDB keeps them (a browser), bytes under
+//   fake-indexeddb (tests), which cannot clone jsdom's Blob.
+import type { Table } from 'dexie'
+import type { Status } from '../../src/contract/entities'
+import { newSecret } from '../../server/core/jwt'
+import {
+  UniqueViolation,
+  type IdempotencyRow,
+  type Store,
+  type StoredFile,
+  type UniqueRule,
+  type UserRow,
+} from '../../server/core/store'
+import type { DemoDb, FileRow } from './demo-db'
+import * as q from './queries'
+
+// Real IndexedDB stores Blobs natively; fake-indexeddb in tests turns a jsdom
+// Blob into {}, so there the bytes are stored instead.
+const storesBlobs = typeof IDBFactory !== 'undefined' && IDBFactory.name === 'IDBFactory'
+
+function toStored(data: Blob | Uint8Array): Blob | ArrayBuffer {
+  if (data instanceof Blob) return data
+  const copy = new Uint8Array(data).buffer
+  return storesBlobs ? new Blob([copy]) : copy
+}
+
+async function toBytes(data: Blob | ArrayBuffer): Promise<Uint8Array> {
+  return new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)
+}
+
+/** Runs an insert, turning IndexedDB's ConstraintError into the port's UniqueViolation. */
+async function unique<T>(rule: UniqueRule | (() => Promise<UniqueRule>), write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const name = (error as { name?: string; inner?: { name?: string } }).name
+    const inner = (error as { inner?: { name?: string } }).inner?.name
+    if (name === 'ConstraintError' || inner === 'ConstraintError') {
+      throw new UniqueViolation(typeof rule === 'function' ? await rule() : rule)
+    }
+    throw error
+  }
+}
+
+export function createDexieStore(db: DemoDb): Store {
+  const casUpdate = async <T extends { status: Status }>(
+    table: Table<T, string>,
+    id: string,
+    patch: Partial<T>,
+    expected: Status,
+  ): Promise<boolean> =>
+    db.transaction('rw', table, async () => {
+      const row = await table.get(id)
+      if (!row || row.status !== expected) return false
+      await table.update(id, patch as never)
+      return true
+    })
+
+  return {
+    users: {
+      get: (id) => db.users.get(id),
+      byEmail: (email) => db.users.where('email').equals(email).first(),
+      byUid: (uid) => db.users.where('uid').equals(uid).first(),
+      insert: (row) =>
+        unique(
+          async () => ((await db.users.where('email').equals(row.email).count()) > 0 ? 'user.email' : 'user.uid'),
+          () => db.users.add(row),
+        ).then(() => undefined),
+      update: async (id, patch) => {
+        await db.users.update(id, patch)
+      },
+      setRole: (id, role) =>
+        db.transaction('rw', db.users, async () => {
+          const user = await db.users.get(id)
+          if (!user || user.role === 'admin' || user.role === role) return false
+          await db.users.update(id, { role })
+          return true
+        }),
+      bindUid: (id, uid) =>
+        unique('user.uid', () =>
+          db.transaction('rw', db.users, async () => {
+            const user = await db.users.get(id)
+            if (!user || user.uid) return false
+            await db.users.update(id, { uid })
+            return true
+          }),
+        ),
+      list: (search, paging) => q.listUsers(db, search, paging),
+      count: () => db.users.count(),
+      owned: async (email) => {
+        const [sessions, bookings, reviews, notes, materials] = await Promise.all([
+          db.sessions.where('tutorEmail').equals(email).count(),
+          db.bookings.where('studentEmail').equals(email).count(),
+          db.reviews.where('studentEmail').equals(email).count(),
+          db.notes.where('email').equals(email).count(),
+          db.materials.where('tutorEmail').equals(email).count(),
+        ])
+        return { sessions, bookings, reviews, notes, materials }
+      },
+      deleteWithOwned: (user: UserRow) => q.deleteUserCascade(db, user),
+    },
+    sessions: {
+      get: (id) => db.sessions.get(id),
+      getMany: (ids) => q.sessionsByIds(db, ids),
+      list: (filter, paging) => q.listSessions(db, filter, paging),
+      insert: async (row) => {
+        await db.sessions.add(row)
+      },
+      update: (id, patch, expected) => casUpdate(db.sessions, id, patch, expected),
+      deleteWithOwned: (ids) => q.deleteSessionCascade(db, ids),
+      counts: async () => {
+        const [total, pending, approved, rejected] = await Promise.all([
+          db.sessions.count(),
+          db.sessions.where('status').equals('pending').count(),
+          db.sessions.where('status').equals('approved').count(),
+          db.sessions.where('status').equals('rejected').count(),
+        ])
+        return { total, pending, approved, rejected }
+      },
+      idsOfTutor: async (email) => (await db.sessions.where('tutorEmail').equals(email).primaryKeys()) as string[],
+    },
+    bookings: {
+      get: (id) => db.bookings.get(id),
+      of: (studentEmail, sessionId) => q.bookingOf(db, studentEmail, sessionId),
+      list: (status, paging) => q.listBookings(db, status, paging),
+      ofStudent: async (email) =>
+        (await db.bookings.where('studentEmail').equals(email).toArray()).sort(q.byNewest('bookedAt')),
+      ofTutor: (email) => db.bookings.where('tutorEmail').equals(email).toArray(),
+      insert: (row) => unique('booking.student-session', () => db.bookings.add(row)).then(() => undefined),
+      update: (id, patch, expected) =>
+        unique('booking.student-session', () => casUpdate(db.bookings, id, patch, expected)),
+      delete: (id, expected) =>
+        db.transaction('rw', db.bookings, async () => {
+          const row = await db.bookings.get(id)
+          if (!row || row.status !== expected) return false
+          await db.bookings.delete(id)
+          return true
+        }),
+      countOfStudent: (email) => db.bookings.where('studentEmail').equals(email).count(),
+    },
+    reviews: {
+      get: (id) => db.reviews.get(id),
+      of: (studentEmail, sessionId) => q.reviewOf(db, studentEmail, sessionId),
+      ofSession: async (sessionId) =>
+        (await db.reviews.where('sessionId').equals(sessionId).toArray()).sort(q.byNewest('createdAt')),
+      ratings: async (sessionIds) => {
+        const sums = new Map<string, { sum: number; count: number }>()
+        for (const r of await q.reviewsOfSessions(db, sessionIds)) {
+          const entry = sums.get(r.sessionId) ?? { sum: 0, count: 0 }
+          entry.sum += typeof r.rating === 'number' ? r.rating : 0
+          entry.count += 1
+          sums.set(r.sessionId, entry)
+        }
+        return sums
+      },
+      list: (paging) => q.listReviews(db, paging),
+      insert: (row) => unique('review.student-session', () => db.reviews.add(row)).then(() => undefined),
+      delete: async (id) => {
+        const had = (await db.reviews.where(':id').equals(id).count()) > 0
+        await db.reviews.delete(id)
+        return had
+      },
+      countOfStudent: (email) => db.reviews.where('studentEmail').equals(email).count(),
+    },
+    notes: {
+      get: (id) => db.notes.get(id),
+      ofOwner: async (email) => (await db.notes.where('email').equals(email).toArray()).sort(q.byNewest('createdAt')),
+      insert: (row) => unique('note.id', () => db.notes.add(row)).then(() => undefined),
+      update: async (id, patch) => (await db.notes.update(id, patch)) > 0,
+      delete: async (id) => {
+        const had = (await db.notes.where(':id').equals(id).count()) > 0
+        await db.notes.delete(id)
+        return had
+      },
+    },
+    materials: {
+      get: (id) => db.materials.get(id),
+      list: (paging) => q.listMaterials(db, paging),
+      byStatus: async (status) =>
+        (await db.materials.where('status').equals(status).toArray()).sort(q.byNewest('createdAt')),
+      ofTutor: async (email) =>
+        (await db.materials.where('tutorEmail').equals(email).toArray()).sort(q.byNewest('createdAt')),
+      ofSessions: async (ids) =>
+        ids.length === 0
+          ? []
+          : (
+              await db.materials
+                .where('sessionId')
+                .anyOf([...ids])
+                .toArray()
+            ).sort(q.byNewest('createdAt')),
+      insertWithFile: async (row, file: StoredFile) => {
+        const stored: FileRow = { ...file, data: toStored(file.data) }
+        await db.transaction('rw', db.materials, db.files, async () => {
+          await db.files.add(stored)
+          await db.materials.add(row)
+        })
+      },
+      setStatus: (id, status, expected) => casUpdate(db.materials, id, { status }, expected),
+      deleteWithFile: (id) =>
+        db.transaction('rw', db.materials, db.files, async () => {
+          const row = await db.materials.get(id)
+          if (!row) return false
+          await db.materials.delete(id)
+          if (row.fileId) await db.files.delete(row.fileId)
+          return true
+        }),
+      count: () => db.materials.count(),
+      countOfTutor: (email) => db.materials.where('tutorEmail').equals(email).count(),
+    },
+    files: {
+      get: async (id) => {
+        const row = await db.files.get(id)
+        if (!row) return undefined
+        // A browser's IndexedDB hands back the Blob itself: no copy of a large file.
+        return { ...row, data: row.data instanceof Blob ? row.data : await toBytes(row.data) }
+      },
+    },
+    idempotency: {
+      claim: (row: IdempotencyRow) =>
+        db.transaction('rw', db.idempotency, async () => {
+          const existing = await db.idempotency.get(row.id)
+          if (existing) return existing
+          await db.idempotency.add(row)
+          return null
+        }),
+      get: (id) => db.idempotency.get(id),
+      complete: async (id, answer) => {
+        await db.idempotency.update(id, { ...answer, state: 'done' })
+      },
+      release: async (id) => {
+        await db.idempotency.delete(id)
+      },
+      expire: (before) => db.idempotency.where('createdAt').below(before).delete(),
+    },
+    meta: {
+      tokenSecret: async () => {
+        const existing = (await db.meta.get('secret'))?.value
+        if (typeof existing === 'string') return existing
+        // Two first requests may race: the first write wins, both read it back.
+        const fresh = newSecret()
+        await db.transaction('rw', db.meta, async () => {
+          if (!(await db.meta.get('secret'))) await db.meta.put({ key: 'secret', value: fresh })
+        })
+        return (await db.meta.get('secret'))!.value as string
+      },
+    },
+  }
+}

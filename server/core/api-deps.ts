@@ -1,0 +1,14 @@
+// What the shared route logic needs from the server that hosts it.
+import type { IdentityVerifier } from './identity'
+import type { Store } from './store'
+
+export interface ApiDeps {
+  store: Store
+  identity: IdentityVerifier
+  /** The current time; tests pass a fixed clock. */
+  now: () => Date
+  /** How long an app token lives. Short: the client renews it once on a 401. */
+  appTokenTtlSeconds: number
+  /** Largest material file accepted, in bytes. */
+  maxFileBytes: number
+}

@@ -1,0 +1,104 @@
+// /materials: a tutor uploads a file for one of their approved sessions; it
+// waits for an admin. Students see the approved materials of sessions where
+// their booking is approved; tutors see their own; admins see all. The servers
+// check the file's type from its bytes, whatever the client claimed
+// (docs/rules/materials.md).
+import type { Material } from '../../../src/contract/entities'
+import { MAX_FILE_BYTES } from '../../../src/contract/limits'
+import { baseType, contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem } from '../../../src/contract/uploads'
+import { badRequest, conflict } from '../http-errors'
+import { newFileId, newId } from '../ids'
+import type { RouteImpl } from '../pipeline'
+import type { Store } from '../store'
+import { deleted, isoNow, listAnswer, paging, publicMaterial } from './answers'
+
+/** The approved materials of the sessions where this student's booking is approved. */
+export async function approvedMaterialsFor(store: Store, studentEmail: string): Promise<Material[]> {
+  const bookings = await store.bookings.ofStudent(studentEmail)
+  const sessionIds = bookings.filter((b) => b.status === 'approved').map((b) => b.sessionId)
+  if (sessionIds.length === 0) return []
+  const rows = await store.materials.ofSessions(sessionIds)
+  return rows.filter((m) => m.status === 'approved').map(publicMaterial)
+}
+
+export const listMaterials: RouteImpl<'listMaterials'> = async ({ store, query }) => {
+  const listed = await store.materials.list(paging(query))
+  return listAnswer({ ...listed, rows: listed.rows.map(publicMaterial) })
+}
+
+export const listPendingMaterials: RouteImpl<'listPendingMaterials'> = async ({ store }) => {
+  return { body: (await store.materials.byStatus('pending')).map(publicMaterial) }
+}
+
+export const listApprovedMaterials: RouteImpl<'listApprovedMaterials'> = async ({ store, principal }) => {
+  const who = principal!
+  if (who.role === 'admin') return { body: (await store.materials.byStatus('approved')).map(publicMaterial) }
+  if (who.role === 'tutor') {
+    const own = await store.materials.ofTutor(who.email)
+    return { body: own.filter((m) => m.status === 'approved').map(publicMaterial) }
+  }
+  return { body: await approvedMaterialsFor(store, who.email) }
+}
+
+export const listTutorMaterials: RouteImpl<'listTutorMaterials'> = async ({ store, params }) => {
+  return { body: (await store.materials.ofTutor(params.email)).map(publicMaterial) }
+}
+
+export const listSessionMaterials: RouteImpl<'listSessionMaterials'> = async ({ store, record, principal }) => {
+  const who = principal!
+  const rows = await store.materials.ofSessions([record._id])
+  // Students (admitted by an approved booking) see only approved materials.
+  const visible =
+    who.role === 'admin' || record.tutorEmail === who.email ? rows : rows.filter((m) => m.status === 'approved')
+  return { body: visible.map(publicMaterial) }
+}
+
+export const uploadMaterial: RouteImpl<'uploadMaterial'> = async ({ deps, store, body, record }) => {
+  if (record.status !== 'approved') {
+    throw conflict('Materials can be uploaded only for approved sessions.', { success: false })
+  }
+  const file = body.file as Blob & { name?: string }
+  const name = (file.name || 'material').replace(/[\r\n"\\/]/g, '_').slice(0, 200)
+  const type = baseType(file.type)
+  const problem = uploadProblem({ name, type, size: file.size })
+  if (problem) throw badRequest(`file: ${problem}`)
+  if (file.size > Math.min(deps.maxFileBytes, MAX_FILE_BYTES)) throw badRequest(`file: larger than allowed`)
+  const data = new Uint8Array(await file.arrayBuffer())
+  if (!contentMatchesType(data, type)) throw badRequest(`file: ${FILE_CONTENT_MESSAGE}`)
+  const fileId = newFileId()
+  const _id = newId()
+  await store.materials.insertWithFile(
+    {
+      _id,
+      sessionId: record._id,
+      title: body.title,
+      description: body.description.trim(),
+      tutorEmail: body.tutorEmail,
+      status: 'pending',
+      fileUrl: `/api/files/${fileId}`,
+      fileName: name,
+      fileType: type,
+      fileSize: file.size,
+      createdAt: isoNow(deps.now()),
+      fileId,
+    },
+    { _id: fileId, materialId: _id, sessionId: record._id, type, name, data },
+  )
+  return { status: 201, body: { success: true, message: 'Material uploaded.', insertedId: _id } }
+}
+
+export const approveMaterial: RouteImpl<'approveMaterial'> = async ({ store, record }) => {
+  if (!(await store.materials.setStatus(record._id, 'approved', 'pending')))
+    throw conflict('Only pending materials can be approved.', { success: false })
+  return { body: { success: true, message: 'Material approved.' } }
+}
+
+export const rejectMaterial: RouteImpl<'rejectMaterial'> = async ({ store, record }) => {
+  if (!(await store.materials.setStatus(record._id, 'rejected', 'pending')))
+    throw conflict('Only pending materials can be rejected.', { success: false })
+  return { body: { success: true, message: 'Material rejected.' } }
+}
+
+export const deleteMaterial: RouteImpl<'deleteMaterial'> = async ({ store, record }) => {
+  return deleted((await store.materials.deleteWithFile(record._id)) ? 1 : 0)
+}

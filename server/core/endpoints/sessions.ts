@@ -1,0 +1,88 @@
+// /sessions and /admin/sessions: the session lists, and a session's life:
+// created pending by its tutor → approved (with its fee) or rejected by an
+// admin → a rejected one resubmitted by its tutor. Only approved sessions are
+// updated or deleted. Each change is a compare-and-set on the status, so two
+// admins acting at once cannot both win (docs/rules/sessions.md).
+import { conflict } from '../http-errors'
+import { newId } from '../ids'
+import type { RouteImpl } from '../pipeline'
+import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
+
+export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ store, query }) => {
+  const listed = await store.sessions.list({ status: query.status }, paging(query))
+  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
+}
+
+export const listSessions: RouteImpl<'listSessions'> = async ({ store, query }) => {
+  const listed = await store.sessions.list({ status: query.status, tutorEmail: query.tutorEmail }, paging(query))
+  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
+}
+
+export const listPendingSessions: RouteImpl<'listPendingSessions'> = async ({ store }) => {
+  const { rows } = await store.sessions.list({ status: 'pending' }, null)
+  return { body: await withRatings(store, rows) }
+}
+
+export const listTutorSessions: RouteImpl<'listTutorSessions'> = async ({ store, params }) => {
+  const { rows } = await store.sessions.list({ tutorEmail: params.email }, null)
+  return { body: await withRatings(store, rows) }
+}
+
+export const getSession: RouteImpl<'getSession'> = async ({ store, record }) => {
+  return { body: (await withRatings(store, [record]))[0] }
+}
+
+export const createSession: RouteImpl<'createSession'> = async ({ deps, store, body, principal }) => {
+  const who = principal!
+  const _id = newId()
+  // The tutor is the caller, named as their account is; a new session waits for an admin.
+  await store.sessions.insert({
+    _id,
+    title: body.title,
+    subject: body.subject,
+    description: body.description.trim(),
+    registrationStart: body.registrationStart,
+    registrationEnd: body.registrationEnd,
+    classStart: body.classStart,
+    classEnd: body.classEnd,
+    duration: body.duration,
+    registrationFee: body.registrationFee,
+    tutorName: await accountName(store, who.userId, who.email),
+    tutorEmail: who.email,
+    status: 'pending',
+    createdAt: isoNow(deps.now()),
+  })
+  return inserted(_id)
+}
+
+export const approveSession: RouteImpl<'approveSession'> = async ({ store, body, record }) => {
+  const registrationFee = body.type === 'Free' ? 0 : body.fee
+  if (!(await store.sessions.update(record._id, { status: 'approved', registrationFee }, 'pending')))
+    throw conflict('Only pending sessions can be approved.')
+  return modified(1)
+}
+
+export const rejectSession: RouteImpl<'rejectSession'> = async ({ store, record }) => {
+  if (!(await store.sessions.update(record._id, { status: 'rejected' }, 'pending')))
+    throw conflict('Only pending sessions can be rejected.')
+  return modified(1)
+}
+
+export const resubmitSession: RouteImpl<'resubmitSession'> = async ({ store, record }) => {
+  if (!(await store.sessions.update(record._id, { status: 'pending' }, 'rejected')))
+    throw conflict('Only rejected sessions can be resubmitted.')
+  return modified(1)
+}
+
+export const updateSession: RouteImpl<'updateSession'> = async ({ store, body, record }) => {
+  const { title, subject, duration, registrationFee } = body
+  if (!(await store.sessions.update(record._id, { title, subject, duration, registrationFee }, 'approved')))
+    throw conflict('Only approved sessions can be updated.')
+  return modified(1)
+}
+
+export const deleteSession: RouteImpl<'deleteSession'> = async ({ store, record }) => {
+  if (record.status !== 'approved') throw conflict('Only approved sessions can be deleted.')
+  await store.sessions.deleteWithOwned([record._id])
+  return deleted(1)
+}

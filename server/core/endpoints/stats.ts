@@ -1,0 +1,47 @@
+// /admin/stats, /student/stats/:email, /tutor/stats/:email: the dashboards' counts.
+import type { RouteImpl } from '../pipeline'
+import { approvedMaterialsFor } from './materials'
+
+export const getAdminStats: RouteImpl<'getAdminStats'> = async ({ store }) => {
+  const [totalUsers, counts, totalMaterials] = await Promise.all([
+    store.users.count(),
+    store.sessions.counts(),
+    store.materials.count(),
+  ])
+  const { total: totalSessions, pending, approved, rejected } = counts
+  return { body: { totalUsers, totalSessions, pending, approved, rejected, totalMaterials } }
+}
+
+export const getStudentStats: RouteImpl<'getStudentStats'> = async ({ store, params }) => {
+  const [totalBookings, totalReviews, materials] = await Promise.all([
+    store.bookings.countOfStudent(params.email),
+    store.reviews.countOfStudent(params.email),
+    approvedMaterialsFor(store, params.email),
+  ])
+  return { body: { totalBookings, totalReviews, totalMaterials: materials.length } }
+}
+
+export const getTutorStats: RouteImpl<'getTutorStats'> = async ({ store, params }) => {
+  const sessionIds = await store.sessions.idsOfTutor(params.email)
+  const [totalMaterials, bookings, ratings] = await Promise.all([
+    store.materials.countOfTutor(params.email),
+    store.bookings.ofTutor(params.email),
+    store.reviews.ratings(sessionIds),
+  ])
+  // "My students": everyone with a booking that was not rejected.
+  const students = new Set(bookings.filter((b) => b.status !== 'rejected').map((b) => b.studentEmail))
+  let sum = 0
+  let count = 0
+  for (const entry of ratings.values()) {
+    sum += entry.sum
+    count += entry.count
+  }
+  return {
+    body: {
+      totalSessions: sessionIds.length,
+      totalMaterials,
+      totalStudents: students.size,
+      avgRating: count === 0 ? null : sum / count,
+    },
+  }
+}

@@ -1,0 +1,125 @@
+// /users and /jwt: accounts and sign-in. A user record is bound to the
+// identity provider's uid at the first sign-in; after that only that uid opens
+// it. An unbound record (seeded, or created before the binding existed) is
+// claimed only by an identity whose email the provider has verified: an email
+// typed at sign-up proves nothing (docs/decisions/0004-identity-by-provider-uid.md).
+import type { VerifiedIdentity } from '../identity'
+import { conflict, forbidden, notFound } from '../http-errors'
+import { newId } from '../ids'
+import { APP_TOKEN, signJwt } from '../jwt'
+import type { RouteImpl } from '../pipeline'
+import type { Store, UserRow } from '../store'
+import { UniqueViolation } from '../store'
+import { deleted, isoNow, listAnswer, modified, paging, publicUser } from './answers'
+
+const TAKEN = 'An account with this email already exists and belongs to another sign-in.'
+const UNVERIFIED =
+  'An account with this email already exists. Verify your email address with the sign-in provider, or sign in with Google, to use it.'
+
+/**
+ * The user record this identity opens: bound to its uid, or an unbound record it
+ * may claim, or a new student record. Never another identity's record.
+ */
+export async function accountFor(
+  store: Store,
+  identity: VerifiedIdentity,
+  profile: { name?: string | undefined; photo?: string | undefined },
+  now: Date,
+): Promise<{ user: UserRow; created: boolean }> {
+  const bound = await store.users.byUid(identity.uid)
+  if (bound) return { user: bound, created: false }
+  const sameEmail = await store.users.byEmail(identity.email)
+  if (sameEmail) {
+    if (sameEmail.uid) throw conflict(TAKEN)
+    if (!identity.emailVerified) throw conflict(UNVERIFIED)
+    if (!(await store.users.bindUid(sameEmail._id, identity.uid))) throw conflict(TAKEN)
+    return { user: { ...sameEmail, uid: identity.uid }, created: false }
+  }
+  // Whatever role a client asks for, a new account is a student.
+  const user: UserRow = {
+    _id: newId(),
+    name: profile.name?.trim() || identity.name || identity.email.split('@')[0]!,
+    email: identity.email,
+    photo: profile.photo?.trim() || identity.picture || '',
+    role: 'student',
+    created_at: isoNow(now),
+    last_log_in: isoNow(now),
+    uid: identity.uid,
+  }
+  try {
+    await store.users.insert(user)
+    return { user, created: true }
+  } catch (error) {
+    // Two first sign-ins of one identity at once: the other one made the record.
+    if (error instanceof UniqueViolation && error.rule === 'user.uid') {
+      const winner = await store.users.byUid(identity.uid)
+      if (winner) return { user: winner, created: false }
+    }
+    if (error instanceof UniqueViolation && error.rule === 'user.email') throw conflict(TAKEN)
+    throw error
+  }
+}
+
+export const getUser: RouteImpl<'getUser'> = async ({ store, params, principal }) => {
+  const user = await store.users.byEmail(params.email)
+  // An ID token opens only its own record: another identity with the same email learns nothing.
+  const identity = principal?.identity
+  if (!user || (identity && user.uid && user.uid !== identity.uid)) throw notFound('User not found.')
+  return { body: publicUser(user) }
+}
+
+export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, principal }) => {
+  const identity = principal!.identity!
+  const now = deps.now()
+  const { user } = await accountFor(store, identity, {}, now)
+  await store.users.update(user._id, { last_log_in: isoNow(now) })
+  const token = await signJwt(
+    await store.meta.tokenSecret(),
+    APP_TOKEN,
+    { sub: user._id, email: user.email },
+    deps.appTokenTtlSeconds,
+    Math.floor(now.getTime() / 1000),
+  )
+  return { body: { token } }
+}
+
+export const createUser: RouteImpl<'createUser'> = async ({ deps, store, body, principal }) => {
+  const who = principal!
+  const now = deps.now()
+  if (who.identity) {
+    const { user, created } = await accountFor(store, who.identity, body, now)
+    if (created) return { status: 201, body: { acknowledged: true, insertedId: user._id, existing: false } }
+    await fillProfile(store, user, body, now)
+    return { body: { acknowledged: true, insertedId: null, existing: true } }
+  }
+  // An app token: the record exists already; a sign-up retried after its token.
+  const user = who.userId ? await store.users.get(who.userId) : undefined
+  if (!user) throw notFound('User not found.')
+  await fillProfile(store, user, body, now)
+  return { body: { acknowledged: true, insertedId: null, existing: true } }
+}
+
+/** A repeated sign-up fills in a missing name or photo, and never overwrites one. */
+async function fillProfile(store: Store, user: UserRow, body: { name?: string; photo?: string }, now: Date) {
+  await store.users.update(user._id, {
+    last_log_in: isoNow(now),
+    ...(!user.name && body.name?.trim() ? { name: body.name.trim() } : {}),
+    ...(!user.photo && body.photo?.trim() ? { photo: body.photo.trim() } : {}),
+  })
+}
+
+export const listUsers: RouteImpl<'listUsers'> = async ({ store, query }) => {
+  const listed = await store.users.list(query.search, paging(query))
+  return listAnswer({ ...listed, rows: listed.rows.map(publicUser) })
+}
+
+export const updateUserRole: RouteImpl<'updateUserRole'> = async ({ store, body, record }) => {
+  if (record.role === 'admin') throw forbidden('Admin users cannot be changed.')
+  return modified((await store.users.setRole(record._id, body.role)) ? 1 : 0)
+}
+
+export const deleteUser: RouteImpl<'deleteUser'> = async ({ store, record }) => {
+  if (record.role === 'admin') throw forbidden('Admin users cannot be deleted.')
+  await store.users.deleteWithOwned(record)
+  return deleted(1)
+}

@@ -1,0 +1,53 @@
+// The REST API as both servers mount it: one entry per route of
+// src/contract/routes.ts, each running the shared pipeline with its endpoint
+// from ./endpoints/<domain>.ts (the file is named after the path's first
+// segment: /sessions/... → endpoints/sessions.ts). The demo server mounts them
+// as msw handlers (mocks/handlers.ts), the API server as Hono routes
+// (server/app.ts).
+import { routes, type HttpMethod, type RouteName } from '../../src/contract/routes'
+import type { ApiDeps } from './api-deps'
+import * as bookings from './endpoints/bookings'
+import { serveFile } from './endpoints/files'
+import * as materials from './endpoints/materials'
+import * as notes from './endpoints/notes'
+import * as reviews from './endpoints/reviews'
+import * as sessions from './endpoints/sessions'
+import * as stats from './endpoints/stats'
+import * as users from './endpoints/users'
+import { handleRoute, type RouteImpl } from './pipeline'
+
+// Each endpoint file exports its routes' implementations under the route names
+// (and may export helpers too, which are not routes). A route without one is a type error.
+const impls: { [N in RouteName]: RouteImpl<N> } = {
+  ...users,
+  ...sessions,
+  ...stats,
+  ...bookings,
+  ...notes,
+  ...reviews,
+  ...materials,
+}
+
+export interface ApiRoute {
+  method: HttpMethod
+  /** The full path, `/api/...`, with `:param` segments. */
+  path: string
+  handle(request: Request, params: Record<string, string>, deps: ApiDeps): Promise<Response>
+}
+
+const paramCount = (path: string) => (path.match(/:/g) ?? []).length
+
+/** Every route, specific paths before parameterised ones (/sessions/pending before /sessions/:id). */
+export const apiRoutes: readonly ApiRoute[] = [
+  ...(Object.keys(routes) as RouteName[]).map((name): ApiRoute => ({
+    method: routes[name].method,
+    path: `/api${routes[name].path}`,
+    handle: (request, params, deps) => handleRoute(name, impls[name] as RouteImpl<typeof name>, request, params, deps),
+  })),
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    handle: (request: Request, params: Record<string, string>, deps: ApiDeps) =>
+      serveFile(request, params.id ?? '', deps),
+  } satisfies ApiRoute,
+].sort((a, b) => paramCount(a.path) - paramCount(b.path))

@@ -1,0 +1,212 @@
+// The storage port of the StudyHub API: everything the rules need from a
+// database, and nothing about how it is kept. Two implementations:
+// - mocks/db/dexie-store.ts: the demo server's, over IndexedDB in the browser;
+// - server/db/pg-store.ts: the API server's, over PostgreSQL (PGlite or a server).
+// The route logic (./routes/*.ts) is written once against this port, so both
+// servers answer with the same rules (docs/decisions/0009-one-set-of-rules.md).
+//
+// Contract of every implementation:
+// - Each method is atomic on its own: a method that writes more than one row
+//   (a cascade, a material with its file) does it in one transaction.
+// - Uniqueness is the database's job: a second booking or review by the same
+//   student for the same session, a second user with an email or provider uid,
+//   or a note id used twice throws `UniqueViolation`, never a duplicate row.
+// - `update…(id, patch, expected)` with an expected status changes the row only
+//   while it still has that status (compare-and-set) and says whether it did,
+//   so two admins acting at once cannot both approve, or approve a rejected row.
+// - Lists come newest first; `paging` null means every row, otherwise one page
+//   and the total (an index range and a count, never a full scan).
+// - Emails are stored and compared lowercase (the pipeline lowercases input).
+import type { Booking, Material, Note, Review, Role, Session, Status, User } from '../../src/contract/entities'
+
+/** A user record. `uid` is the identity provider's account id, bound at the first sign-in. */
+export type UserRow = User & { uid?: string | null }
+/** A session as stored: the rating fields are computed when answering. */
+export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount'>
+/** A booking as stored: the session's fields are joined in when answering. */
+export type BookingRow = Pick<Booking, '_id' | 'sessionId' | 'studentEmail' | 'tutorEmail' | 'status' | 'bookedAt'>
+export type ReviewRow = Review
+export type NoteRow = Note
+/** A material as stored; `fileId` names its file and is never answered. */
+export type MaterialRow = Material & { fileId?: string }
+
+/** An uploaded file: its bytes, true type and name. The id is the file's capability. */
+export interface StoredFile {
+  _id: string
+  materialId: string
+  sessionId: string
+  type: string
+  name: string
+  data: Blob | Uint8Array
+}
+
+export interface Paging {
+  page: number
+  limit: number
+}
+
+export interface Listed<T> {
+  rows: T[]
+  /** Set only for a paged answer. */
+  total?: number
+}
+
+/** What an Idempotency-Key has seen: the first request's fingerprint and, once done, its answer. */
+export interface IdempotencyRow {
+  /** `${subject} ${method} ${path} ${key}` */
+  id: string
+  /** SHA-256 of the request body, so a key reused for another body is refused. */
+  requestHash: string
+  state: 'running' | 'done'
+  status?: number
+  body?: string
+  headers?: Record<string, string>
+  createdAt: string
+}
+
+/** Which uniqueness rule a write broke. */
+export type UniqueRule = 'user.email' | 'user.uid' | 'booking.student-session' | 'review.student-session' | 'note.id'
+
+export class UniqueViolation extends Error {
+  constructor(readonly rule: UniqueRule) {
+    super(`unique violation: ${rule}`)
+    this.name = 'UniqueViolation'
+  }
+}
+
+/** A write named a row that no longer exists (a booking for a session deleted meanwhile). */
+export class MissingReference extends Error {
+  constructor(readonly what: string) {
+    super(`missing reference: ${what}`)
+    this.name = 'MissingReference'
+  }
+}
+
+export interface SessionFilter {
+  status?: Status
+  tutorEmail?: string
+}
+
+export interface Counts {
+  total: number
+  pending: number
+  approved: number
+  rejected: number
+}
+
+/** What deleting a user takes with them (shown before an admin confirms). */
+export interface OwnedCounts {
+  sessions: number
+  bookings: number
+  reviews: number
+  notes: number
+  materials: number
+}
+
+export interface Store {
+  users: {
+    get(id: string): Promise<UserRow | undefined>
+    byEmail(email: string): Promise<UserRow | undefined>
+    byUid(uid: string): Promise<UserRow | undefined>
+    /** Throws UniqueViolation('user.email' | 'user.uid'). */
+    insert(row: UserRow): Promise<void>
+    update(id: string, patch: Partial<Pick<UserRow, 'name' | 'photo' | 'last_log_in'>>): Promise<void>
+    /** Changes the role unless the user is an admin; false when nothing changed. */
+    setRole(id: string, role: Exclude<Role, 'admin'>): Promise<boolean>
+    /** Binds the provider's uid to a record that has none; false when it already has one. */
+    bindUid(id: string, uid: string): Promise<boolean>
+    /** Name or email containing `search` (case-insensitive), newest first. */
+    list(search: string | undefined, paging: Paging | null): Promise<Listed<UserRow>>
+    count(): Promise<number>
+    owned(email: string): Promise<OwnedCounts>
+    /** Deletes the user and everything only they own (see docs/rules/deleting.md), in one transaction. */
+    deleteWithOwned(user: UserRow): Promise<void>
+  }
+  sessions: {
+    get(id: string): Promise<SessionRow | undefined>
+    getMany(ids: readonly string[]): Promise<Map<string, SessionRow>>
+    list(filter: SessionFilter, paging: Paging | null): Promise<Listed<SessionRow>>
+    insert(row: SessionRow): Promise<void>
+    /** Compare-and-set on `expected` status; true when the row changed. */
+    update(id: string, patch: Partial<Omit<SessionRow, '_id'>>, expected: Status): Promise<boolean>
+    /** Deletes the sessions with their bookings, reviews, materials and files, in one transaction. */
+    deleteWithOwned(ids: readonly string[]): Promise<void>
+    counts(): Promise<Counts>
+    idsOfTutor(email: string): Promise<string[]>
+  }
+  bookings: {
+    get(id: string): Promise<BookingRow | undefined>
+    of(studentEmail: string, sessionId: string): Promise<BookingRow | undefined>
+    list(status: Status | undefined, paging: Paging | null): Promise<Listed<BookingRow>>
+    ofStudent(email: string): Promise<BookingRow[]>
+    ofTutor(email: string): Promise<BookingRow[]>
+    /** Throws UniqueViolation('booking.student-session'). */
+    insert(row: BookingRow): Promise<void>
+    /** Compare-and-set on `expected` status. Throws UniqueViolation on a clash with another booking. */
+    update(
+      id: string,
+      patch: Partial<Pick<BookingRow, 'status' | 'studentEmail' | 'tutorEmail' | 'sessionId'>>,
+      expected: Status,
+    ): Promise<boolean>
+    /** Deletes only while the booking has the `expected` status. */
+    delete(id: string, expected: Status): Promise<boolean>
+    countOfStudent(email: string): Promise<number>
+  }
+  reviews: {
+    get(id: string): Promise<ReviewRow | undefined>
+    of(studentEmail: string, sessionId: string): Promise<ReviewRow | undefined>
+    ofSession(sessionId: string): Promise<ReviewRow[]>
+    /** Sum and count of ratings per session (a missing rating counts as 0). */
+    ratings(sessionIds: readonly string[]): Promise<Map<string, { sum: number; count: number }>>
+    list(paging: Paging | null): Promise<Listed<ReviewRow>>
+    /** Throws UniqueViolation('review.student-session'). */
+    insert(row: ReviewRow): Promise<void>
+    delete(id: string): Promise<boolean>
+    countOfStudent(email: string): Promise<number>
+  }
+  notes: {
+    get(id: string): Promise<NoteRow | undefined>
+    ofOwner(email: string): Promise<NoteRow[]>
+    /** Throws UniqueViolation('note.id') when the id exists. */
+    insert(row: NoteRow): Promise<void>
+    update(id: string, patch: Pick<NoteRow, 'title' | 'description' | 'updatedAt'>): Promise<boolean>
+    delete(id: string): Promise<boolean>
+  }
+  materials: {
+    get(id: string): Promise<MaterialRow | undefined>
+    list(paging: Paging | null): Promise<Listed<MaterialRow>>
+    byStatus(status: Status): Promise<MaterialRow[]>
+    ofTutor(email: string): Promise<MaterialRow[]>
+    ofSessions(sessionIds: readonly string[]): Promise<MaterialRow[]>
+    /** The material and its file, in one transaction. */
+    insertWithFile(row: MaterialRow, file: StoredFile): Promise<void>
+    /** Compare-and-set on `expected` status. */
+    setStatus(id: string, status: Status, expected: Status): Promise<boolean>
+    /** The material and its file, in one transaction. */
+    deleteWithFile(id: string): Promise<boolean>
+    count(): Promise<number>
+    countOfTutor(email: string): Promise<number>
+  }
+  files: {
+    get(id: string): Promise<StoredFile | undefined>
+  }
+  idempotency: {
+    /**
+     * Claims a key for a first run: inserts a `running` row and answers null,
+     * or answers the row that is already there (running or done). Atomic: of
+     * two claims of one id at once, exactly one gets null.
+     */
+    claim(row: IdempotencyRow): Promise<IdempotencyRow | null>
+    get(id: string): Promise<IdempotencyRow | undefined>
+    /** Stores the first answer of a claimed key. */
+    complete(id: string, answer: Required<Pick<IdempotencyRow, 'status' | 'body' | 'headers'>>): Promise<void>
+    /** Forgets a claim whose run failed, so the key may be tried again. */
+    release(id: string): Promise<void>
+    /** Deletes keys created before `before` (ISO time); answers how many. */
+    expire(before: string): Promise<number>
+  }
+  meta: {
+    /** The secret that signs app tokens: created once, the same for every process on this database. */
+    tokenSecret(): Promise<string>
+  }
+}
