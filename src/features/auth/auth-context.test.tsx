@@ -153,7 +153,8 @@ describe('client session (spec §4)', () => {
     expect(session().email).toBe('ada@example.com')
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/ada@example.com', 'POST /jwt'])
     expect(calls.every((c) => c.authorization === 'Bearer id-token-for-ada@example.com')).toBe(true)
-    expect(calls[1]!.body).toEqual({ email: 'ada@example.com' })
+    // The provider's proof travels in the body too, so POST /jwt needs no special bearer.
+    expect(calls[1]!.body).toEqual({ email: 'ada@example.com', idToken: 'id-token-for-ada@example.com' })
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-ada@example.com')
   })
 

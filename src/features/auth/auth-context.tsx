@@ -21,7 +21,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Role } from '../../contract/entities'
 import { ApiError } from '../../shared/api/api-error'
-import { api } from '../../shared/api/http-client'
+import { api, setTokenRenewer } from '../../shared/api/http-client'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
 import { confirmDialog } from '../../shared/ui/feedback'
@@ -133,6 +133,19 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
     signedOutRef.current = onSignedOut
   })
 
+  // How the HTTP client renews an expired app token: a fresh ID token, then POST /jwt.
+  useEffect(() => {
+    setTokenRenewer(async () => {
+      const email = sessionRef.current.email
+      const idToken = email ? await (await gateway()).getIdToken() : null
+      if (!email || !idToken) return null
+      const { token } = await api('issueToken', { body: { email, idToken }, authorization: idToken })
+      localStorage.setItem(ACCESS_TOKEN_KEY, token)
+      return token
+    })
+    return () => setTokenRenewer(null)
+  }, [gateway])
+
   const resolveSession = useCallback(
     async (identity: AuthIdentity | null): Promise<Omit<SessionState, 'loading'>> => {
       if (!identity) {
@@ -156,7 +169,7 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
         if (!idToken) throw new Error('The identity provider gave no ID token')
         await whenApiReady()
         const record = await api('getUser', { params: { email }, authorization: idToken })
-        const { token } = await api('issueToken', { body: { email }, authorization: idToken })
+        const { token } = await api('issueToken', { body: { email, idToken }, authorization: idToken })
         localStorage.setItem(ACCESS_TOKEN_KEY, token)
         const role = toRole(record.role)
         rememberRole(email, role)

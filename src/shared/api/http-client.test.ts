@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { ACCESS_TOKEN_KEY } from '../config/env'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
-import { api, apiPage } from './http-client'
+import { api, apiPage, setTokenRenewer } from './http-client'
 
 const USER = {
   _id: 'u1',
@@ -259,5 +259,82 @@ describe('normalisation at the edge', () => {
       classStart: '2026-01-12T09:00:00.000Z',
       classEnd: '2026-01-20T09:00:00.000Z',
     })
+  })
+})
+
+describe('renewing an expired app token', () => {
+  afterEach(() => setTokenRenewer(null))
+
+  /** GET /users/:email answers 401 to any token but `fresh`, and records the bearers it saw. */
+  function expiringServer(): string[] {
+    const bearers: string[] = []
+    server.use(
+      http.get('*/api/users/:email', ({ request }) => {
+        const bearer = request.headers.get('Authorization') ?? ''
+        bearers.push(bearer)
+        return bearer === 'Bearer fresh'
+          ? HttpResponse.json(USER)
+          : HttpResponse.json({ message: 'Invalid or expired token.' }, { status: 401 })
+      }),
+    )
+    return bearers
+  }
+
+  it('renews once on a 401 and retries the call with the new token', async () => {
+    const bearers = expiringServer()
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'expired')
+    const renewer = vi.fn(async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh')
+      return 'fresh'
+    })
+    setTokenRenewer(renewer)
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await expect(api('getUser', { params: { email: USER.email } })).resolves.toMatchObject({ email: USER.email })
+    expect(renewer).toHaveBeenCalledTimes(1)
+    expect(bearers).toEqual(['Bearer expired', 'Bearer fresh'])
+    log.mockRestore()
+  })
+
+  it('shares one renewal between calls that fail together, and rejects when renewal fails', async () => {
+    const bearers = expiringServer()
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'expired')
+    let release!: () => void
+    const renewer = vi.fn(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => {
+            localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh')
+            resolve('fresh')
+          }
+        }),
+    )
+    setTokenRenewer(renewer)
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const both = Promise.all([
+      api('getUser', { params: { email: USER.email } }),
+      api('getUser', { params: { email: USER.email } }),
+    ])
+    await vi.waitFor(() => expect(renewer).toHaveBeenCalledTimes(1))
+    release()
+    await expect(both).resolves.toHaveLength(2)
+    expect(renewer).toHaveBeenCalledTimes(1)
+    expect(bearers.filter((b) => b === 'Bearer fresh')).toHaveLength(2)
+
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'expired')
+    setTokenRenewer(async () => null)
+    await expect(api('getUser', { params: { email: USER.email } })).rejects.toMatchObject({ status: 401 })
+    log.mockRestore()
+  })
+
+  it('never renews for a call that brings its own credential', async () => {
+    expiringServer()
+    const renewer = vi.fn(async () => 'fresh')
+    setTokenRenewer(renewer)
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await expect(api('getUser', { params: { email: USER.email }, authorization: 'an-id-token' })).rejects.toMatchObject(
+      { status: 401 },
+    )
+    expect(renewer).not.toHaveBeenCalled()
+    log.mockRestore()
   })
 })

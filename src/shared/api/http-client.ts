@@ -31,7 +31,41 @@ type NoInput<N extends RouteName> = [ParamsOf<N>, BodyOf<N>] extends [undefined,
 
 const loadInstance = () => import('./axios-instance').then((m) => m.instance)
 
+/**
+ * App tokens are short-lived. On a 401 the client asks for a fresh one once
+ * (the auth feature registers how: a new ID token from the identity provider,
+ * then POST /jwt) and retries the call, so nobody is left looking signed in
+ * with a dead token. Concurrent 401s share one renewal.
+ */
+type TokenRenewer = () => Promise<string | null>
+let renewer: TokenRenewer | null = null
+let renewal: Promise<string | null> | null = null
+
+export function setTokenRenewer(next: TokenRenewer | null): void {
+  renewer = next
+}
+
+function renewToken(): Promise<string | null> {
+  if (!renewer) return Promise.resolve(null)
+  renewal ??= renewer()
+    .catch(() => null)
+    .finally(() => (renewal = null))
+  return renewal
+}
+
+const isUnauthorized = (error: unknown) => (error as { status?: number } | null)?.status === 401
+
 async function send<N extends RouteName>(name: N, input: CallInput<N> | undefined) {
+  try {
+    return await sendOnce(name, input)
+  } catch (error) {
+    // A call with its own credential (signing in) is not the stored token's to renew.
+    if (!isUnauthorized(error) || input?.authorization || !(await renewToken())) throw error
+    return sendOnce(name, input)
+  }
+}
+
+async function sendOnce<N extends RouteName>(name: N, input: CallInput<N> | undefined) {
   const route: RouteDef = routes[name]
   // In a demo build nothing answers /api until the worker controls the page.
   const [instance] = await Promise.all([loadInstance(), whenApiReady()])
