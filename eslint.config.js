@@ -2,19 +2,57 @@
 // flow one way, contract → shared → features → app (an arrow means "may be
 // imported by"). axios lives only in src/shared/api, dexie only in storage
 // modules (src/shared/db, src/features/*/db, mocks/db), msw never under src/.
+// The API server (server/) sees the app only through src/contract, and its
+// core (server/core, shared with the service worker) uses no Node APIs.
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { builtinModules } from 'node:module'
 import tseslint from 'typescript-eslint'
+
+// The API server (server/) is Node code the app never imports.
+const notTheServer = { regex: '^(\\.\\./)+server(/|$)', message: 'The app never imports the API server (server/).' }
 
 const restricted = (extra = []) => ({
   paths: [{ name: 'axios', message: 'Call the API through src/shared/api/http-client.ts.' }],
   patterns: [
     { group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests, never to the app.' },
     { group: ['dexie', 'dexie-*'], message: 'Use IndexedDB only through a storage module (src/shared/db).' },
+    notTheServer,
     ...extra,
   ],
 })
+
+// The API server knows the app only through the contract (src/contract).
+const contractOnly = {
+  regex: '^(\\.\\./)+(src/(?!contract(/|$))|src$|mocks(/|$)|sw(/|$))',
+  message: 'The API server knows the contract only.',
+}
+
+// server/core runs in the service worker too (the demo server): Web-standard
+// APIs only, and nothing of the Node server around it.
+const coreMessage = 'server/core runs in the service worker too: no Node modules, nothing from the rest of server/.'
+function coreBoundary(depth) {
+  // From server/core/<depth folders>/file.ts, this many ../ reach server/.
+  const up = '\\.\\./'.repeat(depth + 1)
+  return {
+    files: [`server/core/${'*/'.repeat(depth)}*.ts`],
+    // Tests of the core run in Node only.
+    ignores: ['server/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            contractOnly,
+            { regex: `^(node:|(${builtinModules.join('|')})(/|$))`, message: coreMessage },
+            { regex: `^${up}(?!\\.\\./)`, message: coreMessage },
+          ],
+        },
+      ],
+    },
+  }
+}
 
 function layer(files, forbidden) {
   return {
@@ -55,8 +93,13 @@ export default tseslint.config(
   layer('src/*.{ts,tsx}', []),
   {
     // The single HTTP client and the storage modules may use what they wrap.
-    files: ['src/shared/api/axios-instance.ts', 'src/**/*.test.{ts,tsx}'],
+    files: ['src/shared/api/axios-instance.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Tests may use anything of the app, but not the API server either.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notTheServer] }] },
   },
   {
     files: ['src/shared/db/**', 'src/features/*/db/**'],
@@ -65,7 +108,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'axios', message: 'Call the API through src/shared/api/http-client.ts.' }],
-          patterns: [{ group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests.' }],
+          patterns: [{ group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests.' }, notTheServer],
         },
       ],
     },
@@ -80,6 +123,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [contractOnly] }] },
+  },
+  coreBoundary(0),
+  coreBoundary(1),
+  coreBoundary(2),
   {
     files: [
       '*.{js,mjs,ts}',

@@ -1,7 +1,7 @@
 // Answers and failures of the API, shared by both servers. Every error is JSON
 // `{message}` (a booking refusal also carries `success: false`), thrown as an
 // HttpError by any layer and turned into a Response in one place.
-import { MissingReference, UniqueViolation, type UniqueRule } from './store'
+import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } from './store'
 
 export class HttpError extends Error {
   constructor(
@@ -46,6 +46,7 @@ export function errorResponse(error: unknown): Response {
     return json({ ...extra, message }, 409)
   }
   if (error instanceof MissingReference) return json({ message: 'That record no longer exists.' }, 409)
+  if (error instanceof CheckViolation) return json({ message: `A value is not allowed (${error.constraint}).` }, 400)
   // The host logs the details; the client gets no internals.
   console.error(error)
   return json({ message: 'Server error: please try again.' }, 500)

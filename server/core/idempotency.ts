@@ -66,8 +66,8 @@ export async function idempotent(
       break
     }
     if (Date.parse(existing.createdAt) < now.getTime() - TTL_MS) {
-      // An expired key is a new key.
-      await store.idempotency.release(id)
+      // An expired key is a new key: sweep the expired ones, this one with them.
+      await store.idempotency.expire(new Date(now.getTime() - TTL_MS).toISOString())
       continue
     }
     if (existing.requestHash !== requestHash) {

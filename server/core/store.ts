@@ -82,6 +82,14 @@ export class MissingReference extends Error {
   }
 }
 
+/** A value broke a database check (a length or a range the validation should have caught first). */
+export class CheckViolation extends Error {
+  constructor(readonly constraint: string) {
+    super(`check violation: ${constraint}`)
+    this.name = 'CheckViolation'
+  }
+}
+
 export interface SessionFilter {
   status?: Status
   tutorEmail?: string
@@ -200,7 +208,7 @@ export interface Store {
     get(id: string): Promise<IdempotencyRow | undefined>
     /** Stores the first answer of a claimed key. */
     complete(id: string, answer: Required<Pick<IdempotencyRow, 'status' | 'body' | 'headers'>>): Promise<void>
-    /** Forgets a claim whose run failed, so the key may be tried again. */
+    /** Forgets a running claim whose run failed, so the key may be tried again (a done row stays). */
     release(id: string): Promise<void>
     /** Deletes keys created before `before` (ISO time); answers how many. */
     expire(before: string): Promise<number>

@@ -3,6 +3,7 @@
 // it. An unbound record (seeded, or created before the binding existed) is
 // claimed only by an identity whose email the provider has verified: an email
 // typed at sign-up proves nothing (docs/decisions/0004-identity-by-provider-uid.md).
+import { TEXT_LIMITS } from '../../../src/contract/limits'
 import type { VerifiedIdentity } from '../identity'
 import { conflict, forbidden, notFound } from '../http-errors'
 import { newId } from '../ids'
@@ -38,9 +39,10 @@ export async function accountFor(
   // Whatever role a client asks for, a new account is a student.
   const user: UserRow = {
     _id: newId(),
-    name: profile.name?.trim() || identity.name || identity.email.split('@')[0]!,
+    // The provider's name and picture are not ours to trust for length.
+    name: (profile.name?.trim() || identity.name || identity.email.split('@')[0]!).slice(0, TEXT_LIMITS.name),
     email: identity.email,
-    photo: profile.photo?.trim() || identity.picture || '',
+    photo: (profile.photo?.trim() || identity.picture || '').slice(0, TEXT_LIMITS.url),
     role: 'student',
     created_at: isoNow(now),
     last_log_in: isoNow(now),

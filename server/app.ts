@@ -1,0 +1,168 @@
+// The API server's HTTP layer (Hono). The REST routes themselves are the
+// shared ones (./core/routes.ts, the same the demo server mounts); this file
+// adds what only a real server needs around them, outermost first:
+//   request id + one JSON log line per request + security headers
+//   → CORS allowlist → rate limits → body size caps → the routes,
+//   /healthz, /api/openapi.json and (optionally) the built app's files.
+// docs/decisions/0012-api-server-http.md says why each is done this way.
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { routes } from '../src/contract/routes'
+import type { ApiDeps } from './core/api-deps'
+import { apiRoutes, type ApiRoute } from './core/routes'
+import type { Config } from './config'
+import { clientAddress } from './http/client-address'
+import { corsPolicy } from './http/cors'
+import { FixedWindowLimiter } from './http/rate-limit'
+import { setResponseHeaders } from './http/response-headers'
+import { mountStaticApp, SECURITY_HEADERS } from './http/static-app'
+import { describeError, type Logger } from './logger'
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
+
+export interface AppOptions {
+  config: Config
+  logger: Logger
+  /** Throws when the database cannot answer. */
+  ping: () => Promise<void>
+  /** The routes to mount; every route of the API unless a test narrows it. */
+  routes?: readonly ApiRoute[]
+}
+
+type AppEnv = { Variables: { requestId: string } }
+
+/** A multipart upload may exceed the file cap by this much: the other form fields and the part headers. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+/** How long /healthz waits for the database before calling it unavailable. */
+const PING_TIMEOUT_MS = 3_000
+// Printable, header-safe, bounded: an incoming id is echoed into logs and headers.
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+const SIGN_IN_PATHS = new Set([`/api${routes.issueToken.path}`, `/api${routes.createUser.path}`])
+
+const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
+
+const jsonError = (message: string, status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ message }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  })
+
+function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now()
+    const incoming = c.req.header('X-Request-Id')
+    const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+    c.set('requestId', requestId)
+    await next()
+    setResponseHeaders(c, { 'X-Request-Id': requestId, ...SECURITY_HEADERS })
+    const status = c.res.status
+    // The path only: query strings carry search terms and emails.
+    logger[status >= 500 ? 'error' : 'info']('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  }
+}
+
+function rateLimits(config: Config, now: () => Date): MiddlewareHandler<AppEnv> {
+  const signIn = new FixedWindowLimiter(config.rateLimitSignIn)
+  const writes = new FixedWindowLimiter(config.rateLimitWrites)
+  return async (c, next) => {
+    if (!hasBody(c.req.method)) return next()
+    const signingIn = c.req.method === 'POST' && SIGN_IN_PATHS.has(c.req.path)
+    const decision = (signingIn ? signIn : writes).hit(clientAddress(c, config.trustProxy), now().getTime())
+    if (!decision.allowed) {
+      return jsonError(`Too many requests: try again in ${decision.retryAfterSeconds} seconds.`, 429, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      })
+    }
+    return next()
+  }
+}
+
+/** 10485760 → "10 MB", 4096 → "4 KB": the size as a person would say it. */
+export function formatBytes(bytes: number): string {
+  const round = (n: number) => Math.round(n * 10) / 10
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`
+  if (bytes >= 1024) return `${round(bytes / 1024)} KB`
+  return `${bytes} bytes`
+}
+
+function bodyLimits(config: Config): MiddlewareHandler<AppEnv> {
+  const json = bodyLimit({
+    maxSize: config.maxJsonBytes,
+    onError: () => jsonError(`Request body too large: at most ${config.maxJsonBytes} bytes.`, 413),
+  })
+  const multipart = bodyLimit({
+    maxSize: config.maxFileBytes + MULTIPART_OVERHEAD_BYTES,
+    onError: () => jsonError(`File too large: at most ${formatBytes(config.maxFileBytes)}.`, 413),
+  })
+  return async (c, next) => {
+    if (!hasBody(c.req.method)) return next()
+    const type = (c.req.header('Content-Type') ?? '').toLowerCase()
+    return (type.startsWith('multipart/form-data') ? multipart : json)(c, next)
+  }
+}
+
+async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  try {
+    await Promise.race([work, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
+  const { config, logger, ping } = options
+  const app = new Hono<AppEnv>()
+
+  app.use('*', requestLog(logger))
+  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy))
+  app.use('/api/*', rateLimits(config, deps.now))
+  app.use('/api/*', bodyLimits(config))
+
+  app.get('/healthz', async (c) => {
+    try {
+      await withTimeout(ping(), PING_TIMEOUT_MS)
+      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' })
+    } catch (error) {
+      logger.warn('health check failed', { requestId: c.get('requestId'), error: describeError(error) })
+      return c.json({ status: 'unavailable' }, 503, { 'Cache-Control': 'no-store' })
+    }
+  })
+
+  let openApi: OpenApiDocument | undefined
+  app.get('/api/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument())))
+
+  for (const route of options.routes ?? apiRoutes) {
+    app.on(route.method, route.path, (c) => route.handle(c.req.raw, c.req.param(), deps))
+  }
+
+  if (config.appDistDir) mountStaticApp(app, config.appDistDir)
+
+  app.notFound(() => jsonError('Not found.', 404))
+
+  app.onError((error, c: Context<AppEnv>) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    const requestId = c.get('requestId')
+    logger.error('unhandled error', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: describeError(error),
+    })
+    return new Response(JSON.stringify({ message: 'Server error: please try again.', requestId }), {
+      status: 500,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    })
+  })
+
+  return app
+}

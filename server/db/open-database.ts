@@ -1,0 +1,204 @@
+// Opens the API server's database and hands out its Store.
+// - With a DATABASE_URL: PostgreSQL through a node-postgres pool.
+// - Otherwise: PGlite, PostgreSQL compiled to WebAssembly, in-process, kept in
+//   a folder (`.data/` by default) or in memory (tests). The folder is locked
+//   for this process (./folder-lock.ts): PGlite has no lock of its own.
+// Either way the migrations in ./migrations run first (applied ones are
+// skipped), so the tables always match ./schema.ts. Given a bucket (`objects`),
+// uploaded files' bytes go there instead of into the files table
+// (docs/decisions/0014-files-in-a-bucket.md); the demo data's files are seeded
+// into the table either way.
+import { PGlite } from '@electric-sql/pglite'
+import { getTableColumns, getTableName, sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import type { SeedRows } from '../core/seed/seed-data'
+import type { ReviewRow, Store } from '../core/store'
+import type { BucketObjects } from '../files/s3-objects'
+import type { Logger } from '../logger'
+import { lockFolder, type FolderLock } from './folder-lock'
+import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
+import * as schema from './schema'
+
+export type { SeedRows }
+
+export interface OpenDatabaseOptions {
+  /** postgres://… : use that server. */
+  databaseUrl?: string
+  /** The embedded database's folder (default `.data`, relative to the working directory). */
+  dataDir?: string
+  /** An embedded database that lives only as long as the process (tests). */
+  inMemory?: boolean
+  /** A bucket for uploaded files' bytes (FILE_STORAGE=s3); files.data otherwise. */
+  objects?: BucketObjects
+  /** Where the store reports a file object it had to leave in the bucket. */
+  logger?: Pick<Logger, 'warn'>
+}
+
+export interface Database {
+  store: Store
+  kind: 'pglite' | 'postgres'
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>
+  /** True when no record of any kind exists: a fresh database, to be seeded. */
+  isEmpty(): Promise<boolean>
+  /** Inserts the rows in one transaction (parents before children). */
+  seed(rows: SeedRows): Promise<void>
+  /** Empties every table (tests). */
+  truncateAll(): Promise<void>
+  close(): Promise<void>
+}
+
+export const DEFAULT_DATA_DIR = '.data'
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Any number that is ours alone: servers starting together take turns to migrate. */
+const MIGRATION_LOCK_KEY = 0x5374_7564
+
+/** PostgreSQL accepts at most 65,535 parameters per statement. */
+const MAX_PARAMETERS = 60_000
+/** Files carry their bytes: a few per statement keeps each statement small. */
+const FILE_ROWS_PER_INSERT = 50
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger }
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, storeOptions)
+  return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), storeOptions)
+}
+
+async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<Database> {
+  // Timestamps arrive as text in the server's time zone, whatever it is: ./schema.ts reads any offset.
+  const pool = new pg.Pool({ connectionString: url })
+  // An idle connection the server drops must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  try {
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+      try {
+        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      }
+    } finally {
+      client.release()
+    }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  const db = drizzleNodePg({ client: pool })
+  return database(db, 'postgres', () => pool.end(), storeOptions)
+}
+
+async function openPglite(folder: string | null, storeOptions: PgStoreOptions): Promise<Database> {
+  const dataDir = folder === null ? null : path.resolve(folder)
+  const lock: FolderLock | null = dataDir === null ? null : lockFolder(dataDir)
+  let client: PGlite | undefined
+  try {
+    client = dataDir === null ? new PGlite() : new PGlite(dataDir)
+    const db = drizzlePglite({ client })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    const opened = client
+    return database(
+      db,
+      'pglite',
+      async () => {
+        try {
+          await opened.close()
+        } finally {
+          lock?.release()
+        }
+      },
+      storeOptions,
+    )
+  } catch (error) {
+    await client?.close().catch(() => {})
+    lock?.release()
+    throw error
+  }
+}
+
+const recordTables: readonly PgTable[] = [
+  schema.users,
+  schema.sessions,
+  schema.bookings,
+  schema.reviews,
+  schema.notes,
+  schema.materials,
+  schema.files,
+]
+
+function database(
+  db: PgDb,
+  kind: Database['kind'],
+  closeClient: () => Promise<void>,
+  storeOptions: PgStoreOptions,
+): Database {
+  let closed: Promise<void> | undefined
+  return {
+    store: createPgStore(db, storeOptions),
+    kind,
+    async ping() {
+      await db.execute(sql`select 1`)
+    },
+    async isEmpty() {
+      const exists = recordTables.map((table) => sql`exists (select 1 from ${table})`)
+      const [row] = await db
+        .select({ any: sql<boolean>`${sql.join(exists, sql` or `)}` })
+        .from(sql`(values (1)) as one (x)`)
+      return !row?.any
+    },
+    async seed(rows) {
+      const files = await Promise.all(
+        rows.files.map(async (file) => ({
+          ...file,
+          data: file.data instanceof Uint8Array ? file.data : new Uint8Array(await file.data.arrayBuffer()),
+        })),
+      )
+      try {
+        await db.transaction(async (tx) => {
+          await insertChunked(tx, schema.users, rows.users)
+          await insertChunked(tx, schema.sessions, rows.sessions)
+          await insertChunked(tx, schema.bookings, rows.bookings)
+          await insertChunked(tx, schema.reviews, rows.reviews.map(storedReview))
+          await insertChunked(tx, schema.notes, rows.notes)
+          await insertChunked(tx, schema.materials, rows.materials)
+          for (let i = 0; i < files.length; i += FILE_ROWS_PER_INSERT) {
+            await tx.insert(schema.files).values(files.slice(i, i + FILE_ROWS_PER_INSERT))
+          }
+        })
+      } catch (error) {
+        throw translateError(error)
+      }
+    },
+    async truncateAll() {
+      const names = schema.allTables.map((table) => `"${getTableName(table)}"`).join(', ')
+      await db.execute(sql.raw(`truncate table ${names}`))
+    },
+    close() {
+      closed ??= closeClient()
+      return closed
+    },
+  }
+}
+
+function storedReview(row: ReviewRow): typeof schema.reviews.$inferInsert {
+  if (!row.studentEmail) throw new Error(`Seed review ${row._id} has no studentEmail.`)
+  return { ...row, studentEmail: row.studentEmail }
+}
+
+/** Multi-row inserts, as many rows per statement as the parameter limit allows. */
+async function insertChunked<T extends PgTable>(tx: PgDb, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(getTableColumns(table)).length))
+  for (let i = 0; i < rows.length; i += perStatement) {
+    await tx.insert(table).values(rows.slice(i, i + perStatement))
+  }
+}

@@ -1,0 +1,338 @@
+// The API server's tables (PostgreSQL 15+, or PGlite): the rows of
+// server/core/store.ts, with the rules the core relies on kept as constraints,
+// so no race between two requests (or two servers) can break them.
+//
+// What lives where:
+// - users, sessions, bookings, reviews, notes, materials: the REST records.
+//   SQL columns are snake_case; each table's TypeScript keys are the row
+//   types' own names (`_id`, `createdAt`, and a user's `created_at`), so a
+//   selected row needs no renaming.
+// - files: uploaded material files, bytes in a bytea column, or, with
+//   FILE_STORAGE=s3, in a bucket object `materials/<id>` and `data` NULL
+//   (docs/decisions/0014-files-in-a-bucket.md); the id is the read capability
+//   of GET /api/files/:id.
+// - idempotency_keys: the first answer to each Idempotency-Key, per caller.
+// - meta: values made once per database (the secret that signs app tokens).
+//
+// Deleting: a session takes its bookings, reviews, materials and files with it,
+// and a user takes everything bearing their email (their sessions, bookings,
+// reviews, notes and materials): the cascades below are exactly
+// Store.users.deleteWithOwned and Store.sessions.deleteWithOwned.
+//
+// Every newest-first list has an ascending index ending in (time, id) that the
+// list's `ORDER BY time DESC, id DESC` reads backwards: a page is an index range.
+// (A DESC index would be declared NULLS LAST by drizzle-kit and then not match
+// PostgreSQL's default DESC NULLS FIRST order.)
+//
+// Constraint names are explicit: pg-store.ts maps a unique violation to its
+// rule by name. Text limits come from the contract, so the database never
+// refuses what the forms and the servers' validation accept.
+import { sql, type SQL } from 'drizzle-orm'
+import {
+  check,
+  customType,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { ROLES, STATUSES, type Role, type Status } from '../../src/contract/entities'
+import { TEXT_LIMITS } from '../../src/contract/limits'
+
+/** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
+export const FILE_NAME_MAX = 255
+/** A MIME type: 127 characters of type, a slash and 127 of subtype. */
+export const FILE_TYPE_MAX = 255
+
+const PG_TIMESTAMP =
+  /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d+)?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?|Z)?$/
+
+/**
+ * PostgreSQL's text form of a timestamptz ("2026-01-02 03:04:05.678+00"; the
+ * drivers hand it over unparsed under drizzle) as an ISO string in UTC.
+ */
+export function isoFromPg(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString()
+  const m = PG_TIMESTAMP.exec(value)
+  if (!m) throw new Error(`Unexpected timestamp from the database: ${value}`)
+  const [, y, mo, d, h, mi, s, frac = '', sign, oh = '00', om = '00', os] = m
+  // Offsets with seconds exist only before 1900 in some zones; the drivers never send one for our data.
+  if (os !== undefined && os !== '00') throw new Error(`Unexpected timestamp offset from the database: ${value}`)
+  const offset = sign ? `${sign}${oh}:${om}` : 'Z'
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${offset}`)
+  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected timestamp from the database: ${value}`)
+  return date.toISOString()
+}
+
+/**
+ * A point in time: timestamptz in SQL, an ISO string in the rows. Millisecond
+ * precision, as JavaScript dates have, so what is written reads back equal.
+ */
+const isoTime = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp (3) with time zone',
+  toDriver: (value) => value,
+  fromDriver: (value) => isoFromPg(value),
+})
+
+/** Bytes in, a Uint8Array out (node-postgres hands back a Buffer, PGlite a Uint8Array). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (value.constructor === Uint8Array ? value : new Uint8Array(value)),
+})
+
+const maxLength = (column: AnyPgColumn, max: number): SQL => sql`char_length(${column}) <= ${sql.raw(String(max))}`
+const lengthBetween = (column: AnyPgColumn, min: number, max: number): SQL =>
+  sql`char_length(${column}) between ${sql.raw(String(min))} and ${sql.raw(String(max))}`
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`
+
+const L = TEXT_LIMITS
+
+export const users = pgTable(
+  'users',
+  {
+    _id: text('id').primaryKey(),
+    /** The identity provider's account id, bound at the first sign-in. */
+    uid: text('uid'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    photo: text('photo').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    created_at: isoTime('created_at').notNull(),
+    last_log_in: isoTime('last_log_in').notNull(),
+  },
+  (t) => [
+    unique('users_email_key').on(t.email),
+    unique('users_uid_key').on(t.uid),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_name_length', maxLength(t.name, L.name)),
+    check('users_email_length', maxLength(t.email, L.email)),
+    check('users_photo_length', maxLength(t.photo, L.url)),
+    index('users_created_at_idx').on(t.created_at, t._id),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    _id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    registrationStart: isoTime('registration_start').notNull(),
+    registrationEnd: isoTime('registration_end').notNull(),
+    classStart: isoTime('class_start').notNull(),
+    classEnd: isoTime('class_end').notNull(),
+    /** Hours. */
+    duration: doublePrecision('duration').notNull(),
+    /** 0 means free. */
+    registrationFee: doublePrecision('registration_fee').notNull(),
+    tutorName: text('tutor_name').notNull(),
+    tutorEmail: text('tutor_email').notNull(),
+    status: text('status').$type<Status>().notNull(),
+    createdAt: isoTime('created_at').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'sessions_tutor_email_fk', columns: [t.tutorEmail], foreignColumns: [users.email] }).onDelete(
+      'cascade',
+    ),
+    check('sessions_status_check', oneOf(t.status, STATUSES)),
+    check('sessions_duration_check', sql`${t.duration} >= 1`),
+    check('sessions_registration_fee_check', sql`${t.registrationFee} >= 0`),
+    check('sessions_registration_window_check', sql`${t.registrationEnd} >= ${t.registrationStart}`),
+    check('sessions_class_window_check', sql`${t.classEnd} >= ${t.classStart}`),
+    check('sessions_title_length', lengthBetween(t.title, 1, L.sessionTitle)),
+    check('sessions_subject_length', lengthBetween(t.subject, 1, L.subject)),
+    check('sessions_description_length', maxLength(t.description, L.sessionDescription)),
+    check('sessions_tutor_name_length', maxLength(t.tutorName, L.name)),
+    index('sessions_created_at_idx').on(t.createdAt, t._id),
+    index('sessions_status_created_at_idx').on(t.status, t.createdAt, t._id),
+    index('sessions_tutor_email_created_at_idx').on(t.tutorEmail, t.createdAt, t._id),
+  ],
+)
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    _id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    studentEmail: text('student_email').notNull(),
+    /** Always the session's tutor (the core copies it), so a tutor's bookings need no join. */
+    tutorEmail: text('tutor_email').notNull(),
+    status: text('status').$type<Status>().notNull(),
+    bookedAt: isoTime('booked_at').notNull(),
+  },
+  (t) => [
+    unique('bookings_student_session_key').on(t.studentEmail, t.sessionId),
+    foreignKey({ name: 'bookings_session_id_fk', columns: [t.sessionId], foreignColumns: [sessions._id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'bookings_student_email_fk',
+      columns: [t.studentEmail],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'bookings_tutor_email_fk', columns: [t.tutorEmail], foreignColumns: [users.email] }).onDelete(
+      'cascade',
+    ),
+    check('bookings_status_check', oneOf(t.status, STATUSES)),
+    index('bookings_booked_at_idx').on(t.bookedAt, t._id),
+    index('bookings_status_booked_at_idx').on(t.status, t.bookedAt, t._id),
+    index('bookings_session_id_idx').on(t.sessionId),
+    index('bookings_student_email_booked_at_idx').on(t.studentEmail, t.bookedAt),
+    index('bookings_tutor_email_booked_at_idx').on(t.tutorEmail, t.bookedAt),
+  ],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    _id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    studentEmail: text('student_email').notNull(),
+    studentName: text('student_name').notNull(),
+    comment: text('comment').notNull(),
+    /** Null when the review has none: it counts as 0 in an average. */
+    rating: doublePrecision('rating'),
+    createdAt: isoTime('created_at').notNull(),
+  },
+  (t) => [
+    // Also the index of a session's reviews (session_id leads).
+    unique('reviews_session_student_key').on(t.sessionId, t.studentEmail),
+    foreignKey({ name: 'reviews_session_id_fk', columns: [t.sessionId], foreignColumns: [sessions._id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'reviews_student_email_fk',
+      columns: [t.studentEmail],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_student_name_length', maxLength(t.studentName, L.name)),
+    check('reviews_comment_length', maxLength(t.comment, L.reviewComment)),
+    index('reviews_created_at_idx').on(t.createdAt, t._id),
+    index('reviews_student_email_idx').on(t.studentEmail),
+  ],
+)
+
+export const notes = pgTable(
+  'notes',
+  {
+    // An offline-written note brings its own id (a UUID); a second use of it is refused by this key.
+    _id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: isoTime('created_at').notNull(),
+    updatedAt: isoTime('updated_at'),
+  },
+  (t) => [
+    foreignKey({ name: 'notes_email_fk', columns: [t.email], foreignColumns: [users.email] }).onDelete('cascade'),
+    check('notes_title_length', maxLength(t.title, L.noteTitle)),
+    check('notes_description_length', maxLength(t.description, L.noteDescription)),
+    index('notes_email_created_at_idx').on(t.email, t.createdAt),
+  ],
+)
+
+export const materials = pgTable(
+  'materials',
+  {
+    _id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tutorEmail: text('tutor_email').notNull(),
+    status: text('status').$type<Status>().notNull(),
+    fileUrl: text('file_url').notNull(),
+    fileName: text('file_name'),
+    fileType: text('file_type'),
+    fileSize: integer('file_size'),
+    image: text('image'),
+    link: text('link'),
+    driveLink: text('drive_link'),
+    createdAt: isoTime('created_at').notNull(),
+    /** The uploaded file's id; never answered (files reference their material, not the reverse). */
+    fileId: text('file_id'),
+  },
+  (t) => [
+    foreignKey({ name: 'materials_session_id_fk', columns: [t.sessionId], foreignColumns: [sessions._id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'materials_tutor_email_fk',
+      columns: [t.tutorEmail],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+    check('materials_status_check', oneOf(t.status, STATUSES)),
+    check('materials_file_size_check', sql`${t.fileSize} >= 0`),
+    check('materials_title_length', maxLength(t.title, L.materialTitle)),
+    check('materials_description_length', maxLength(t.description, L.materialDescription)),
+    check('materials_file_url_length', maxLength(t.fileUrl, L.url)),
+    check('materials_file_name_length', maxLength(t.fileName, FILE_NAME_MAX)),
+    check('materials_file_type_length', maxLength(t.fileType, FILE_TYPE_MAX)),
+    check('materials_image_length', maxLength(t.image, L.url)),
+    check('materials_link_length', maxLength(t.link, L.url)),
+    check('materials_drive_link_length', maxLength(t.driveLink, L.url)),
+    index('materials_created_at_idx').on(t.createdAt, t._id),
+    index('materials_status_created_at_idx').on(t.status, t.createdAt, t._id),
+    index('materials_session_id_idx').on(t.sessionId),
+    index('materials_tutor_email_created_at_idx').on(t.tutorEmail, t.createdAt),
+  ],
+)
+
+export const files = pgTable(
+  'files',
+  {
+    _id: text('id').primaryKey(),
+    materialId: text('material_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** NULL when the bytes are in the bucket (../files/s3-objects.ts). */
+    data: bytes('data'),
+  },
+  (t) => [
+    foreignKey({ name: 'files_material_id_fk', columns: [t.materialId], foreignColumns: [materials._id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'files_session_id_fk', columns: [t.sessionId], foreignColumns: [sessions._id] }).onDelete(
+      'cascade',
+    ),
+    check('files_type_length', maxLength(t.type, FILE_TYPE_MAX)),
+    check('files_name_length', maxLength(t.name, FILE_NAME_MAX)),
+    index('files_material_id_idx').on(t.materialId),
+    index('files_session_id_idx').on(t.sessionId),
+  ],
+)
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** `${subject} ${method} ${path} ${key}` */
+    id: text('id').primaryKey(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'running' | 'done'>().notNull(),
+    status: integer('status'),
+    body: text('body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: isoTime('created_at').notNull(),
+  },
+  (t) => [
+    check('idempotency_keys_state_check', oneOf(t.state, ['running', 'done'])),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+)
+
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})
+
+/** Every table, children before parents (the order a plain DELETE of all would need). */
+export const allTables = [files, materials, reviews, bookings, notes, sessions, users, idempotencyKeys, meta] as const

@@ -1,0 +1,61 @@
+// Serving the built app (APP_DIST_DIR) from the API's own origin, so a
+// deployment needs one host, no CORS entry and no second server. Everything
+// outside /api is a file of the build; a navigation to any other path gets
+// index.html, because the app routes on the client (/dashboard/..., /sessions/...).
+//
+// Caching: index.html and sw.js must be revalidated on every load, or a new
+// release would wait behind the old one; files under /assets/ carry a content
+// hash in their names, so they never change and may be cached for a year.
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Env, Hono, MiddlewareHandler } from 'hono'
+import { setResponseHeaders } from './response-headers'
+
+const REVALIDATE = new Set(['/', '/index.html', '/sw.js'])
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Headers every answer of this origin carries. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // Google sign-in opens a popup that must be able to report back to this window.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
+
+/** A browser navigation (as opposed to a script, image or fetch that should get a 404). */
+function isNavigation(headers: { header(name: string): string | undefined }): boolean {
+  const mode = headers.header('Sec-Fetch-Mode')
+  if (mode !== undefined) return mode === 'navigate'
+  return (headers.header('Accept') ?? '').includes('text/html')
+}
+
+const cacheHeaders: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (c.res.status !== 200 && c.res.status !== 206 && c.res.status !== 304) return
+  const path = c.req.path
+  if (path.startsWith('/assets/')) setResponseHeaders(c, { 'Cache-Control': IMMUTABLE })
+  else if (REVALIDATE.has(path) || (c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    setResponseHeaders(c, { 'Cache-Control': 'no-cache' })
+  }
+}
+
+/** Mounts the app folder's files and the client-side routing fallback on `app`. */
+export function mountStaticApp<E extends Env>(app: Hono<E>, root: string): void {
+  const files = serveStatic<E>({ root })
+  const indexHtml = serveStatic<E>({ root, path: 'index.html' })
+  const outsideApi = (handler: MiddlewareHandler<E>): MiddlewareHandler<E> => {
+    return async (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next))
+  }
+  app.use('*', outsideApi(cacheHeaders))
+  app.get('*', outsideApi(files))
+  app.get(
+    '*',
+    outsideApi(async (c, next) => {
+      // A missing /assets/ file is a 404, never the page: a stale tab asking
+      // for an old chunk must fail loudly, not parse HTML as JavaScript.
+      if (c.req.path.startsWith('/assets/') || !isNavigation(c.req)) return next()
+      return indexHtml(c, next)
+    }),
+  )
+}

@@ -1,0 +1,180 @@
+// The API server's entry point (`npm run server`): configuration from the
+// environment, the database (seeded with the demo data when the SEED rule
+// says so), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
+// no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
+// then the database closes, which releases the embedded database's folder.
+import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app'
+import { ConfigError, loadConfig, type Config, type SeedMode } from './config'
+import type { ApiDeps } from './core/api-deps'
+import type { IdentityVerifier } from './core/identity'
+import type { ApiRoute } from './core/routes'
+import { buildSeedRows } from './core/seed/seed-data'
+import { openDatabase, type Database } from './db/open-database'
+import { isEntryPoint } from './entry-point'
+import { createS3Objects } from './files/s3-objects'
+import { createFirebaseIdentity } from './identity/firebase-identity'
+import { createLogger, describeError, type Logger } from './logger'
+
+export interface StartOptions {
+  logger?: Logger
+  /** Firebase Auth (per the config) unless given. */
+  identity?: IdentityVerifier
+  /** Every API route unless given. */
+  routes?: readonly ApiRoute[]
+  /** An already open database; otherwise one is opened per the config. Closed by close() either way. */
+  database?: Database
+}
+
+export interface RunningServer {
+  /** Where the server listens, e.g. http://127.0.0.1:8787. */
+  url: string
+  /** Stops accepting, lets requests in flight finish (up to the grace period), closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * Whether to fill an empty database with the demo data. `auto` seeds only the
+ * embedded database (a local try-out); a PostgreSQL server is someone's real
+ * data store and is seeded only when asked for explicitly.
+ */
+export function shouldSeed(mode: SeedMode, kind: Database['kind']): boolean {
+  return mode === 'always' || (mode === 'auto' && kind === 'pglite')
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}`
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
+  const { fileStorage } = config
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
+      logger,
+    }))
+
+  let server: Server
+  let draining = false
+  try {
+    if (shouldSeed(config.seed, database.kind) && (await database.isEmpty())) {
+      await database.seed(await buildSeedRows())
+      logger.info('seeded the demo data', { database: database.kind })
+    }
+    const deps: ApiDeps = {
+      store: database.store,
+      identity:
+        options.identity ??
+        createFirebaseIdentity({
+          projectId: config.firebaseProjectId,
+          emulatorHost: config.firebaseAuthEmulatorHost,
+          onRejected: (reason) => logger.debug('ID token refused', { reason: describeError(reason) }),
+        }),
+      now: () => new Date(),
+      appTokenTtlSeconds: config.appTokenTtlSeconds,
+      maxFileBytes: config.maxFileBytes,
+    }
+    const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
+
+    server = await new Promise<Server>((resolve, reject) => {
+      const created = serve(
+        {
+          hostname: config.host,
+          port: config.port,
+          fetch: async (request, env) => {
+            const response = await app.fetch(request, env)
+            // While stopping, each answer ends its connection, so a keep-alive
+            // client cannot hold the server open past its last request.
+            if (draining) {
+              try {
+                response.headers.set('Connection', 'close')
+              } catch {
+                // Immutable headers: Node still closes the socket once the server has closed.
+              }
+            }
+            return response
+          },
+        },
+        () => resolve(created as Server),
+      ) as Server
+      created.once('error', reject)
+    })
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const address = server.address() as AddressInfo
+  const url = urlOf(address)
+  logger.info('listening', {
+    url,
+    database: database.kind,
+    files: fileStorage.kind === 's3' ? `s3://${fileStorage.bucket}` : 'postgres',
+    firebaseProject: config.firebaseProjectId,
+  })
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      draining = true
+      await new Promise<void>((resolve) => {
+        const deadline = setTimeout(() => {
+          logger.warn('grace period over: closing the connections still open', { graceMs: config.shutdownGraceMs })
+          server.closeAllConnections()
+        }, config.shutdownGraceMs)
+        deadline.unref()
+        server.close(() => {
+          clearTimeout(deadline)
+          resolve()
+        })
+        server.closeIdleConnections()
+      })
+      await database.close()
+      logger.info('stopped')
+    })())
+
+  return { url, close }
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+  const logger = createLogger({ level: config.logLevel })
+  let running: RunningServer
+  try {
+    running = await startServer(config, { logger })
+  } catch (error) {
+    logger.error('could not start', { error: describeError(error) })
+    process.exit(1)
+  }
+
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info('stopping', { signal })
+    // A second signal means "now": skip the grace period.
+    process.once(signal, () => process.exit(1))
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('stopping failed', { error: describeError(error) })
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+}
+
+if (isEntryPoint(import.meta.url)) await main()
