@@ -1,0 +1,85 @@
+// @vitest-environment node
+// The container image cannot be built here (no docker), so this runs its
+// steps outside a container: the production build of the server, the runtime
+// dependencies it needs (all of them `dependencies`, since the image installs
+// with --omit=dev), then the image's own CMD and HEALTHCHECK, read from the
+// Dockerfile, against a temporary data folder on loopback; SIGTERM must stop
+// it cleanly and free the folder.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, expect, it } from 'vitest'
+// @ts-expect-error: a plain .mjs build script, typed by what this test uses
+import { buildServer } from '../scripts/build-server/build-server.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8')
+const dataDir = mkdtempSync(join(tmpdir(), 'studyhub-image-'))
+// Inside the repo, so node_modules resolves from the bundle as it does in the image's /app.
+const outdir = join(root, 'node_modules/.tmp/image-steps/dist-server')
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(outdir, { recursive: true, force: true })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, exited: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !exited(); i++) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the server did not become healthy')
+}
+
+it('builds, runs and stops as the container image does', { timeout: 120_000 }, async () => {
+  const { packages } = (await buildServer(outdir)) as { packages: string[] }
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  // `npm ci --omit=dev` in the image installs only these.
+  expect(packages.filter((name) => !(name in pkg.dependencies))).toEqual([])
+  expect(existsSync(join(outdir, 'migrations'))).toBe(true)
+
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]
+  const healthcheck = /HEALTHCHECK[^\n]*\\\n\s+CMD (node -e "(.*)")$/m.exec(dockerfile)![2]!
+  expect(cmd).toEqual(['node', 'dist-server/main.mjs'])
+
+  const port = await freePort()
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }
+  const server = spawn(cmd[0]!, [join(outdir, 'main.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  server.stdout.on('data', (d: Buffer) => (output += d))
+  server.stderr.on('data', (d: Buffer) => (output += d))
+  const exit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
+  let exited = false
+  void exit.then(() => (exited = true))
+  try {
+    const url = `http://127.0.0.1:${port}`
+    await waitForHealth(url, () => exited)
+    const sessions = await fetch(`${url}/api/sessions?status=approved`)
+    expect(sessions.status).toBe(200)
+    expect(((await sessions.json()) as unknown[]).length).toBeGreaterThan(0)
+    const probe = spawnSync('node', ['-e', healthcheck.replaceAll('\\"', '"')], { env, encoding: 'utf8' })
+    expect(probe.status).toBe(0)
+  } finally {
+    server.kill('SIGTERM')
+  }
+  expect(await exit, output).toBe(0)
+  expect(existsSync(join(dataDir, 'studyhub.lock'))).toBe(false)
+})
