@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Booking } from '../../../contract/entities'
 import { confirmDelete } from '../../workspace/action-feedback'
 import { TD } from '../../workspace/components/ui-classes'
-import { formatDateTime } from '../../workspace/format'
+import { formatDateTime } from '../../../shared/format/date'
 import { runAdminAction } from '../admin-action'
 import {
   adminBookingQueries,

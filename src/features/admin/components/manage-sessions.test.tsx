@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { api } from '../../../shared/api/http-client'
+import { formatFee } from '../../../shared/format/number'
 import { renderWorkspace } from '../../workspace/testing/render-workspace'
 import { ManageSessions } from './manage-sessions'
 
@@ -30,6 +31,25 @@ async function approveThroughDialog(title: string, fill: (dialog: HTMLElement) =
 }
 
 describe('Manage Sessions: approve dialog fee rules', () => {
+  it('shows a fee of 1000 as the rest of the app does, with one formatter', async () => {
+    const approved = await api('listAdminSessions', { query: { status: 'approved', page: '1', limit: '1' } })
+    const session = approved[0]!
+    await api('updateSession', {
+      params: { id: session._id },
+      body: {
+        title: 'A thousand-dollar session',
+        subject: session.subject,
+        duration: session.duration,
+        registrationFee: 1000,
+      },
+    })
+    renderWorkspace(<ManageSessions />)
+    const all = await screen.findByRole('table', { name: 'All sessions' })
+    const row = (await within(all).findAllByText('A thousand-dollar session'))[0]!.closest('tr')!
+    expect(row.textContent).toContain(formatFee(1000))
+    expect(formatFee(1000)).toMatch(/^\$1.000$/)
+  })
+
   it.each([
     { name: 'approves as Paid with the fee typed', typed: '35', fee: 35 },
     { name: 'sends 0 for a non-numeric Paid fee', typed: 'ten dollars', fee: 0 },
@@ -62,7 +82,8 @@ describe('Manage Sessions: approve dialog fee rules', () => {
       expect(within(dialog).getByLabelText('Fee')).toHaveProperty('disabled', true)
     })
     server.events.removeAllListeners()
-    expect(sent).toEqual({ fee: 0, type: 'Free' })
+    // Exactly the contract's payload: {fee}, nothing else.
+    expect(sent).toEqual({ fee: 0 })
     expect((await api('getSession', { params: { id: session._id } })).registrationFee).toBe(0)
   })
 

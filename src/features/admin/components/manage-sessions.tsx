@@ -2,7 +2,8 @@ import { useState } from 'react'
 import type { Session } from '../../../contract/entities'
 import { confirmDelete } from '../../workspace/action-feedback'
 import { TD } from '../../workspace/components/ui-classes'
-import { formatDate, formatFee } from '../../workspace/format'
+import { formatDate } from '../../../shared/format/date'
+import { formatFee } from '../../../shared/format/number'
 import { runAdminAction } from '../admin-action'
 import {
   adminSessionQueries,
@@ -66,11 +67,9 @@ export function ManageSessions() {
         <ApproveSessionDialog
           session={approving}
           onClose={() => setApproving(null)}
-          onApprove={async ({ type, fee }) => {
-            const ok = await runAdminAction(
-              () => approve.mutateAsync({ id: approving._id, fee, type }),
-              'Session approved',
-            )
+          onApprove={async ({ fee }) => {
+            // The dialog already made a Free session's fee 0: the call sends exactly {fee}.
+            const ok = await runAdminAction(() => approve.mutateAsync({ id: approving._id, fee }), 'Session approved')
             if (ok) setApproving(null)
             else throw new Error('not approved')
           }}

@@ -3,6 +3,7 @@
 // refresh them all with one invalidation.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
+import { formatRating } from '../../../shared/format/number'
 
 export const statKeys = {
   all: ['stats'] as const,
@@ -27,5 +28,5 @@ export const statQueries = {
 
 /** Spec §9: one decimal, or N/A when nothing has been rated. */
 export function formatAverageRating(avg: number | null | undefined): string {
-  return typeof avg === 'number' && Number.isFinite(avg) ? avg.toFixed(1) : 'N/A'
+  return typeof avg === 'number' && Number.isFinite(avg) ? formatRating(avg) : 'N/A'
 }
