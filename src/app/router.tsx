@@ -35,24 +35,34 @@ export const routeTree: RouteObject[] = [
             lazy: () => import('./routes/dashboard/dashboard-layout'),
             children: [
               { index: true, lazy: () => import('./routes/dashboard/dashboard-index') },
-              // Student
-              { path: 'student', lazy: () => import('./routes/dashboard/student') },
-              { path: 'my-reviews', lazy: () => import('./routes/dashboard/student') },
-              { path: 'my-bookings', lazy: () => import('./routes/dashboard/my-bookings') },
-              { path: 'student/bookings/:id', lazy: () => import('./routes/dashboard/student-booking') },
+              // Student only: the screens of another role send everyone else to /, as admin screens do.
               {
-                path: 'student/bookings/:id/materials',
-                lazy: () => import('./routes/dashboard/student-booking-materials'),
+                element: <RequireRole role="student" />,
+                children: [
+                  { path: 'student', lazy: () => import('./routes/dashboard/student') },
+                  { path: 'my-reviews', lazy: () => import('./routes/dashboard/student') },
+                  { path: 'my-bookings', lazy: () => import('./routes/dashboard/my-bookings') },
+                  { path: 'student/bookings/:id', lazy: () => import('./routes/dashboard/student-booking') },
+                  {
+                    path: 'student/bookings/:id/materials',
+                    lazy: () => import('./routes/dashboard/student-booking-materials'),
+                  },
+                  { path: 'create-note', lazy: () => import('./routes/dashboard/create-note') },
+                  { path: 'my-notes', lazy: () => import('./routes/dashboard/my-notes') },
+                  { path: 'my-materials', lazy: () => import('./routes/dashboard/my-materials') },
+                ],
               },
-              { path: 'create-note', lazy: () => import('./routes/dashboard/create-note') },
-              { path: 'my-notes', lazy: () => import('./routes/dashboard/my-notes') },
-              { path: 'my-materials', lazy: () => import('./routes/dashboard/my-materials') },
-              // Tutor
-              { path: 'tutor', lazy: () => import('./routes/dashboard/tutor') },
-              { path: 'add-session', lazy: () => import('./routes/dashboard/add-session') },
-              { path: 'my-sessions', lazy: () => import('./routes/dashboard/my-sessions') },
-              { path: 'tutor-materials', lazy: () => import('./routes/dashboard/tutor-materials') },
-              { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
+              // Tutor only.
+              {
+                element: <RequireRole role="tutor" />,
+                children: [
+                  { path: 'tutor', lazy: () => import('./routes/dashboard/tutor') },
+                  { path: 'add-session', lazy: () => import('./routes/dashboard/add-session') },
+                  { path: 'my-sessions', lazy: () => import('./routes/dashboard/my-sessions') },
+                  { path: 'tutor-materials', lazy: () => import('./routes/dashboard/tutor-materials') },
+                  { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
+                ],
+              },
               // Admin only: everyone else is sent to / (spec §2).
               {
                 element: <RequireRole role="admin" />,

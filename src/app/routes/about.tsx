@@ -17,15 +17,15 @@ export function Component() {
       <h2 className="mt-8 text-xl font-semibold text-slate-900">How booking works</h2>
       <p className="mt-2">
         Every session has a registration window. While it is open the session is marked Ongoing and a signed-in student
-        can press Book Now; once the registration end date has passed it is Closed. A booking starts out awaiting
-        approval, and an admin then approves or rejects it. You can follow your bookings under My Bookings in your
-        dashboard.
+        can press Book Now; before it opens, and once it has ended, the session is Closed. A booking starts out awaiting
+        approval, and an admin then approves or rejects it; after a rejection you may ask again while registration is
+        open. You can follow your bookings under My Bookings in your dashboard.
       </p>
       <h2 className="mt-8 text-xl font-semibold text-slate-900">How approval works</h2>
       <p className="mt-2">
         A tutor&rsquo;s new session is not public straight away: an admin reviews it and approves it, setting it as free
-        or paid, or rejects it, after which the tutor may change it and submit it again. Only approved sessions appear
-        on{' '}
+        or paid, or rejects it, after which the tutor may submit it again for another review. Only approved sessions
+        appear on{' '}
         <Link to="/study-sessions" className="font-medium text-brand-700 underline">
           Study Sessions
         </Link>
@@ -34,8 +34,8 @@ export function Component() {
       <h2 className="mt-8 text-xl font-semibold text-slate-900">Materials, notes and reviews</h2>
       <p className="mt-2">
         Tutors upload study materials for their sessions, and an admin approves each one before students see it.
-        Students can open the materials of the sessions they booked, keep their own notes, and leave a rating from 1 to
-        5 with a comment on any session.
+        Students can open the materials of the sessions they booked, keep their own notes, and review each session they
+        booked once, with a rating from 1 to 5 and a comment.
       </p>
       {IS_DEMO && (
         <>

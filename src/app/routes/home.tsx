@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { HeroSlideshow } from '../../features/sessions/components/hero-slideshow'
 import { SessionCard } from '../../features/sessions/components/session-card'
-import { registrationWindowLabel } from '../../features/sessions/registration-status'
+import { registrationLabel } from '../../features/sessions/registration-status'
 
 export function Component() {
   return (
@@ -52,7 +52,7 @@ function AvailableSessions() {
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {data.items.slice(0, 6).map((session) => (
             <li key={session._id}>
-              <SessionCard session={session} label={registrationWindowLabel(session)} />
+              <SessionCard session={session} label={registrationLabel(session)} />
             </li>
           ))}
         </ul>

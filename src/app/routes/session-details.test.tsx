@@ -5,9 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { API_BASE, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
+import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
 import type { Session } from '../../contract/entities'
 import { AuthContext, type AppRole, type AuthContextValue } from '../../features/auth/auth-context'
+import { formatDateTime } from '../../shared/format/date'
 import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
 import { createQueryClient } from '../query-client'
 import { Component as SessionDetails } from './session-details'
@@ -59,7 +60,7 @@ async function pick() {
   const open = sessions.find(
     (s) => !booked.has(s._id) && Date.parse(s.registrationStart) <= now && Date.parse(s.registrationEnd) > now + 60_000,
   )
-  const closed = sessions.find((s) => Date.parse(s.registrationEnd) < now)
+  const closed = sessions.find((s) => !booked.has(s._id) && Date.parse(s.registrationEnd) < now)
   if (!open || !closed) throw new Error('the seed needs an open and a closed session')
   return { open, closed }
 }
@@ -97,9 +98,66 @@ describe('session details', () => {
     fireEvent.click(within(booked).getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Booked!' })).toBeNull())
 
-    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }))
-    const oops = await screen.findByRole('alertdialog', { name: 'Oops!' })
-    expect(oops.textContent).toContain('You have already booked this session.')
+    // Booked: no second Book Now, but the booking's own state and what comes next.
+    const state = (await screen.findByText('Your booking:')).parentElement!
+    expect(state.textContent).toContain('Awaiting approval')
+    expect(state.textContent).toContain('An admin will confirm your place.')
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull()
+  })
+
+  it('shows an approved booking with its materials, and lets a rejected one be requested again', async () => {
+    const bookings = (await (
+      await fetch(`${API_BASE}/bookings/student/${STUDENT}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('access-token')}` },
+      })
+    ).json()) as { sessionId: string; status: string; registrationStart: string; registrationEnd: string }[]
+    const approved = bookings.find((b) => b.status === 'approved')!
+    const view = renderDetails(approved.sessionId)
+    expect((await screen.findByRole('link', { name: 'View Materials' })).getAttribute('href')).toBe(
+      `/dashboard/student/bookings/${approved.sessionId}/materials`,
+    )
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull()
+    view.unmount()
+
+    // A rejected booking on a session still open: the student may ask again, and it waits for an admin once more.
+    const now = Date.now()
+    const rejected = bookings.find(
+      (b) => b.status === 'rejected' && Date.parse(b.registrationStart) <= now && Date.parse(b.registrationEnd) > now,
+    )
+    if (!rejected) throw new Error('the seed needs a rejected booking on an open session')
+    renderDetails(rejected.sessionId)
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Again' }))
+    const booked = await screen.findByRole('dialog', { name: 'Booked!' })
+    fireEvent.click(within(booked).getByRole('button', { name: 'OK' }))
+    expect((await screen.findByText('Awaiting approval')).textContent).toBe('Awaiting approval')
+  })
+
+  it('says when registration opens, before it does, and books nothing', async () => {
+    const tutor = 'tutor@studyhub.demo'
+    const day = 86_400_000
+    const start = new Date(Date.now() + 3 * day)
+    const created = await call('POST', '/sessions', {
+      as: tutor,
+      body: {
+        title: 'Opens in three days',
+        subject: 'Physics',
+        description: '',
+        registrationStart: start.toISOString(),
+        registrationEnd: new Date(Date.now() + 10 * day).toISOString(),
+        classStart: new Date(Date.now() + 12 * day).toISOString(),
+        classEnd: new Date(Date.now() + 20 * day).toISOString(),
+        duration: 2,
+        registrationFee: 0,
+        tutorName: 'Priya Sharma',
+        tutorEmail: tutor,
+      },
+    })
+    await call('PATCH', `/sessions/${created.data.insertedId}/approve`, { as: 'admin@studyhub.demo', body: { fee: 0 } })
+    renderDetails(created.data.insertedId)
+    const button = (await screen.findByRole('button', { name: /^Registration opens / })) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    expect(button.textContent).toBe(`Registration opens ${formatDateTime(start.toISOString())}`)
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull()
   })
 
   it('reads "Registration Closed" once registration has ended', async () => {
@@ -116,6 +174,28 @@ describe('session details', () => {
     expect(
       ((await screen.findByRole('button', { name: 'Login as Student to Book' })) as HTMLButtonElement).disabled,
     ).toBe(true)
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).toBeNull()
+  })
+
+  it('shows the review form only to a student who may review, and tells the others why', async () => {
+    const { open } = await pick()
+    // Not booked: no form, and the reason instead of an error after typing.
+    const view = renderDetails(open._id)
+    expect(await screen.findByText('Book this session to leave a review.')).toBeTruthy()
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).toBeNull()
+    view.unmount()
+    // A session the student has already reviewed.
+    const reviewed = (await call('GET', `/bookings/student/${STUDENT}`, { as: STUDENT })).data as {
+      sessionId: string
+    }[]
+    let done: string | undefined
+    for (const b of reviewed) {
+      const list = (await call('GET', `/reviews/${b.sessionId}`, { as: STUDENT })).data as { studentEmail?: string }[]
+      if (list.some((r) => r.studentEmail === STUDENT)) done = b.sessionId
+    }
+    if (!done) throw new Error('the seed needs a session the student reviewed')
+    renderDetails(done)
+    expect(await screen.findByText('You have reviewed this session. Thank you!')).toBeTruthy()
     expect(screen.queryByRole('form', { name: 'Leave a review' })).toBeNull()
   })
 

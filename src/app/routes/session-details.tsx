@@ -3,10 +3,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
+import { bookingQueries } from '../../features/bookings/api/booking-queries'
 import { BookSessionButton } from '../../features/bookings/components/book-session-button'
 import { reviewQueries } from '../../features/reviews/api/review-queries'
 import { ReviewForm } from '../../features/reviews/components/review-form'
 import { ReviewList } from '../../features/reviews/components/review-list'
+import { reviewEligibility } from '../../features/reviews/review-eligibility'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
 import { SessionLoadState } from '../../features/sessions/components/session-load-state'
@@ -28,11 +30,22 @@ export function Component() {
   const { user, email, role } = useAuth()
   const session = useQuery(sessionQueries.detail(id))
   const reviews = useQuery(reviewQueries.forSession(id))
+  const isStudent = Boolean(user) && role === 'student' && Boolean(email)
+  const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: isStudent })
 
   if (!session.isSuccess) return <SessionLoadState query={session} className="mx-auto max-w-4xl px-4 py-12" />
 
   const s = session.data
-  const isStudent = Boolean(user) && role === 'student' && Boolean(email)
+  // Decided once the student's bookings and the reviews are known, never on a guess.
+  const booking = bookings.data?.find((b) => b.sessionId === s._id)
+  const eligibility =
+    !isStudent || (bookings.isSuccess && reviews.isSuccess)
+      ? reviewEligibility({
+          isStudent,
+          bookingStatus: booking?.status ?? null,
+          alreadyReviewed: reviews.data?.some((r) => r.studentEmail === email) ?? false,
+        })
+      : null
   return (
     <article aria-labelledby="session-title" className="mx-auto max-w-4xl px-4 py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{s.subject}</p>
@@ -64,11 +77,13 @@ export function Component() {
             <ReviewList reviews={reviews.data} />
           )}
         </div>
-        {isStudent && (
+        {eligibility?.canReview ? (
           <div className="mt-6">
             <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
           </div>
-        )}
+        ) : eligibility && user ? (
+          <p className="mt-6 text-slate-800">{eligibility.reason}</p>
+        ) : null}
       </section>
     </article>
   )

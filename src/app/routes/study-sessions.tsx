@@ -7,7 +7,7 @@ import { useAuth } from '../../features/auth/auth-context'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
 import { Pagination } from '../../features/sessions/components/pagination'
 import { SessionCard } from '../../features/sessions/components/session-card'
-import { registrationEndLabel } from '../../features/sessions/registration-status'
+import { registrationLabel } from '../../features/sessions/registration-status'
 import { QueryState } from '../../features/workspace/components/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
@@ -87,7 +87,7 @@ export function Component() {
                 <li key={session._id}>
                   <SessionCard
                     session={session}
-                    label={registrationEndLabel(session)}
+                    label={registrationLabel(session)}
                     adminView={admin}
                     headingLevel="h2"
                   />

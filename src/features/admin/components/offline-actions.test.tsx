@@ -44,14 +44,14 @@ const ONGOING: Session = {
 
 beforeEach(() => setOnline(true))
 
-it('disables Book Now and the review submit offline, with the reason', () => {
+it('disables Book Now and the review submit offline, with the reason', async () => {
   renderWorkspace(
     <>
       <BookSessionButton session={ONGOING} studentEmail="sam@example.com" isStudent />
       <ReviewForm sessionId="s1" studentEmail="sam@example.com" studentName="Sam" />
     </>,
   )
-  const book = screen.getByRole('button', { name: 'Book Now' })
+  const book = await screen.findByRole('button', { name: 'Book Now' })
   const submit = screen.getByRole('button', { name: 'Submit review' })
   expect(book).toHaveProperty('disabled', false)
   expect(screen.queryByText(OFFLINE_REASON)).toBeNull()

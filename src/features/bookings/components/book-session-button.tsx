@@ -1,15 +1,21 @@
-// The booking button of the details page (spec §2): "Registration Closed"
-// once registration has ended, "Book Now" for a signed-in student, otherwise
-// "Login as Student to Book" (disabled). Outcomes per spec §8.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+// The booking area of the details page. The button reads "Registration
+// Closed" once registration has ended, says when it opens before it has
+// (docs/rules/sessions.md), reads "Book Now" for a signed-in student and
+// "Login as Student to Book" (disabled) for everyone else. A student who has
+// booked the session sees their booking's state instead, with what they can
+// do next: wait, open the materials, or ask again after a rejection.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
+import { Link } from 'react-router-dom'
 import type { Session } from '../../../contract/entities'
+import { registrationState } from '../../../contract/rules'
 import { errorMessage } from '../../../shared/api/api-error'
+import { formatDateTime } from '../../../shared/format/date'
 import { showAlert } from '../../../shared/ui/feedback'
 import { OfflineReason } from '../../offline/offline-reason'
 import { useOnline } from '../../offline/use-online'
-import { isRegistrationClosed } from '../../sessions/registration-status'
-import { bookingMutations } from '../api/booking-queries'
+import { bookingMutations, bookingQueries } from '../api/booking-queries'
+import { BookingStatusBadge } from './booking-status'
 
 interface BookSessionButtonProps {
   session: Session
@@ -19,28 +25,54 @@ interface BookSessionButtonProps {
 }
 
 const BUTTON = 'w-full rounded-lg px-5 py-3 text-base font-semibold sm:w-auto'
+const DISABLED = `${BUTTON} cursor-not-allowed bg-slate-200 text-slate-700`
+
+function Disabled({ children }: { children: string }) {
+  return (
+    <button type="button" disabled className={DISABLED}>
+      {children}
+    </button>
+  )
+}
 
 export function BookSessionButton({ session, studentEmail, isStudent, now = new Date() }: BookSessionButtonProps) {
   const queryClient = useQueryClient()
   const booking = useMutation(bookingMutations.create(queryClient))
+  const mine = useQuery({ ...bookingQueries.forStudent(studentEmail ?? ''), enabled: isStudent && !!studentEmail })
   // Booking needs the server: offline the button is disabled with the reason.
   const online = useOnline()
   const offlineId = useId()
+  const statusId = useId()
 
-  if (isRegistrationClosed(session, now)) {
+  // A student's own booking decides what they see: wait for it rather than flash Book Now first.
+  // If that fails (or the phone is offline) the button shows as usual: the server decides the booking anyway.
+  if (mine.isPending && mine.fetchStatus === 'fetching' && mine.failureCount === 0)
+    return <Disabled>Checking your booking…</Disabled>
+  const existing = mine.data?.find((b) => b.sessionId === session._id)
+  if (existing && existing.status !== 'rejected') {
     return (
-      <button type="button" disabled className={`${BUTTON} cursor-not-allowed bg-slate-200 text-slate-700`}>
-        Registration Closed
-      </button>
+      <div id={statusId} className="flex flex-wrap items-center gap-3" role="status">
+        <span className="font-semibold text-slate-900">Your booking:</span>
+        <BookingStatusBadge status={existing.status} />
+        {existing.status === 'pending' ? (
+          <span className="text-slate-800">An admin will confirm your place.</span>
+        ) : (
+          <Link
+            to={`/dashboard/student/bookings/${session._id}/materials`}
+            className="font-semibold text-brand-700 underline"
+          >
+            View Materials
+          </Link>
+        )}
+      </div>
     )
   }
-  if (!isStudent || !studentEmail) {
-    return (
-      <button type="button" disabled className={`${BUTTON} cursor-not-allowed bg-slate-200 text-slate-700`}>
-        Login as Student to Book
-      </button>
-    )
-  }
+
+  const window = registrationState(session, now.getTime())
+  if (window === 'closed') return <Disabled>Registration Closed</Disabled>
+  if (window === 'upcoming')
+    return <Disabled>{`Registration opens ${formatDateTime(session.registrationStart)}`}</Disabled>
+  if (!isStudent || !studentEmail) return <Disabled>Login as Student to Book</Disabled>
 
   const book = () =>
     booking.mutate(
@@ -58,6 +90,13 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
 
   return (
     <>
+      {existing?.status === 'rejected' && (
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-slate-800">
+          <span className="font-semibold text-slate-900">Your booking:</span>
+          <BookingStatusBadge status="rejected" />
+          <span>You can ask for a place again.</span>
+        </p>
+      )}
       <button
         type="button"
         onClick={book}
@@ -66,7 +105,7 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
         aria-describedby={online ? undefined : offlineId}
         className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-70`}
       >
-        Book Now
+        {existing?.status === 'rejected' ? 'Request Again' : 'Book Now'}
       </button>
       <OfflineReason id={offlineId} className="mt-2" />
     </>
