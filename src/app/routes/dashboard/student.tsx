@@ -3,6 +3,7 @@
 // use the session's _id, as /dashboard/student/bookings/{id} does.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
 import { useAuth } from '../../../features/auth/auth-context'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { statQueries } from '../../../features/stats/api/stat-queries'
@@ -49,6 +50,9 @@ export function Component() {
               <div>
                 <p className="font-semibold text-slate-900">{booking.title ?? 'Study session'}</p>
                 {booking.tutorName ? <p className="text-sm text-slate-700">with {booking.tutorName}</p> : null}
+                <p className="mt-1">
+                  <BookingStatusBadge status={booking.status} />
+                </p>
               </div>
               <div className="flex gap-2">
                 <Link
@@ -57,12 +61,15 @@ export function Component() {
                 >
                   View Details<span className="sr-only"> of {booking.title ?? 'this session'}</span>
                 </Link>
-                <Link
-                  to={`/dashboard/student/bookings/${encodeURIComponent(booking.sessionId)}/materials`}
-                  className={`${LINK} border border-slate-400 text-slate-900 hover:bg-slate-100`}
-                >
-                  View Materials<span className="sr-only"> of {booking.title ?? 'this session'}</span>
-                </Link>
+                {/* Materials open only through an approved booking: no link that leads to a refusal. */}
+                {booking.status === 'approved' && (
+                  <Link
+                    to={`/dashboard/student/bookings/${encodeURIComponent(booking.sessionId)}/materials`}
+                    className={`${LINK} border border-slate-400 text-slate-900 hover:bg-slate-100`}
+                  >
+                    View Materials<span className="sr-only"> of {booking.title ?? 'this session'}</span>
+                  </Link>
+                )}
               </div>
             </li>
           ))}

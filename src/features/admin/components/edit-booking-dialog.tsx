@@ -28,7 +28,7 @@ export function EditBookingDialog({
       tutorEmail: values.tutorEmail.trim(),
       sessionId: values.sessionId.trim(),
     }
-    if (!body.studentEmail || !body.tutorEmail || !body.sessionId) return 'Every field is required.'
+    if (!body.studentEmail || !body.sessionId) return 'Student email and session ID are required.'
     return () => onSave(body)
   }
 
@@ -53,7 +53,8 @@ export function EditBookingDialog({
       onClose={onClose}
     >
       {input('studentEmail', 'Student email', 'email', firstRef)}
-      {input('tutorEmail', 'Tutor email', 'email')}
+      {/* The session decides who teaches it: the server sets the tutor from the session, so it is not editable. */}
+      <LabelledInput id={`${id}-tutorEmail`} label="Tutor email" type="email" value={booking.tutorEmail} readOnly />
       {input('sessionId', 'Session ID')}
     </DialogForm>
   )

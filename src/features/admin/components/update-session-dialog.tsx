@@ -25,8 +25,9 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     const title = values.title.trim()
     const subject = values.subject.trim()
     if (!title || !subject) return 'Title and subject are required.'
-    // Spec §5: duration and fee default to 0 when not numeric.
+    // Duration and fee count as 0 when not numeric (docs/rules/sessions.md); a session still lasts at least an hour.
     const duration = Math.max(0, lenientNumber(values.duration))
+    if (duration < 1) return 'Duration must be at least 1 hour.'
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
     return () => onSave({ title, subject, duration, registrationFee })
   }

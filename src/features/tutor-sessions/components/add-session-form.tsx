@@ -9,11 +9,15 @@ import { buildSessionPayload, emptySessionForm, type SessionFormField, type Sess
 import { OfflineReason } from '../../offline/offline-reason'
 
 export const SESSION_CREATED = 'Your study session is now live.'
+/** What the toast's words leave out: nobody sees the session until an admin approves it. */
+export const SESSION_PENDING = 'Pending: an admin will review it.'
 export const SESSION_CREATE_FAILED = 'Failed to create session'
 
 export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; tutorEmail: string }) {
   const [values, setValues] = useState<SessionFormValues>(emptySessionForm)
   const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
+  /** The title of the session just created, shown with its pending state until the next one. */
+  const [created, setCreated] = useState<string | null>(null)
   const create = useCreateSession()
   const baseId = useId()
   const { offlineId, needsServer } = useServerGate()
@@ -54,6 +58,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
       await create.mutateAsync(result.payload)
       setValues(emptySessionForm)
       showToast({ title: SESSION_CREATED, icon: 'success' })
+      setCreated(result.payload.title)
     } catch (error) {
       await showAlert({ title: SESSION_CREATE_FAILED, text: errorMessage(error), icon: 'error' })
     }
@@ -101,9 +106,15 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
             {problem.message}
           </p>
         ) : null}
-        <p className="mt-2 text-sm text-slate-700">
-          New sessions are sent for approval and stay pending until an admin approves them.
-        </p>
+        {created ? (
+          <p role="status" className="mt-2 font-medium text-slate-900">
+            “{created}” was created. {SESSION_PENDING}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">
+            New sessions are sent for approval and stay pending until an admin approves them.
+          </p>
+        )}
         <OfflineReason id={offlineId} className="mt-2" />
         <button type="submit" className={`${PRIMARY_BUTTON} mt-3`} disabled={create.isPending} {...needsServer}>
           {create.isPending ? 'Creating…' : 'Create Session'}

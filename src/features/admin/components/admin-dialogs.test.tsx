@@ -1,0 +1,66 @@
+// The admin's edit dialogs: what they let an admin change, and what they refuse before sending.
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { expect, it, vi } from 'vitest'
+import type { Booking, Session } from '../../../contract/entities'
+import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { EditBookingDialog } from './edit-booking-dialog'
+import { UpdateSessionDialog } from './update-session-dialog'
+
+const BOOKING: Booking = {
+  _id: 'b1',
+  sessionId: 's1',
+  studentEmail: 'sam@example.com',
+  tutorEmail: 'priya@example.com',
+  status: 'approved',
+  bookedAt: '2026-03-01T00:00:00.000Z',
+  title: 'Calculus I',
+}
+
+const SESSION: Session = {
+  _id: 's1',
+  title: 'Calculus I',
+  subject: 'Mathematics',
+  description: '',
+  registrationStart: '2026-03-01T00:00:00.000Z',
+  registrationEnd: '2026-03-10T00:00:00.000Z',
+  classStart: '2026-03-12T00:00:00.000Z',
+  classEnd: '2026-04-12T00:00:00.000Z',
+  duration: 2,
+  registrationFee: 10,
+  tutorName: 'Priya Sharma',
+  tutorEmail: 'priya@example.com',
+  status: 'approved',
+  createdAt: '2026-02-01T00:00:00.000Z',
+  averageRating: 0,
+  reviewCount: 0,
+}
+
+it('Edit booking shows the tutor email read-only: the session decides the tutor', async () => {
+  const onSave = vi.fn(async () => undefined)
+  renderWorkspace(<EditBookingDialog booking={BOOKING} onSave={onSave} onClose={() => undefined} />)
+  const tutor = screen.getByLabelText('Tutor email') as HTMLInputElement
+  expect(tutor.readOnly).toBe(true)
+  expect(tutor.value).toBe('priya@example.com')
+  fireEvent.change(screen.getByLabelText('Student email'), { target: { value: 'liam@example.com' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
+  expect(onSave).toHaveBeenCalledWith({
+    studentEmail: 'liam@example.com',
+    tutorEmail: 'priya@example.com',
+    sessionId: 's1',
+  })
+})
+
+it.each(['abc', '0', '0.5'])(
+  'Update session refuses a duration of "%s" with a message, sending nothing',
+  async (typed) => {
+    const onSave = vi.fn(async () => undefined)
+    renderWorkspace(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
+    fireEvent.change(screen.getByLabelText('Duration (hours)'), { target: { value: typed } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByText('Duration must be at least 1 hour.')).textContent).toBe(
+      'Duration must be at least 1 hour.',
+    )
+    expect(onSave).not.toHaveBeenCalled()
+  },
+)
