@@ -72,11 +72,42 @@ export default defineConfig(({ mode }) => {
     preview: { port: 4173, strictPort: true },
     server: { port: 5173 },
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./tests/setup/fake-indexeddb.ts', './tests/setup/vitest-setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'sw/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
       restoreMocks: true,
       testTimeout: 20_000,
+      projects: [
+        {
+          // The app, the demo server's own tests and the service worker, in a browser-like DOM.
+          extends: true,
+          test: {
+            name: 'app',
+            environment: 'jsdom',
+            setupFiles: ['./tests/setup/fake-indexeddb.ts', './tests/setup/vitest-setup.ts'],
+            include: [
+              'src/**/*.test.{ts,tsx}',
+              'mocks/**/*.test.ts',
+              'sw/**/*.test.ts',
+              'tests/unit/**/*.test.{ts,tsx}',
+            ],
+          },
+        },
+        {
+          // The API server and the conformance suite, in Node. The global setup
+          // starts PostgreSQL and the Firebase Auth emulator for the suite's
+          // API targets (CONFORMANCE_TARGETS picks the targets).
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            setupFiles: ['./tests/setup/node-setup.ts'],
+            globalSetup: ['./tests/conformance/global-setup.ts'],
+            include: ['server/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+            // A conformance test may make its records, sign in five callers and
+            // call a route twenty times over a real database.
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
     },
   }
 })

@@ -49,9 +49,13 @@ export const sessionSchema = z.object({
   tutorEmail: email,
   status: statusSchema,
   createdAt: isoDate,
-  /** Mean of the session's review ratings, 0 when it has none. */
-  averageRating: z.number().min(0).max(5),
-  reviewCount: z.number().int().min(0),
+  /**
+   * Mean of the session's review ratings (0 when it has none) and how many
+   * there are. Both servers send them; a client facing a server that does
+   * not computes them from GET /reviews/{sessionId}.
+   */
+  averageRating: z.number().min(0).max(5).optional(),
+  reviewCount: z.number().int().min(0).optional(),
 })
 export type Session = z.infer<typeof sessionSchema>
 

@@ -48,9 +48,15 @@ describe('normalizeSession', () => {
     expect(normalizeSession({ ...canonical, fee: 99 }).registrationFee).toBe(0)
   })
 
-  it('fills a missing average rating and count with 0', () => {
-    const { averageRating: _a, reviewCount: _c, ...rest } = canonical
-    expect(normalizeSession(rest)).toMatchObject({ averageRating: 0, reviewCount: 0 })
+  it('leaves the rating unknown without a count, so it is computed from the reviews rather than assumed', () => {
+    const { reviewCount: _c, ...averageOnly } = { ...canonical, averageRating: 4.5 }
+    const normalized = normalizeSession(averageOnly)
+    expect(normalized.reviewCount).toBeUndefined()
+    expect(normalized.averageRating).toBeUndefined()
+    expect(normalizeSession(canonical)).toMatchObject({
+      averageRating: canonical.averageRating,
+      reviewCount: canonical.reviewCount,
+    })
   })
 })
 

@@ -43,8 +43,13 @@ function applyAliases(raw: Raw): Raw {
 
 export function normalizeSession(raw: unknown): Session {
   const out = applyAliases(raw as Raw)
-  out.averageRating ??= 0
-  out.reviewCount ??= 0
+  // A server that sends no reviewCount leaves the rating to be computed from
+  // the session's reviews (useSessionRating): an average without its count
+  // cannot be shown truthfully.
+  if (typeof out.reviewCount !== 'number') {
+    delete out.reviewCount
+    delete out.averageRating
+  }
   out.description ??= ''
   return out as unknown as Session
 }

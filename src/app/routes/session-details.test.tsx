@@ -218,7 +218,8 @@ describe('session details', () => {
 
     expect(await screen.findByText('Review submitted')).toBeTruthy()
     expect(await screen.findByText('Very clear.')).toBeTruthy()
-    const expected = (open.averageRating * open.reviewCount + 4) / (open.reviewCount + 1)
+    const [mean, count] = [open.averageRating ?? 0, open.reviewCount ?? 0]
+    const expected = (mean * count + 4) / (count + 1)
     await waitFor(() => expect(screen.getByTestId('average-rating').textContent).toContain(expected.toFixed(1)))
   })
 

@@ -191,8 +191,7 @@ describe('normalisation at the edge', () => {
     tutorEmail: 'ada@example.com',
     status: 'approved',
     createdAt: '2025-12-01T00:00:00.000Z',
-    averageRating: 0,
-    reviewCount: 0,
+    // No count from the server: the rating is computed from the reviews (useSessionRating), not assumed 0.
   }
 
   it('maps a session with alternative field names onto the canonical shape', async () => {

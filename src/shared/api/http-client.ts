@@ -99,7 +99,12 @@ export interface Page<T> {
   limit: number
 }
 
-/** One page of a paged list, with the total the server counted. */
+/**
+ * One page of a paged list, with the total the server counted. A server that
+ * answers the contract's plain lists (no `page`/`limit`, no X-Total-Count)
+ * sent everything: the page is then cut on the client, after the filters it
+ * may have ignored (a query parameter that names a field of the records).
+ */
 export async function apiPage<N extends PagedName>(
   name: N,
   page: number,
@@ -109,7 +114,19 @@ export async function apiPage<N extends PagedName>(
   const query = { ...input.query, page: String(page), limit: String(limit) }
   const { body, total } = await send(name, { ...input, query } as CallInput<N>)
   const items = body as unknown as (ResponseOf<N> extends (infer T)[] ? T : never)[]
-  return { items, total: Number.isFinite(total) ? total : items.length, page, limit }
+  if (Number.isFinite(total)) return { items, total, page, limit }
+  const filters = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(
+    ([key, value]) => typeof value === 'string' && items.some((item) => key in (item as object)),
+  )
+  const matching = items.filter((item) =>
+    filters.every(([key, value]) => (item as Record<string, unknown>)[key] === value),
+  )
+  return pageOf(matching, page, limit)
+}
+
+/** A page cut from a whole list on the client. */
+export function pageOf<T>(all: T[], page: number, limit: number): Page<T> {
+  return { items: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit }
 }
 
 function toFormData(fields: Record<string, unknown>): FormData {

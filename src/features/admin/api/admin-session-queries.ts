@@ -2,15 +2,20 @@
 // sessions), and the admin's session actions (spec §4, §7).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
-import type { Status } from '../../../contract/entities'
-import { api, apiPage } from '../../../shared/api/http-client'
+import type { Session, Status } from '../../../contract/entities'
+import { api, apiPage, pageOf, type Page } from '../../../shared/api/http-client'
 
 export const adminSessionQueries = {
   all: () => ['admin-sessions'] as const,
   page: (page: number, limit: number, status?: Status) =>
     queryOptions({
       queryKey: [...adminSessionQueries.all(), { page, limit, status }] as const,
-      queryFn: ({ signal }) => apiPage('listAdminSessions', page, limit, { query: status ? { status } : {}, signal }),
+      // The pending table reads GET /sessions/pending, which every server of the contract has;
+      // a status filter on /admin/sessions is our servers' extension.
+      queryFn: ({ signal }): Promise<Page<Session>> =>
+        status === 'pending'
+          ? api('listPendingSessions', { signal }).then((all) => pageOf(all, page, limit))
+          : apiPage('listAdminSessions', page, limit, { query: status ? { status } : {}, signal }),
       placeholderData: keepPreviousData,
     }),
 }

@@ -1,6 +1,7 @@
 // The card of a study session on Home and /study-sessions (spec §2).
 import { Link } from 'react-router-dom'
 import type { Session } from '../../../contract/entities'
+import { useSessionRating } from '../../reviews/api/session-rating'
 import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
 import type { RegistrationLabel } from '../registration-status'
 import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
@@ -14,6 +15,7 @@ interface SessionCardProps {
 }
 
 export function SessionCard({ session, label, adminView = false, headingLevel: Heading = 'h3' }: SessionCardProps) {
+  const rating = useSessionRating(session)
   const titleId = `session-${session._id}-title`
   return (
     <article
@@ -38,8 +40,8 @@ export function SessionCard({ session, label, adminView = false, headingLevel: H
       )}
       <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{session.description}</p>
       <div className="mt-4 flex items-center gap-2 text-sm text-slate-700" data-testid="session-rating">
-        <StarRating mean={session.averageRating} />
-        <span>{reviewCountText(session.reviewCount)}</span>
+        <StarRating mean={rating?.mean ?? 0} />
+        <span>{rating ? reviewCountText(rating.count) : 'Loading reviews…'}</span>
       </div>
       <Link
         to={`/session-details/${session._id}`}

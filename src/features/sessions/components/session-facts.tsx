@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { Session } from '../../../contract/entities'
 import { formatDateTime } from '../../../shared/format/date'
 import { formatFee, formatRating } from '../../../shared/format/number'
+import { useSessionRating } from '../../reviews/api/session-rating'
 import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -25,15 +26,14 @@ function DateRange({ start, end }: { start: string; end: string }) {
 }
 
 export function SessionFacts({ session }: { session: Session }) {
+  const rating = useSessionRating(session)
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <Fact term="Tutor">{session.tutorName}</Fact>
       <Fact term="Average rating">
         <span className="flex flex-wrap items-center gap-2" data-testid="average-rating">
-          <StarRating mean={session.averageRating} />
-          <span>
-            {formatRating(session.averageRating)} {reviewCountText(session.reviewCount)}
-          </span>
+          <StarRating mean={rating?.mean ?? 0} />
+          <span>{rating ? `${formatRating(rating.mean)} ${reviewCountText(rating.count)}` : 'Loading reviews…'}</span>
         </span>
       </Fact>
       <Fact term="Registration">

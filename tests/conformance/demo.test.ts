@@ -1,0 +1,23 @@
+// The conformance suite against the demo server (msw/node over fake-indexeddb).
+// Dexie captures indexedDB when it is first imported: this import comes first.
+import 'fake-indexeddb/auto'
+import { describe, expect, inject, it } from 'vitest'
+import { DEMO_RESET_PATH } from '../../src/contract/demo-identity'
+import { createDemoTarget } from './harness/demo-target'
+import { defineConformanceSuite } from './suite'
+import { notesOf, STUDENT } from './suite/fixtures'
+
+describe.runIf(inject('conformance').targets.includes('demo'))('demo server', () => {
+  defineConformanceSuite(createDemoTarget(), (api) => {
+    it('POST /api/demo/reset, which only a demo build has, restores the seed', async () => {
+      const notes = await notesOf(api, STUDENT)
+      expect((await api.call('DELETE', `/notes/${notes[0]!._id}`, { as: STUDENT })).status).toBe(200)
+      expect(await notesOf(api, STUDENT)).toHaveLength(notes.length - 1)
+      const reset = await fetch(api.absolute(DEMO_RESET_PATH), { method: 'POST' })
+      expect(reset.status).toBe(200)
+      // The reset made new user records: the old app token names one that is gone.
+      api.forget(STUDENT)
+      expect(await notesOf(api, STUDENT)).toHaveLength(notes.length)
+    })
+  })
+})

@@ -1,0 +1,119 @@
+// The API server as a conformance target, in this process: the Hono app of
+// server/app.ts over PGlite in memory (`pglite`) or a PostgreSQL server
+// (`postgres`), served by @hono/node-server on a free port of 127.0.0.1. Its
+// identity provider is Firebase Auth, played by the Auth emulator the global
+// setup started for this target.
+//
+// Seeded users have no provider account until they first sign in; the harness
+// makes one and has the provider vouch for its email (as following the
+// verification link would), since the server binds an unbound record only to
+// an identity with a verified email. Accounts made with signUpNew stay
+// unverified, like a fresh password sign-up.
+import { serve, type ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createApp } from '../../../server/app'
+import { loadConfig } from '../../../server/config'
+import type { ApiDeps } from '../../../server/core/api-deps'
+import { buildSeedRows } from '../../../server/core/seed/seed-data'
+import { openDatabase, type Database } from '../../../server/db/open-database'
+import { createFirebaseIdentity } from '../../../server/identity/firebase-identity'
+import { createLogger } from '../../../server/logger'
+import { EMULATOR_PROJECT_ID, FirebaseAuthEmulator } from './firebase-emulator'
+import type { Target } from './target'
+
+export interface ApiTargetOptions {
+  name: 'pglite' | 'postgres'
+  /** postgres://… for the `postgres` target; PGlite in memory without it. */
+  databaseUrl?: string
+  /** host:port of this target's Auth emulator. */
+  authEmulatorHost: string
+}
+
+export function createApiTarget(options: ApiTargetOptions): Target {
+  const emulator = new FirebaseAuthEmulator(options.authEmulatorHost)
+  let database: Database | undefined
+  let server: ServerType | undefined
+  let seededEmails = new Set<string>()
+  const idTokens = new Map<string, Promise<string>>()
+
+  const target: Target = {
+    name: options.name,
+    baseUrl: '',
+    origin: '',
+    seededUsersHaveIdentities: false,
+
+    async start() {
+      // What the server's own configuration would say; limits on sign-ins and
+      // writes per minute are off, since the whole suite is one client.
+      const config = loadConfig({
+        HOST: '127.0.0.1',
+        FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: options.authEmulatorHost,
+        RATE_LIMIT_SIGN_IN: '0',
+        RATE_LIMIT_WRITES: '0',
+        LOG_LEVEL: 'error',
+        SEED: 'never',
+      })
+      database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { inMemory: true })
+      const db = database
+      const deps: ApiDeps = {
+        store: db.store,
+        identity: createFirebaseIdentity({
+          projectId: config.firebaseProjectId,
+          emulatorHost: config.firebaseAuthEmulatorHost,
+        }),
+        now: () => new Date(),
+        appTokenTtlSeconds: config.appTokenTtlSeconds,
+        maxFileBytes: config.maxFileBytes,
+      }
+      // The server logs a failed request (a 500) at error level: through
+      // console.error, which fails the test that caused it.
+      const logger = createLogger({ level: 'error', write: (line) => console.error(line) })
+      const app = createApp(deps, { config, logger, ping: () => db.ping() })
+      const port = await new Promise<number>((resolve, reject) => {
+        const created = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+          resolve(info.port),
+        )
+        created.once('error', reject)
+        server = created
+      })
+      target.origin = `http://127.0.0.1:${port}`
+      target.baseUrl = `${target.origin}/api`
+    },
+
+    async stop() {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+      await database?.close()
+    },
+
+    async reset() {
+      idTokens.clear()
+      const rows = await buildSeedRows()
+      seededEmails = new Set(rows.users.map((u) => u.email))
+      await emulator.wipe()
+      await database!.truncateAll()
+      await database!.seed(rows)
+    },
+
+    idTokenFor(email) {
+      const key = email.toLowerCase()
+      let token = idTokens.get(key)
+      if (!token) {
+        token = seededEmails.has(key)
+          ? emulator.verifiedIdToken(key)
+          : emulator.signIn(key).then((account) => account.idToken)
+        idTokens.set(key, token)
+        token.catch(() => idTokens.delete(key))
+      }
+      return token
+    },
+
+    async signUpNew(email, name) {
+      const account = await emulator.signUp(email, name)
+      // A later idTokenFor(email) must not reuse a token of an account made before this one.
+      idTokens.delete(email.toLowerCase())
+      return { idToken: account.idToken }
+    },
+  }
+  return target
+}

@@ -1,0 +1,61 @@
+// The demo server (mocks/handlers.ts) as a conformance target: the same
+// handlers the service worker of a demo build runs, here under msw/node over
+// fake-indexeddb, so fetch() to the target's base URL reaches them in-process.
+// Its identity provider is the demo one under /api/demo-idp, where every seeded
+// user has a password identity.
+// The test file must import 'fake-indexeddb/auto' before this module: Dexie
+// captures indexedDB when it is first imported.
+import { setupServer } from 'msw/node'
+import { handlers } from '../../../mocks/handlers'
+import { resetDemoData } from '../../../mocks/server/ready'
+import {
+  DEMO_IDP_BASE,
+  demoIdpPaths,
+  type DemoIdpError,
+  type DemoIdpSession,
+} from '../../../src/contract/demo-identity'
+import { HARNESS_PASSWORD, ProviderRefusal, type Target } from './target'
+
+/** Any origin works: msw answers every `*\/api/...` request; this one cannot reach a real host. */
+const ORIGIN = 'http://studyhub-demo.test'
+
+export function createDemoTarget(): Target {
+  const server = setupServer(...handlers)
+  const baseUrl = `${ORIGIN}/api`
+
+  async function idp(path: string, body: Record<string, unknown>): Promise<DemoIdpSession> {
+    const response = await fetch(`${ORIGIN}${DEMO_IDP_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const data = (await response.json()) as DemoIdpSession | DemoIdpError
+    if (!response.ok || !('idToken' in data)) {
+      const error = data as DemoIdpError
+      throw new ProviderRefusal(error.code ?? `HTTP ${response.status}`, error.message ?? 'refused')
+    }
+    return data
+  }
+
+  return {
+    name: 'demo',
+    baseUrl,
+    origin: ORIGIN,
+    seededUsersHaveIdentities: true,
+    async start() {
+      // msw 3 names the option onUnhandledFrame (msw 2: onUnhandledRequest).
+      server.listen({ onUnhandledFrame: 'error' })
+    },
+    async stop() {
+      server.close()
+    },
+    reset: () => resetDemoData(),
+    async idTokenFor(email) {
+      return (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
+    },
+    async signUpNew(email, name) {
+      const session = await idp(demoIdpPaths.signUp, { email, password: HARNESS_PASSWORD, displayName: name })
+      return { idToken: session.idToken }
+    },
+  }
+}

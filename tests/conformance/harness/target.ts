@@ -1,0 +1,49 @@
+// What the conformance suite knows of a server under test: where its REST API
+// answers, how to put its data back to the seed, and how to get the identity
+// provider's ID tokens for an email. Everything else the suite does over HTTP,
+// so one suite runs unchanged against the demo server and the API server
+// (docs/decisions/0013-one-conformance-suite.md).
+
+export type TargetName = 'demo' | 'pglite' | 'postgres'
+
+export interface Target {
+  name: TargetName
+  /** The REST API's base, ending in `/api` (no trailing slash). */
+  baseUrl: string
+  /** Where the paths the API answers (a material's `/api/files/…`) resolve. */
+  origin: string
+  /**
+   * True when the identity provider already holds an identity for every seeded
+   * user (the demo provider does); false when it starts empty and seeded users
+   * get their provider accounts at their first sign-in (Firebase).
+   */
+  seededUsersHaveIdentities: boolean
+  /** Starts the server; called once before the suite. */
+  start(): Promise<void>
+  /** Stops it and frees what it holds; called once after the suite. */
+  stop(): Promise<void>
+  /** Puts the data back to the seed and forgets every identity created since. */
+  reset(): Promise<void>
+  /**
+   * An ID token of the provider for `email`: for a seeded user, one the
+   * provider vouches for (a verified email); for an identity made with
+   * `signUpNew`, that identity's own.
+   */
+  idTokenFor(email: string): Promise<string>
+  /** Registers a new password identity with the provider. Throws ProviderRefusal when the provider says no. */
+  signUpNew(email: string, name: string): Promise<{ idToken: string }>
+}
+
+/** The identity provider refused a sign-up or sign-in (an email in use, a bad password). */
+export class ProviderRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${code}: ${message}`)
+    this.name = 'ProviderRefusal'
+  }
+}
+
+/** The one password of every identity the harness creates or signs in with. */
+export { DEMO_ACCOUNT_PASSWORD as HARNESS_PASSWORD } from '../../../src/contract/demo-identity'

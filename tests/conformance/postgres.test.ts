@@ -1,0 +1,23 @@
+// The conformance suite against the API server on a real PostgreSQL 15 (a
+// throwaway cluster the global setup started), with the Firebase Auth
+// emulator as its provider.
+import { describe, inject } from 'vitest'
+import { createApiTarget } from './harness/api-target'
+import { EMULATOR_PROJECT_ID } from './harness/firebase-emulator'
+import { defineConformanceSuite } from './suite'
+
+const services = inject('conformance')
+const authEmulatorHost = services.authEmulatorHosts.postgres
+const databaseUrl = services.postgresUrl
+
+describe.runIf(services.targets.includes('postgres') && authEmulatorHost && databaseUrl)(
+  'API server on PostgreSQL',
+  () => {
+    // firebase-admin reads these from the environment.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost
+    process.env.FIREBASE_PROJECT_ID = EMULATOR_PROJECT_ID
+    defineConformanceSuite(
+      createApiTarget({ name: 'postgres', databaseUrl: databaseUrl!, authEmulatorHost: authEmulatorHost! }),
+    )
+  },
+)

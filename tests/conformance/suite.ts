@@ -1,0 +1,38 @@
+// The conformance suite of the StudyHub REST API: one set of tests that every
+// server answering the contract must pass, written only against HTTP, so the
+// same file runs against the demo server and the API server on each database
+// (docs/decisions/0013-one-conformance-suite.md). Each test starts from the
+// seed. A target's test file is one line: defineConformanceSuite(target).
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
+import { createApi, type Api } from './harness/api-client'
+import type { Target } from './harness/target'
+import { badInputTests } from './suite/bad-input'
+import { findingTests } from './suite/findings'
+import { idempotencyTests } from './suite/idempotency'
+import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
+import { permissionMatrixTests } from './suite/permission-matrix'
+import { seedAndAuthTests } from './suite/seed-and-auth'
+import { sessionTests } from './suite/sessions'
+import { statsAndBookingTests } from './suite/stats-and-bookings'
+import { userTests } from './suite/users'
+
+/** `extra` adds tests that only this target can run, with the same API and reset. */
+export function defineConformanceSuite(target: Target, extra?: (api: Api) => void): void {
+  const api = createApi(target)
+  describe(`conformance: ${target.name}`, () => {
+    beforeAll(() => target.start())
+    afterAll(() => target.stop())
+    beforeEach(() => api.reset())
+
+    seedAndAuthTests(api)
+    userTests(api)
+    sessionTests(api)
+    statsAndBookingTests(api)
+    notesReviewsMaterialsTests(api)
+    idempotencyTests(api)
+    badInputTests(api)
+    findingTests(api)
+    permissionMatrixTests(api)
+    extra?.(api)
+  })
+}

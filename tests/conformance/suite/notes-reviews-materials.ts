@@ -1,0 +1,284 @@
+// Notes (a student's own, nobody else's, admins included), reviews (once per
+// student who booked), and materials (a tutor's uploads, approved by the
+// admin, shown to students with an approved booking).
+import { describe, expect, it } from 'vitest'
+import type { Material, Note, Review } from '../../../src/contract/entities'
+import type { Api } from '../harness/api-client'
+import {
+  accountName,
+  ADMIN,
+  allBookings,
+  allMaterials,
+  allReviews,
+  allSessions,
+  createBooking,
+  createOpenSession,
+  createSession,
+  materialForm,
+  notesOf,
+  OTHER_STUDENT,
+  OTHER_TUTOR,
+  STUDENT,
+  THIRD_STUDENT,
+  TUTOR,
+  type FilePart,
+} from './fixtures'
+
+export function notesReviewsMaterialsTests(api: Api) {
+  describe('notes', () => {
+    it('belong to the email in the token, admins included', async () => {
+      const before = (await notesOf(api, STUDENT)).length
+      const created = await api.call('POST', '/notes', {
+        as: STUDENT,
+        body: { email: STUDENT, title: ' Plan ', description: 'Read' },
+      })
+      expect(created.status).toBe(201)
+      const id = created.data.insertedId as string
+      const mine = () => notesOf(api, STUDENT)
+      expect((await mine()).find((n) => n._id === id)).toMatchObject({ title: 'Plan', email: STUDENT })
+      const forOther = { email: OTHER_STUDENT, title: 'a', description: 'b' }
+      expect((await api.call('POST', '/notes', { as: STUDENT, body: forOther })).status).toBe(403)
+      expect((await api.call('GET', `/notes/student/${STUDENT}`, { as: ADMIN })).status).toBe(403)
+      expect(await mine()).toHaveLength(before + 1)
+      const edit = { title: 'x', description: 'y' }
+      expect((await api.call('PATCH', `/notes/${id}`, { as: OTHER_STUDENT, body: edit })).status).toBe(403)
+      expect((await api.call('PATCH', `/notes/${id}`, { as: ADMIN, body: edit })).status).toBe(403)
+      expect((await api.call('DELETE', `/notes/${id}`, { as: ADMIN })).status).toBe(403)
+      const blank = await api.call('PATCH', `/notes/${id}`, { as: STUDENT, body: { title: '  ', description: 'y' } })
+      expect(blank.status).toBe(400)
+      expect(blank.data.message).toMatch(/title/)
+      expect((await mine()).find((n) => n._id === id)!.title).toBe('Plan')
+      expect((await api.call('PATCH', `/notes/${id}`, { as: STUDENT, body: edit })).data.modifiedCount).toBe(1)
+      expect((await mine()).find((n) => n._id === id)).toMatchObject({ title: 'x', description: 'y' })
+      expect((await api.call('DELETE', `/notes/${id}`, { as: STUDENT })).data.deletedCount).toBe(1)
+      expect((await mine()).find((n) => n._id === id)).toBeUndefined()
+      expect((await api.call('DELETE', `/notes/${id}`, { as: STUDENT })).status).toBe(404)
+    })
+
+    it('a note written offline keeps the id the device gave it; a second note with that id is refused', async () => {
+      const _id = crypto.randomUUID()
+      const body = { email: STUDENT, title: 'Offline', description: 'Written on the bus', _id }
+      const first = await api.call('POST', '/notes', { as: STUDENT, body })
+      expect(first.status).toBe(201)
+      expect(first.data.insertedId).toBe(_id)
+      const clash = await api.call('POST', '/notes', { as: STUDENT, body: { ...body, title: 'Other' } })
+      expect(clash.status).toBe(409)
+      expect(clash.data.message).toEqual(expect.any(String))
+      expect((await notesOf(api, STUDENT)).filter((n: Note) => n._id === _id).map((n) => n.title)).toEqual(['Offline'])
+    })
+  })
+
+  describe('reviews', () => {
+    it('students who booked review once, rating 1–5 with a comment', async () => {
+      const id = await createOpenSession(api, TUTOR)
+      await createBooking(api, STUDENT, id, 'approved')
+      const body = {
+        sessionId: id,
+        studentEmail: STUDENT,
+        studentName: await accountName(api, STUDENT),
+        comment: 'Great',
+        rating: 5,
+      }
+      const before = (await allReviews(api)).length
+      for (const bad of [{ rating: 6 }, { rating: 0 }, { rating: 2.5 }, { comment: ' ' }]) {
+        const res = await api.call('POST', '/reviews', { as: STUDENT, body: { ...body, ...bad } })
+        expect(res.status, JSON.stringify(bad)).toBe(400)
+        expect(res.data.message).toMatch('rating' in bad ? /rating/ : /comment/)
+      }
+      expect((await allReviews(api)).length).toBe(before)
+      const ok = await api.call('POST', '/reviews', { as: STUDENT, body })
+      expect(ok.status).toBe(201)
+      const again = await api.call('POST', '/reviews', { as: STUDENT, body })
+      expect(again.status).toBe(409)
+      expect(again.data.message).toEqual(expect.any(String))
+      const list = await api.call<Review[]>('GET', `/reviews/${id}`)
+      expect(list.data.map((r) => r._id)).toEqual([ok.data.insertedId])
+      expect(list.data[0]).toMatchObject({ comment: 'Great', rating: 5, studentName: body.studentName })
+      expect((await api.call('GET', '/reviews/unknown')).status).toBe(404)
+    })
+
+    it('who may review: a booking that is not rejected; never a tutor or someone without a booking', async () => {
+      const id = await createOpenSession(api, TUTOR)
+      await createBooking(api, OTHER_STUDENT, id, 'rejected')
+      await createBooking(api, THIRD_STUDENT, id, 'pending')
+      const review = async (student: string) =>
+        api.call('POST', '/reviews', {
+          as: student,
+          body: {
+            sessionId: id,
+            studentEmail: student,
+            studentName: await accountName(api, student),
+            comment: 'ok',
+            rating: 4,
+          },
+        })
+      expect((await review(STUDENT)).status).toBe(403)
+      expect((await review(OTHER_STUDENT)).status).toBe(403)
+      expect((await review(TUTOR)).status).toBe(403)
+      expect((await review(THIRD_STUDENT)).status).toBe(201)
+      expect((await allReviews(api)).filter((r) => r.sessionId === id).map((r) => r.studentEmail)).toEqual([
+        THIRD_STUDENT,
+      ])
+    })
+
+    it('admins list (paged) and delete reviews', async () => {
+      expect((await api.call('GET', '/reviews', { as: STUDENT })).status).toBe(403)
+      const total = (await allReviews(api)).length
+      const page = await api.call<Review[]>('GET', '/reviews?page=1&limit=3', { as: ADMIN })
+      expect(page.data).toHaveLength(3)
+      expect(page.headers.get('X-Total-Count')).toBe(String(total))
+      const id = page.data[0]!._id
+      expect((await api.call('DELETE', `/reviews/${id}`, { as: STUDENT })).status).toBe(403)
+      expect((await api.call('DELETE', `/reviews/${id}`, { as: ADMIN })).data).toEqual({
+        acknowledged: true,
+        deletedCount: 1,
+      })
+      expect((await allReviews(api)).length).toBe(total - 1)
+      expect((await api.call('DELETE', `/reviews/${id}`, { as: ADMIN })).status).toBe(404)
+    })
+  })
+
+  describe('materials', () => {
+    const upload = (as: string, fields: Record<string, string | FilePart>) =>
+      api.call('POST', '/materials', { as, body: materialForm(fields) })
+
+    it('tutors upload for their own approved sessions; the file is served with safe headers', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      const file = { name: 'notes.txt', type: 'text/plain', content: 'hello world' }
+      const fields = { sessionId: session, title: 'Week 1', description: '', tutorEmail: TUTOR, file }
+      const before = (await allMaterials(api)).length
+      expect((await upload(OTHER_TUTOR, { ...fields, tutorEmail: OTHER_TUTOR })).status).toBe(403)
+      expect((await upload(STUDENT, fields)).status).toBe(403)
+      expect((await upload(TUTOR, { ...fields, title: '' })).status).toBe(400)
+      const { file: _file, ...noFile } = fields
+      const missing = await upload(TUTOR, noFile)
+      expect(missing.status).toBe(400)
+      expect(missing.data.message).toMatch(/file/)
+      const pendingSession = await createSession(api, TUTOR)
+      expect((await upload(TUTOR, { ...fields, sessionId: pendingSession })).status).toBe(409)
+      expect((await allMaterials(api)).length).toBe(before)
+
+      const ok = await upload(TUTOR, fields)
+      expect(ok.status).toBe(201)
+      expect(ok.data.success).toBe(true)
+      const material = (await allMaterials(api)).find((m) => m._id === ok.data.insertedId)!
+      expect(material).toMatchObject({ status: 'pending', fileName: 'notes.txt', fileType: 'text/plain', fileSize: 11 })
+      expect(material).not.toHaveProperty('fileId')
+      expect(material.fileUrl).toMatch(/^\/api\/files\/[0-9a-f]{32}$/)
+      const res = await api.file(material.fileUrl, TUTOR)
+      expect(await res.text()).toBe('hello world')
+      expect(res.headers.get('Content-Disposition')).toMatch(/^inline; filename="notes.txt"/)
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(res.headers.get('Content-Security-Policy')).toBe('sandbox')
+
+      // A PDF is shown by the browser's own viewer: inline, and without the sandbox, which would block it.
+      const pdfBytes = '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
+      const pdf = await upload(TUTOR, {
+        ...fields,
+        file: { name: 'w1.pdf', type: 'application/pdf', content: pdfBytes },
+      })
+      expect(pdf.status).toBe(201)
+      const pdfUrl = (await allMaterials(api)).find((m) => m._id === pdf.data.insertedId)!.fileUrl
+      const servedPdf = await api.file(pdfUrl, TUTOR)
+      expect(servedPdf.headers.get('Content-Type')).toBe('application/pdf')
+      expect(servedPdf.headers.get('Content-Disposition')).toMatch(/^inline; filename="w1.pdf"/)
+      expect(servedPdf.headers.get('Content-Security-Policy')).toBeNull()
+      expect(await servedPdf.text()).toBe(pdfBytes)
+      expect((await api.file('/api/files/0123456789abcdef0123456789abcdef', ADMIN)).status).toBe(404)
+    })
+
+    it('the admin approves or rejects pending materials; students see approved ones of approved bookings', async () => {
+      const all = await allMaterials(api)
+      const pendingIds = all.filter((m) => m.status === 'pending').map((m) => m._id)
+      const pendingList = await api.call<Material[]>('GET', '/materials/pending', { as: ADMIN })
+      expect(pendingList.data.map((m) => m._id).sort()).toEqual([...pendingIds].sort())
+      const [first, second] = pendingIds
+      const statusOf = async (id: string) => (await allMaterials(api)).find((m) => m._id === id)!.status
+      expect((await api.call('PATCH', `/materials/${first}/approve`, { as: TUTOR })).status).toBe(403)
+      expect((await api.call('PATCH', `/materials/${first}/approve`, { as: ADMIN })).data).toMatchObject({
+        success: true,
+      })
+      expect(await statusOf(first!)).toBe('approved')
+      const late = await api.call('PATCH', `/materials/${first}/reject`, { as: ADMIN })
+      expect(late.status).toBe(409)
+      expect(late.data).toMatchObject({ success: false, message: expect.any(String) })
+      expect((await api.call('PATCH', `/materials/${second}/reject`, { as: ADMIN })).data).toMatchObject({
+        success: true,
+      })
+      expect(await statusOf(second!)).toBe('rejected')
+      expect((await api.call('PATCH', `/materials/${second}/approve`, { as: ADMIN })).status).toBe(409)
+      expect(await statusOf(second!)).toBe('rejected')
+
+      const approvedBooked = (await allBookings(api))
+        .filter((b) => b.studentEmail === STUDENT && b.status === 'approved')
+        .map((b) => b.sessionId)
+      const mine = await api.call<Material[]>('GET', '/materials/approved', { as: STUDENT })
+      expect(mine.data.length).toBeGreaterThan(0)
+      for (const m of mine.data) {
+        expect(m.status).toBe('approved')
+        expect(approvedBooked).toContain(m.sessionId)
+        expect(m).not.toHaveProperty('fileId')
+      }
+      const expected = (await allMaterials(api)).filter(
+        (m) => m.status === 'approved' && approvedBooked.includes(m.sessionId),
+      )
+      expect(mine.data.map((m) => m._id).sort()).toEqual(expected.map((m) => m._id).sort())
+      const sessionId = mine.data[0]!.sessionId
+      const forSession = await api.call<Material[]>('GET', `/materials/session/${sessionId}`, { as: STUDENT })
+      expect(forSession.status).toBe(200)
+      expect(forSession.data.every((m) => m.status === 'approved')).toBe(true)
+      const owner = (await allSessions(api)).find((s) => s._id === sessionId)!.tutorEmail
+      const stranger = owner === TUTOR ? OTHER_TUTOR : TUTOR
+      expect((await api.call('GET', `/materials/session/${sessionId}`, { as: stranger })).status).toBe(403)
+      const notBooked = (await allSessions(api)).find(
+        (s) => s.status === 'approved' && !approvedBooked.includes(s._id),
+      )!
+      expect((await api.call('GET', `/materials/session/${notBooked._id}`, { as: STUDENT })).status).toBe(403)
+      expect((await api.call('GET', '/materials', { as: ADMIN })).data).toHaveLength(all.length)
+      expect((await api.call('GET', '/materials', { as: STUDENT })).status).toBe(403)
+      const tutorMaterials = await api.call<Material[]>('GET', `/materials/tutor/${TUTOR}`, { as: TUTOR })
+      expect(tutorMaterials.data).toHaveLength(all.filter((m) => m.tutorEmail === TUTOR).length)
+    })
+
+    it('a file opens for its tutor and admins, and for students with an approved booking once approved', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      await createBooking(api, STUDENT, session, 'approved')
+      await createBooking(api, OTHER_STUDENT, session, 'pending')
+      const id = (
+        await api.call('POST', '/materials', {
+          as: TUTOR,
+          body: materialForm({
+            sessionId: session,
+            title: 'Slides',
+            description: '',
+            tutorEmail: TUTOR,
+            file: { name: 'slides.txt', type: 'text/plain', content: 'slide 1' },
+          }),
+        })
+      ).data.insertedId as string
+      const url = (await allMaterials(api)).find((m) => m._id === id)!.fileUrl
+      const status = async (as?: string) => (await api.file(url, as)).status
+      expect(await status()).toBe(401)
+      expect(await status(TUTOR)).toBe(200)
+      expect(await status(ADMIN)).toBe(200)
+      expect(await status(OTHER_TUTOR)).toBe(403)
+      expect(await status(STUDENT)).toBe(403)
+      expect((await api.call('PATCH', `/materials/${id}/approve`, { as: ADMIN })).status).toBe(200)
+      expect(await status(STUDENT)).toBe(200)
+      expect(await (await api.file(url, STUDENT)).text()).toBe('slide 1')
+      expect(await status(OTHER_STUDENT)).toBe(403)
+      expect(await status(THIRD_STUDENT)).toBe(403)
+    })
+
+    it('tutors delete their own materials, and the file with them', async () => {
+      const mine = (await allMaterials(api)).find((m) => m.tutorEmail === TUTOR)!
+      expect((await api.file(mine.fileUrl, TUTOR)).status).toBe(200)
+      expect((await api.call('DELETE', `/materials/${mine._id}`, { as: OTHER_TUTOR })).status).toBe(403)
+      expect((await api.call('DELETE', `/materials/${mine._id}`, { as: STUDENT })).status).toBe(403)
+      expect((await api.call('DELETE', `/materials/${mine._id}`, { as: TUTOR })).data.deletedCount).toBe(1)
+      expect((await allMaterials(api)).find((m) => m._id === mine._id)).toBeUndefined()
+      expect((await api.file(mine.fileUrl, TUTOR)).status).toBe(404)
+      expect((await api.call('DELETE', `/materials/${mine._id}`, { as: TUTOR })).status).toBe(404)
+    })
+  })
+}
