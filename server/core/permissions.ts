@@ -59,6 +59,7 @@ export const permissions = {
   issueToken: { credentials: ['id'], proofField: 'idToken', grants: [{ self: { in: 'body', field: 'email' } }] },
   createUser: { credentials: ['id', 'app'], grants: [{ self: { in: 'body', field: 'email' } }] },
   listUsers: { grants: [admin] },
+  getUserOwned: { record: byId('user'), grants: [admin] },
   updateUserRole: { record: byId('user'), grants: [admin] },
   deleteUser: { record: byId('user'), grants: [admin] },
 

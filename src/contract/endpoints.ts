@@ -113,6 +113,16 @@ export const endpoints = {
     query: z.object({ search: optionalText('search', MAX.search).optional(), ...pageQuery }),
     response: z.array(userSchema),
   },
+  getUserOwned: {
+    params: byId,
+    response: z.object({
+      sessions: z.number().int(),
+      bookings: z.number().int(),
+      reviews: z.number().int(),
+      notes: z.number().int(),
+      materials: z.number().int(),
+    }),
+  },
   updateUserRole: {
     params: byId,
     body: z.object({ role: z.enum(['student', 'tutor'], 'role must be student or tutor') }),

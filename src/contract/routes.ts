@@ -23,6 +23,8 @@ export const routes = {
   issueToken: { method: 'POST', path: '/jwt' },
   createUser: { method: 'POST', path: '/users' },
   listUsers: { method: 'GET', path: '/users', paged: true },
+  /** Our extension: what deleting this user takes with them, counted, for the admin's confirmation. */
+  getUserOwned: { method: 'GET', path: '/users/:id/owned' },
   updateUserRole: { method: 'PATCH', path: '/users/:id/role' },
   deleteUser: { method: 'DELETE', path: '/users/:id' },
 

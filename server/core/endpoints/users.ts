@@ -115,6 +115,10 @@ export const listUsers: RouteImpl<'listUsers'> = async ({ store, query }) => {
   return listAnswer({ ...listed, rows: listed.rows.map(publicUser) })
 }
 
+export const getUserOwned: RouteImpl<'getUserOwned'> = async ({ store, record }) => {
+  return { body: await store.users.owned(record.email) }
+}
+
 export const updateUserRole: RouteImpl<'updateUserRole'> = async ({ store, body, record }) => {
   if (record.role === 'admin') throw forbidden('Admin users cannot be changed.')
   return modified((await store.users.setRole(record._id, body.role)) ? 1 : 0)

@@ -152,6 +152,7 @@ const CASES: Record<RouteName, Build> = {
   issueToken: (_, e) => [{ body: { email: e('student') } }],
   createUser: (_, e) => [{ body: { email: e('student'), name: 'X' } }],
   listUsers: () => [{}],
+  getUserOwned: (f) => [{ params: { id: f.user } }],
   updateUserRole: (f) => [{ params: { id: f.user }, body: { role: 'tutor' } }],
   deleteUser: (f) => [{ params: { id: f.user } }],
   listAdminSessions: () => [{}],

@@ -94,6 +94,16 @@ export function userTests(api: Api) {
       expect((await api.call('DELETE', `/users/${admin._id}`, { as: ADMIN })).status).toBe(403)
 
       const student = (await userByEmail(api, STUDENT))!
+      // What the confirmation tells the admin first: the counts of what goes with them.
+      const owned = await api.call('GET', `/users/${student._id}/owned`, { as: ADMIN })
+      expect(owned.status).toBe(200)
+      expect(owned.data).toEqual({
+        sessions: 0,
+        bookings: (await allBookings(api)).filter((b) => b.studentEmail === STUDENT).length,
+        reviews: (await allReviews(api)).filter((r) => r.studentEmail === STUDENT).length,
+        notes: (await notesOf(api, STUDENT)).length,
+        materials: 0,
+      })
       expect((await notesOf(api, STUDENT)).length).toBeGreaterThan(0)
       expect((await api.call('DELETE', `/users/${student._id}`, { as: ADMIN })).data.deletedCount).toBe(1)
       expect(await userByEmail(api, STUDENT)).toBeUndefined()

@@ -8,7 +8,9 @@ import { DataTable, RowButton } from '../../workspace/components/data-table'
 import { Pager, useClampedPage } from '../../workspace/components/pager'
 import { QueryState } from '../../workspace/components/query-state'
 import { DANGER_BUTTON, INPUT, LABEL, TD } from '../../workspace/components/ui-classes'
+import { api } from '../../../shared/api/http-client'
 import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
+import { describeOwned } from '../owned-records'
 import { useDeleteUser, userQueries, useUpdateUserRole } from '../api/user-queries'
 import { OfflineReason } from '../../offline/offline-reason'
 
@@ -50,9 +52,13 @@ export function ManageUsers() {
   }
 
   async function onDelete(user: User) {
+    // Say what goes with them before asking (docs/rules/deleting.md); if the count cannot be had, say so.
+    const owned = await api('getUserOwned', { params: { id: user._id } }).catch(() => null)
     const ok = await confirmDelete(
       'Delete this user?',
-      `${user.name || user.email} (${user.email}) will be deleted for good.`,
+      `${user.name || user.email} (${user.email}) will be deleted for good, ${
+        owned ? `with ${describeOwned(owned)}` : 'with everything they own'
+      }.`,
     )
     if (!ok) return
     await runWithFeedback(() => remove.mutateAsync(user._id), {
