@@ -15,6 +15,8 @@ export interface RouteDef {
   readonly entity?: 'session' | 'booking'
   readonly paged?: true
   readonly multipart?: true
+  /** A route of ours beyond the calls the app was specified with; a client must cope without it. */
+  readonly extension?: true
 }
 
 export const routes = {
@@ -24,7 +26,7 @@ export const routes = {
   createUser: { method: 'POST', path: '/users' },
   listUsers: { method: 'GET', path: '/users', paged: true },
   /** Our extension: what deleting this user takes with them, counted, for the admin's confirmation. */
-  getUserOwned: { method: 'GET', path: '/users/:id/owned' },
+  getUserOwned: { method: 'GET', path: '/users/:id/owned', extension: true },
   updateUserRole: { method: 'PATCH', path: '/users/:id/role' },
   deleteUser: { method: 'DELETE', path: '/users/:id' },
 

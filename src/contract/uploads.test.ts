@@ -6,7 +6,9 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
   uploadProblem,
+  uploadType,
 } from './uploads'
+import { viewerMode } from '../shared/safety/file-safety'
 
 describe('uploadProblem', () => {
   it.each([
@@ -39,6 +41,37 @@ describe('uploadProblem', () => {
     )
     expect(uploadProblem({ name: 'a.pdf', type: 'application/pdf', size: MAX_UPLOAD_BYTES })).toBeNull()
     expect(uploadProblem({ name: 'a.pdf', type: 'application/pdf', size: 0 })).toBe(FILE_EMPTY_MESSAGE)
+  })
+})
+
+describe('office files (download only)', () => {
+  const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0])
+  const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+  it.each([
+    ['slides.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', zip],
+    ['essay.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', zip],
+    ['marks.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip],
+    ['old.doc', 'application/msword', ole],
+    ['notes.odt', 'application/vnd.oasis.opendocument.text', zip],
+  ])('accepts %s, its bytes checked, and shows it only as a download', (name, type, bytes) => {
+    expect(uploadProblem({ name, type, size: 100 })).toBeNull()
+    expect(contentMatchesType(bytes, type)).toBe(true)
+    expect(viewerMode(type)).toBe('download')
+  })
+
+  it('takes the type from the extension when the browser reports none', () => {
+    expect(uploadType({ name: 'slides.pptx', type: '' })).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    )
+    expect(uploadProblem({ name: 'slides.pptx', type: '', size: 100 })).toBeNull()
+    expect(uploadProblem({ name: 'page.html', type: '', size: 100 })).toBe(FILE_TYPE_MESSAGE)
+  })
+
+  it('refuses an office name whose bytes are not an office file', () => {
+    const html = new TextEncoder().encode('<html><script>alert(1)</script>')
+    expect(contentMatchesType(html, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      false,
+    )
   })
 })
 

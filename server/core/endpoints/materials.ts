@@ -5,7 +5,7 @@
 // (docs/rules/materials.md).
 import type { Material } from '../../../src/contract/entities'
 import { MAX_FILE_BYTES } from '../../../src/contract/limits'
-import { baseType, contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem } from '../../../src/contract/uploads'
+import { contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem, uploadType } from '../../../src/contract/uploads'
 import { badRequest, conflict } from '../http-errors'
 import { newFileId, newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
@@ -59,7 +59,7 @@ export const uploadMaterial: RouteImpl<'uploadMaterial'> = async ({ deps, store,
   }
   const file = body.file as Blob & { name?: string }
   const name = (file.name || 'material').replace(/[\r\n"\\/]/g, '_').slice(0, 200)
-  const type = baseType(file.type)
+  const type = uploadType({ name, type: file.type })
   const problem = uploadProblem({ name, type, size: file.size })
   if (problem) throw badRequest(`file: ${problem}`)
   if (file.size > Math.min(deps.maxFileBytes, MAX_FILE_BYTES)) throw badRequest(`file: larger than allowed`)
