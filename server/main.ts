@@ -12,7 +12,7 @@ import type { ApiDeps } from './core/api-deps'
 import type { IdentityVerifier } from './core/identity'
 import type { ApiRoute } from './core/routes'
 import { buildSeedRows } from './core/seed/seed-data'
-import { openDatabase, type Database } from './db/open-database'
+import { DatabaseNotEmpty, openDatabase, type Database } from './db/open-database'
 import { isEntryPoint } from './entry-point'
 import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
@@ -65,8 +65,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let draining = false
   try {
     if (shouldSeed(config.seed, database.kind) && (await database.isEmpty())) {
-      await database.seed(await buildSeedRows())
-      logger.info('seeded the demo data', { database: database.kind })
+      try {
+        await database.seed(await buildSeedRows())
+        logger.info('seeded the demo data', { database: database.kind })
+      } catch (error) {
+        // Replicas starting together all find the database empty; the seed decides again, under a lock.
+        if (!(error instanceof DatabaseNotEmpty)) throw error
+        logger.info('another process seeded the demo data first', { database: database.kind })
+      }
     }
     const deps: ApiDeps = {
       store: database.store,

@@ -48,7 +48,12 @@ export interface Database {
   ping(): Promise<void>
   /** True when no record of any kind exists: a fresh database, to be seeded. */
   isEmpty(): Promise<boolean>
-  /** Inserts the rows in one transaction (parents before children). */
+  /**
+   * Inserts the rows in one transaction (parents before children), only into
+   * an empty database: throws DatabaseNotEmpty otherwise. Decided inside the
+   * transaction under the migration lock, so of two processes that both found
+   * the database empty at start, one seeds and the other is told it lost.
+   */
   seed(rows: SeedRows): Promise<void>
   /** Empties every table (tests). */
   truncateAll(): Promise<void>
@@ -57,9 +62,17 @@ export interface Database {
 
 export const DEFAULT_DATA_DIR = '.data'
 
+/** Database.seed found records already there (another process seeded first). */
+export class DatabaseNotEmpty extends Error {
+  constructor() {
+    super('The database is not empty: seeding skipped.')
+    this.name = 'DatabaseNotEmpty'
+  }
+}
+
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** Any number that is ours alone: servers starting together take turns to migrate. */
+/** Any number that is ours alone: servers starting together take turns to migrate and to seed. */
 const MIGRATION_LOCK_KEY = 0x5374_7564
 
 /** PostgreSQL accepts at most 65,535 parameters per statement. */
@@ -143,19 +156,20 @@ function database(
   storeOptions: PgStoreOptions,
 ): Database {
   let closed: Promise<void> | undefined
+  const isEmpty = async (on: PgDb) => {
+    const exists = recordTables.map((table) => sql`exists (select 1 from ${table})`)
+    const [row] = await on
+      .select({ any: sql<boolean>`${sql.join(exists, sql` or `)}` })
+      .from(sql`(values (1)) as one (x)`)
+    return !row?.any
+  }
   return {
     store: createPgStore(db, storeOptions),
     kind,
     async ping() {
       await db.execute(sql`select 1`)
     },
-    async isEmpty() {
-      const exists = recordTables.map((table) => sql`exists (select 1 from ${table})`)
-      const [row] = await db
-        .select({ any: sql<boolean>`${sql.join(exists, sql` or `)}` })
-        .from(sql`(values (1)) as one (x)`)
-      return !row?.any
-    },
+    isEmpty: () => isEmpty(db),
     async seed(rows) {
       const files = await Promise.all(
         rows.files.map(async (file) => ({
@@ -165,6 +179,9 @@ function database(
       )
       try {
         await db.transaction(async (tx) => {
+          // Held until this transaction ends: a second seeder waits here, then sees these rows committed.
+          await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
+          if (!(await isEmpty(tx))) throw new DatabaseNotEmpty()
           await insertChunked(tx, schema.users, rows.users)
           await insertChunked(tx, schema.sessions, rows.sessions)
           await insertChunked(tx, schema.bookings, rows.bookings)

@@ -10,8 +10,9 @@
 // - compare-and-set is one `UPDATE ... WHERE id = $1 AND status = $2 RETURNING id`;
 // - cascades are the foreign keys' ON DELETE CASCADE, so a delete is one
 //   statement, atomic on its own; the one multi-row insert runs in a transaction;
-// - newest-first lists read an index backwards, a page with LIMIT/OFFSET and
-//   its total with count(*) over the same filter.
+// - newest-first lists read an index backwards; a page is its total (count(*)
+//   over the same filter), then the page's ids in index order from whichever
+//   end of the list is nearer, then only those rows (see `listed`).
 //
 // Files' bytes are in files.data, or, given a bucket (`objects`), in one object
 // per file with data NULL (docs/decisions/0014-files-in-a-bucket.md). A bucket
@@ -27,7 +28,7 @@
 // - a row with data present (written before the switch to a bucket) is served
 //   from PostgreSQL, so switching loses nothing.
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, AnyPgTable, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Status } from '../../src/contract/entities'
 import {
@@ -220,16 +221,68 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
     await Promise.all(Array.from({ length: Math.min(OBJECT_DELETES_AT_ONCE, queue.length) }, worker))
   }
 
-  /** Rows newest first, one page of them and the total when paging. */
+  /**
+   * Rows of `list.table` matching `list.where`, newest first by (time, id):
+   * every one, or one page and the total.
+   *
+   * The contract pages by number, so a page N rows deep has to step over N
+   * entries whatever we do; everything else is kept off that path: the step
+   * selects ids only, in index order (no sort), and whole rows are read for
+   * the page alone. With the total counted first (after page 1, which reads
+   * the first entries while the count runs), a page past the end costs
+   * nothing more, and a page in the older half is read from the oldest end,
+   * so the last page costs what the first does and no page steps over more
+   * than half the list. A write landing between the count and the page can
+   * shift that page by a row, as it would between two page requests anyway.
+   */
   async function listed<R, T>(
-    query: { limit(n: number): { offset(n: number): Promise<R[]> } } & PromiseLike<R[]>,
-    count: () => Promise<number>,
+    list: { table: AnyPgTable; time: AnyPgColumn; id: AnyPgColumn; where?: SQL },
     paging: Paging | null,
     map: (row: R) => T,
   ): Promise<Listed<T>> {
-    if (!paging) return { rows: (await query).map(map) }
-    const [rows, total] = await Promise.all([query.limit(paging.limit).offset(offsetOf(paging)), count()])
-    return { rows: rows.map(map), total }
+    const { table, time, id, where } = list
+    const newestFirst = [desc(time), desc(id)]
+    if (!paging) {
+      const rows = await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...newestFirst)
+      return { rows: rows.map((row) => map(row as R)) }
+    }
+    const limit = Math.max(0, Math.floor(paging.limit))
+    const offset = offsetOf(paging)
+    if (offset === 0) {
+      // The first page, the one nearly every caller wants, is the index's first entries: no need to wait for the count.
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit),
+        db.$count(table, where),
+      ])
+      return { rows: rows.map((row) => map(row as R)), total }
+    }
+    const total = await db.$count(table, where)
+    if (limit === 0 || offset >= total) return { rows: [], total }
+    /** Rows older than the page: its offset when counted from the oldest end. */
+    const older = total - offset - limit
+    const fromOldest = older < offset
+    const ids = db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...(fromOldest ? [asc(time), asc(id)] : newestFirst))
+      .limit(fromOldest ? Math.min(limit, total - offset) : limit)
+      .offset(fromOldest ? Math.max(0, older) : offset)
+    const rows = await db
+      .select()
+      .from(table)
+      .where(inArray(id, ids))
+      .orderBy(...newestFirst)
+    return { rows: rows.map((row) => map(row as R)), total }
   }
 
   const sessionOrder = [desc(sessions.createdAt), desc(sessions._id)]
@@ -284,8 +337,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         // LIKE's wildcards in the search box are literal characters.
         const pattern = needle ? `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
         const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined
-        const query = db.select().from(users).where(where).orderBy(desc(users.created_at), desc(users._id))
-        return listed(query, () => db.$count(users, where), paging, toUser)
+        return listed({ table: users, time: users.created_at, id: users._id, where }, paging, toUser)
       },
       count() {
         return db.$count(users)
@@ -350,12 +402,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
           filter.status ? eq(sessions.status, filter.status) : undefined,
           filter.tutorEmail ? eq(sessions.tutorEmail, filter.tutorEmail) : undefined,
         )
-        const query = db
-          .select()
-          .from(sessions)
-          .where(where)
-          .orderBy(...sessionOrder)
-        return listed(query, () => db.$count(sessions, where), paging, toSession)
+        return listed({ table: sessions, time: sessions.createdAt, id: sessions._id, where }, paging, toSession)
       },
       async insert(row) {
         await guarded(() => db.insert(sessions).values(row))
@@ -431,12 +478,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
       },
       list(status, paging) {
         const where = status ? eq(bookings.status, status) : undefined
-        const query = db
-          .select()
-          .from(bookings)
-          .where(where)
-          .orderBy(...bookingOrder)
-        return listed(query, () => db.$count(bookings, where), paging, toBooking)
+        return listed({ table: bookings, time: bookings.bookedAt, id: bookings._id, where }, paging, toBooking)
       },
       async ofStudent(email) {
         const rows = await db
@@ -515,11 +557,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         return new Map(rows.map((r) => [r.sessionId, { sum: Number(r.sum), count: Number(r.count) }]))
       },
       list(paging) {
-        const query = db
-          .select()
-          .from(reviews)
-          .orderBy(...reviewOrder)
-        return listed(query, () => db.$count(reviews), paging, toReview)
+        return listed({ table: reviews, time: reviews.createdAt, id: reviews._id }, paging, toReview)
       },
       async insert(row) {
         const { studentEmail } = row
@@ -574,11 +612,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         return row && toMaterial(row)
       },
       list(paging) {
-        const query = db
-          .select()
-          .from(materials)
-          .orderBy(...materialOrder)
-        return listed(query, () => db.$count(materials), paging, toMaterial)
+        return listed({ table: materials, time: materials.createdAt, id: materials._id }, paging, toMaterial)
       },
       async byStatus(status: Status) {
         const rows = await db

@@ -1,0 +1,243 @@
+// @vitest-environment node
+// Two API server processes on one PostgreSQL, as two replicas behind a load
+// balancer would run: started at the same moment on an empty database with
+// SEED=always, then sent the same writes at once, each with an
+// Idempotency-Key and replayed on both. Nothing a process keeps in memory
+// may decide an outcome: the database must seed once, every key must run
+// once, and every replay must answer the first run's answer, whichever
+// process ran it. Everything is on loopback: a throwaway PostgreSQL 15
+// cluster, one Firebase Auth emulator, two `node --import tsx server/main.ts`.
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Session } from '../src/contract/entities'
+import { targetsFromEnv } from '../tests/conformance/harness/conformance-env'
+import { EMULATOR_PROJECT_ID, FirebaseAuthEmulator } from '../tests/conformance/harness/firebase-emulator'
+import { startAuthEmulator, type AuthEmulator } from '../tests/conformance/services/auth-emulator-process'
+import { startPostgresCluster, type PostgresCluster } from '../tests/conformance/services/postgres-cluster'
+import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
+import { SEED_ADMIN, SEED_STUDENTS, SEED_TUTORS, DEFAULT_SEED_SESSIONS } from './core/seed/seed-data'
+
+const NOTES = 20
+const DISTINCT_BOOKINGS = 12
+const RACING_BOOKINGS = 10
+const SEEDED_USERS = 1 + SEED_TUTORS.length + SEED_STUDENTS.length
+const NOTE_WRITER = SEED_STUDENTS[0]!.email
+const BOOKER = 'replica.booker@school.test'
+
+interface Answer {
+  status: number
+  body: string
+  replayed: boolean
+}
+
+// CONFORMANCE_TARGETS without `postgres` says this machine has no PostgreSQL 15 to start.
+const withPostgres = targetsFromEnv(process.env.CONFORMANCE_TARGETS).includes('postgres')
+
+describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () => {
+  let postgres: PostgresCluster | undefined
+  let auth: AuthEmulator | undefined
+  let sql: pg.Client
+  let servers: ApiServerProcess[] = []
+  let a: ApiServerProcess
+  let b: ApiServerProcess
+  const tokens = new Map<string, string>()
+
+  beforeAll(async () => {
+    const [cluster, emulator] = await Promise.allSettled([startPostgresCluster(), startAuthEmulator()])
+    if (cluster.status === 'fulfilled') postgres = cluster.value
+    if (emulator.status === 'fulfilled') auth = emulator.value
+    if (cluster.status === 'rejected') throw cluster.reason
+    if (emulator.status === 'rejected') throw emulator.reason
+    sql = new pg.Client({ connectionString: postgres!.url })
+    await sql.connect()
+
+    const env = {
+      DATABASE_URL: postgres!.url,
+      SEED: 'always',
+      FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: auth!.host,
+      // One test client sends every write: the per-client limits would only count the test.
+      RATE_LIMIT_WRITES: '0',
+      RATE_LIMIT_SIGN_IN: '0',
+      LOG_LEVEL: 'info',
+    }
+    // Both at once, on an empty database: each migrates, finds it empty and would seed.
+    const started = await Promise.allSettled([startApiServerProcess(env), startApiServerProcess(env)])
+    servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
+    ;[a, b] = servers as [ApiServerProcess, ApiServerProcess]
+  })
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+    await sql?.end()
+    await auth?.stop()
+    postgres?.stop()
+  })
+
+  const count = async (query: string, values: unknown[] = []) =>
+    Number((await sql.query<{ n: string }>(`select count(*) as n from (${query}) as q`, values)).rows[0]!.n)
+
+  async function call(server: ApiServerProcess, method: string, path: string, init: RequestInit = {}) {
+    const response = await fetch(`${server.origin}/api${path}`, { method, ...init })
+    const body = await response.text()
+    return { status: response.status, body, replayed: response.headers.get('Idempotent-Replayed') === 'true' }
+  }
+
+  /** ID token → POST /jwt on `server`; a new email first gets its student record with POST /users. */
+  async function signIn(server: ApiServerProcess, email: string, create: boolean): Promise<string> {
+    const idToken = await new FirebaseAuthEmulator(auth!.host).verifiedIdToken(email)
+    const headers = { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' }
+    if (create) {
+      const made = await call(server, 'POST', '/users', { headers, body: JSON.stringify({ email, name: 'Replica' }) })
+      expect(made.status, made.body).toBe(201)
+    }
+    const issued = await call(server, 'POST', '/jwt', { headers, body: JSON.stringify({ email }) })
+    expect(issued.status, issued.body).toBe(200)
+    return (JSON.parse(issued.body) as { token: string }).token
+  }
+
+  function write(server: ApiServerProcess, path: string, as: string, key: string, body: unknown): Promise<Answer> {
+    return call(server, 'POST', path, {
+      headers: {
+        Authorization: `Bearer ${tokens.get(as)}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+      },
+      body: JSON.stringify(body),
+    })
+  }
+
+  /** The key sent to A and B at the same moment, then once more (to either) after both answered. */
+  async function sentThreeTimes(i: number, path: string, as: string, key: string, body: unknown): Promise<Answer[]> {
+    const both = await Promise.all([write(a, path, as, key, body), write(b, path, as, key, body)])
+    return [...both, await write(i % 2 === 0 ? a : b, path, as, key, body)]
+  }
+
+  /** One run (201, no replay header), two replays of the very same answer. */
+  function expectOneRunTwoReplays(answers: Answer[], key: string) {
+    expect(
+      answers.map((x) => x.status),
+      key,
+    ).toEqual([201, 201, 201])
+    expect(new Set(answers.map((x) => x.body)).size, `${key}: one body for every replay`).toBe(1)
+    expect(answers.filter((x) => !x.replayed).length, `${key}: exactly one first run`).toBe(1)
+  }
+
+  it('seeds the empty database once although both processes started on it at once', async () => {
+    expect(await count('select 1 from users')).toBe(SEEDED_USERS)
+    expect(await count('select 1 from sessions')).toBe(DEFAULT_SEED_SESSIONS)
+    expect(await count('select 1 from users where email = $1', [SEED_ADMIN.email])).toBe(1)
+    const seeders = servers.filter((s) => s.logs().some((line) => line.msg === 'seeded the demo data'))
+    expect(seeders.length, servers.map((s) => s.output()).join('\n---\n')).toBe(1)
+  })
+
+  it('accepts an app token of one process on the other (one signing secret in the database)', async () => {
+    tokens.set(NOTE_WRITER, await signIn(a, NOTE_WRITER, false))
+    tokens.set(BOOKER, await signIn(b, BOOKER, true))
+    for (const [email, token] of tokens) {
+      for (const server of servers) {
+        const mine = await call(server, 'GET', `/notes/student/${encodeURIComponent(email)}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+        expect(mine.status, `${email} on ${server.origin}`).toBe(200)
+      }
+    }
+  })
+
+  it('writes each note once for keys sent to both processes at once and replayed', async () => {
+    const keys = Array.from({ length: NOTES }, (_, i) => `note-${i}`)
+    const answers = await Promise.all(
+      keys.map((key, i) =>
+        sentThreeTimes(i, '/notes', NOTE_WRITER, key, {
+          email: NOTE_WRITER,
+          title: `Replica note ${i}`,
+          description: `Written through two processes, key ${key}.`,
+        }),
+      ),
+    )
+    answers.forEach((three, i) => expectOneRunTwoReplays(three, keys[i]!))
+
+    const ids = answers.map((three) => (JSON.parse(three[0]!.body) as { insertedId: string }).insertedId)
+    expect(new Set(ids).size, 'a note id per key').toBe(NOTES)
+    // No lost write: every key's note is there; no duplicate: nothing else was written.
+    expect(await count('select 1 from notes where id = any($1::text[])', [ids])).toBe(NOTES)
+    expect(await count("select 1 from notes where email = $1 and title like 'Replica note %'", [NOTE_WRITER])).toBe(
+      NOTES,
+    )
+    expect(
+      await count("select 1 from idempotency_keys where id like '% POST /api/notes note-%' and state = 'done'"),
+    ).toBe(NOTES)
+  })
+
+  let open: Session[] = []
+
+  it('books each distinct session once for keys sent to both processes at once and replayed', async () => {
+    const listed = await call(a, 'GET', '/sessions?status=approved')
+    expect(listed.status).toBe(200)
+    const now = Date.now()
+    open = (JSON.parse(listed.body) as Session[]).filter(
+      (s) => Date.parse(s.registrationStart) <= now && now <= Date.parse(s.registrationEnd),
+    )
+    expect(open.length).toBeGreaterThan(DISTINCT_BOOKINGS)
+
+    const targets = open.slice(0, DISTINCT_BOOKINGS)
+    const answers = await Promise.all(
+      targets.map((session, i) =>
+        sentThreeTimes(i, '/bookings', BOOKER, `booking-${session._id}`, {
+          sessionId: session._id,
+          studentEmail: BOOKER,
+          tutorEmail: session.tutorEmail,
+        }),
+      ),
+    )
+    answers.forEach((three, i) => expectOneRunTwoReplays(three, `booking of ${targets[i]!._id}`))
+
+    const ids = answers.map((three) => (JSON.parse(three[0]!.body) as { insertedId: string }).insertedId)
+    expect(await count('select 1 from bookings where id = any($1::text[])', [ids])).toBe(DISTINCT_BOOKINGS)
+    expect(await count('select 1 from bookings where student_email = $1', [BOOKER])).toBe(DISTINCT_BOOKINGS)
+    expect(
+      await count('select 1 from bookings group by student_email, session_id having count(*) > 1'),
+      'one booking per student and session',
+    ).toBe(0)
+  })
+
+  it(`lets one of ${RACING_BOOKINGS} parallel bookings of one session, split over both processes, win`, async () => {
+    const session = open[DISTINCT_BOOKINGS]!
+    const body = { sessionId: session._id, studentEmail: BOOKER, tutorEmail: session.tutorEmail }
+    // Each its own key: these are ten different attempts, not replays of one.
+    const answers = await Promise.all(
+      Array.from({ length: RACING_BOOKINGS }, (_, i) =>
+        write(i % 2 === 0 ? a : b, '/bookings', BOOKER, `race-${i}`, body),
+      ),
+    )
+    const won = answers.flatMap((x, i) => (x.status === 201 ? [i] : []))
+    expect(won.length, answers.map((x) => `${x.status} ${x.body}`).join('\n')).toBe(1)
+    for (const lost of answers.filter((x) => x.status !== 201)) {
+      expect(lost.status).toBe(409)
+      expect(JSON.parse(lost.body)).toMatchObject({ success: false })
+    }
+    expect(
+      await count('select 1 from bookings where student_email = $1 and session_id = $2', [BOOKER, session._id]),
+    ).toBe(1)
+
+    // The winner's key replays its answer on both processes; the refused keys were released, not kept.
+    const winner = won[0]!
+    for (const server of servers) {
+      const again = await write(server, '/bookings', BOOKER, `race-${winner}`, body)
+      expect(again).toEqual({ ...answers[winner]!, replayed: true })
+    }
+    expect(await count("select 1 from idempotency_keys where id like '% POST /api/bookings race-%'")).toBe(1)
+    expect(await count("select 1 from idempotency_keys where state = 'running'"), 'no claim left running').toBe(0)
+  })
+
+  it('stops both processes on SIGTERM with exit code 0', async () => {
+    const exits = await Promise.all(servers.map((s) => s.stop()))
+    expect(exits).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ])
+    for (const server of servers) expect(server.logs().at(-1)).toMatchObject({ msg: 'stopped' })
+  })
+})
