@@ -8,7 +8,9 @@
 //     twice a bare React app.
 //  2. Demo code in a live build: searches every file of the live build for
 //     msw's signature strings (and checks the same search finds them in the
-//     demo build, so a pass means something).
+//     demo build, so a pass means something), and for a loopback address: a
+//     production build must not talk to an Auth emulator (only a build made
+//     with VITE_FIREBASE_AUTH_EMULATOR, as the browser tests' is, may).
 //  3. Server latency: runs bench/server-latency.mjs when it exists and keeps
 //     its JSON.
 //  4. LCP: the home page in Chromium (playwright-core) with Slow 4G network
@@ -44,6 +46,9 @@ const KiB = 1024
 const kib = (bytes) => (bytes / KiB).toFixed(1)
 /** msw's own strings; none may appear in a live build. */
 const MSW_SIGNATURES = ['[MSW]', 'x-msw-intention', 'msw-websocket-clients', '@mswjs', 'mswjs', 'MSW_']
+
+/** host:port on this machine, as an Auth emulator's address reads (VITE_FIREBASE_AUTH_EMULATOR). */
+const LOOPBACK_ADDRESS = /\b(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]):\d{1,5}\b/g
 
 function log(message) {
   process.stdout.write(`${message}\n`)
@@ -149,6 +154,17 @@ async function findSignatures(outDir) {
     const text = await readFile(path, 'utf8')
     for (const signature of MSW_SIGNATURES) {
       if (text.includes(signature)) hits.push({ file: relative(outDir, path), signature })
+    }
+  }
+  return hits
+}
+
+async function findLoopbackAddresses(outDir) {
+  const hits = []
+  for (const path of await listFiles(outDir)) {
+    if (!/\.(m?js|html|json|webmanifest)$/.test(path) || path.includes('/.vite/')) continue
+    for (const [address] of (await readFile(path, 'utf8')).matchAll(LOOPBACK_ADDRESS)) {
+      hits.push({ file: relative(outDir, path), address })
     }
   }
   return hits
@@ -404,6 +420,8 @@ async function main() {
     VITE_FIREBASE_AUTH_DOMAIN: 'bench.example.invalid',
     VITE_FIREBASE_PROJECT_ID: 'bench-project',
     VITE_FIREBASE_APP_ID: '1:000000000000:web:bench',
+    // A production build: whatever the shell says, no emulator.
+    VITE_FIREBASE_AUTH_EMULATOR: '',
   })
   await buildBareReact(bareDir)
 
@@ -426,6 +444,14 @@ async function main() {
     log(`none (the same search finds ${demoHits.length} signature hit(s) in the demo build, e.g. ${demoHits[0].file})`)
   }
 
+  const loopbackHits = await findLoopbackAddresses(liveDir)
+  log('\n== Auth emulator (loopback) address in the live build ==')
+  log(
+    loopbackHits.length > 0
+      ? `FAIL: ${loopbackHits.map((h) => `${h.file} (${h.address})`).join(', ')}`
+      : 'none (built without VITE_FIREBASE_AUTH_EMULATOR, it names no address on this machine)',
+  )
+
   const latency = flag('skip-latency') ? { skipped: '--skip-latency' } : await runServerLatency()
 
   let lcp = { skipped: '--skip-lcp' }
@@ -444,6 +470,7 @@ async function main() {
     live: { ...live, firstLoadRatioToBareReact: Number((live.firstLoad.gzip / bareReact).toFixed(2)) },
     bareReact: bare,
     mswInLiveBuild: { hits: liveHits, demoBuildHits: demoHits.length },
+    loopbackInLiveBuild: { hits: loopbackHits },
     serverLatency: latency,
     lcp,
   }
@@ -453,8 +480,10 @@ async function main() {
   log(`\nResults: ${relative(root, file)}`)
 
   const overBudget = demo.firstLoad.gzip > BUDGET_KIB * KiB || live.firstLoad.gzip > BUDGET_KIB * KiB
-  if (liveHits.length > 0 || overBudget) {
-    log(liveHits.length > 0 ? 'The live build carries msw.' : `First-load JS is over the ${BUDGET_KIB} KiB budget.`)
+  if (liveHits.length > 0 || loopbackHits.length > 0 || overBudget) {
+    if (liveHits.length > 0) log('The live build carries msw.')
+    if (loopbackHits.length > 0) log('The live build names an address on this machine (an Auth emulator?).')
+    if (overBudget) log(`First-load JS is over the ${BUDGET_KIB} KiB budget.`)
     process.exitCode = 1
   }
   await rm(join(cacheDir, 'bare-react-src'), { recursive: true, force: true })

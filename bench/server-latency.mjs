@@ -6,7 +6,7 @@
 //   node bench/server-latency.mjs [--sessions 10000] [--calls 30] [--page-calls 200]
 //
 // fake-indexeddb is slower than Chromium's IndexedDB on offsets and faster on
-// bulk writes (FINDINGS.md), so these numbers compare runs of this bench; they
+// bulk writes (as measured when this bench was written), so these numbers compare runs of this bench; they
 // are not what a phone will show.
 import 'fake-indexeddb/auto'
 import { performance } from 'node:perf_hooks'

@@ -1,4 +1,5 @@
-// The demo server as the service worker hosts it (DEVELOPERS.md decision 2).
+// The demo server as the service worker hosts it
+// (docs/decisions/0002-demo-server-in-the-service-worker.md).
 // Resolved through the `#demo-server` alias only in a demo build. The data is
 // seeded on the first request (once, even when several arrive together; see
 // ./server/ready.ts), and every answer waits a realistic latency.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// StudyHub's one service worker (DEVELOPERS.md decision 2): it precaches the
+// StudyHub's one service worker (docs/decisions/0002-demo-server-in-the-service-worker.md): it precaches the
 // app shell and, in a demo build, hosts the demo server that answers /api.
 import './local-storage-shim'
 import { demoServer } from '#demo-server'

@@ -45,7 +45,7 @@ export async function authHeaders(email: string): Promise<Record<string, string>
   return { Authorization: `Bearer ${await tokenFor(email)}` }
 }
 
-/** Stores the app token where the app's HTTP client reads it (spec §9: `access-token`). */
+/** Stores the app token where the app's HTTP client reads it (`access-token`, docs/product.md#constants). */
 export async function signInAs(email: string): Promise<string> {
   const token = await tokenFor(email)
   // Typed by hand: this module also type-checks under the worker's lib, which has no localStorage.

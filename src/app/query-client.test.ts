@@ -1,4 +1,4 @@
-// Spec §9: failed queries are retried after min(1000 * 2^n, 30000) ms.
+// Failed queries are retried after min(1000 * 2^n, 30000) ms (docs/product.md#constants).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../shared/api/api-error'
 import { createQueryClient, MAX_RETRIES, PERSIST_MAX_AGE, retryDelay, shouldRetry } from './query-client'
@@ -56,7 +56,7 @@ describe('the query client', () => {
     expect(gcTime).toBeGreaterThanOrEqual(PERSIST_MAX_AGE)
   })
 
-  it('retries a failing query on the spec’s schedule, then succeeds', async () => {
+  it('retries a failing query on the product’s schedule, then succeeds', async () => {
     vi.useFakeTimers()
     const client = createQueryClient()
     const calls: number[] = []

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../shared/api/api-error'
 
-/** Spec §9: min(1000 * 2^n, 30000) ms before retry n + 1. */
+/** min(1000 * 2^n, 30000) ms before retry n + 1 (docs/product.md#constants). */
 export function retryDelay(failureCount: number): number {
   return Math.min(1000 * 2 ** failureCount, 30_000)
 }

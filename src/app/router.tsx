@@ -1,4 +1,4 @@
-// Every route of spec §2. A screen lives in src/app/routes/ under the name of
+// Every route of docs/product.md#screens. A screen lives in src/app/routes/ under the name of
 // its path (/study-sessions → routes/study-sessions.tsx, /dashboard/my-notes →
 // routes/dashboard/my-notes.tsx), so a route leads to its file in one step.
 // Home is part of the first load; every other screen is loaded on demand.
@@ -18,7 +18,7 @@ export const routeTree: RouteObject[] = [
     HydrateFallback: RouteLoading,
     children: [
       { index: true, Component: Home },
-      // The hero's "Explore Sessions" points at /sessions (spec §2).
+      // The hero's "Explore Sessions" points at /sessions (docs/product.md#screens).
       { path: 'sessions', element: <Navigate to="/study-sessions" replace /> },
       { path: 'study-sessions', lazy: () => import('./routes/study-sessions') },
       { path: 'tutors', lazy: () => import('./routes/tutors') },
@@ -26,7 +26,7 @@ export const routeTree: RouteObject[] = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       {
-        // Login required (spec §2): visitors go to /login and come back after.
+        // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,
         children: [
           { path: 'session-details/:id', lazy: () => import('./routes/session-details') },
@@ -63,7 +63,7 @@ export const routeTree: RouteObject[] = [
                   { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
                 ],
               },
-              // Admin only: everyone else is sent to / (spec §2).
+              // Admin only: everyone else is sent to / (docs/product.md#screens).
               {
                 element: <RequireRole role="admin" />,
                 children: [

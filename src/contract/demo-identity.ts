@@ -1,8 +1,8 @@
 // The demo build's identity provider: the stand-in for Firebase Auth that the
-// demo server hosts beside the REST API. Like Firebase it issues ID tokens;
-// the REST API's POST /jwt accepts one as proof of an email (DEVELOPERS.md
-// decision 4). Only demo code uses it: the demo auth gateway on the client,
-// and mocks/ on the server side.
+// demo server hosts beside the REST API. Like Firebase it issues ID tokens; the
+// REST API's POST /jwt accepts one as proof of an email
+// (docs/decisions/0004-identity-by-provider-uid.md). Only demo code uses it:
+// the demo auth gateway on the client, and mocks/ on the server side.
 
 export const DEMO_IDP_BASE = '/api/demo-idp'
 

@@ -53,7 +53,7 @@ const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number()
 const deleted = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() })
 const outcome = z.object({ success: z.boolean(), message: z.string().optional() })
 
-/** A number from a form: a non-numeric value becomes 0 (spec §5). */
+/** A number from a form: a non-numeric value becomes 0 (docs/product.md#validation). */
 export const lenientNumber = z.preprocess((value) => {
   const n = typeof value === 'string' ? Number(value.trim() === '' ? 0 : value) : value
   return typeof n === 'number' && Number.isFinite(n) ? n : 0
@@ -96,8 +96,8 @@ export const endpoints = {
   },
   createUser: {
     // Email/password sign-up sends {name, email, photo}; Google sends
-    // {email, role, created_at, last_log_in} (spec §7). Any role asked for is
-    // ignored by the server: new accounts are students.
+    // {email, role, created_at, last_log_in} (docs/product.md#api-calls). Any
+    // role asked for is ignored by the server: new accounts are students.
     body: z.object({
       email,
       name: optionalText('name', MAX.name).optional(),
@@ -189,7 +189,7 @@ export const endpoints = {
   },
   updateBooking: {
     params: byId,
-    // Either an admin's status change or an edit of who and what (spec §7).
+    // Either an admin's status change or an edit of who and what (docs/product.md#api-calls).
     body: z.union([
       z.object({ status: statusSchema }).strict(),
       z.object({ studentEmail: email, tutorEmail: email, sessionId: z.string().min(1).max(64) }).strict(),

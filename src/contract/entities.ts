@@ -1,8 +1,8 @@
-// The canonical shape of every entity of the REST contract (spec §3).
+// The canonical shape of every entity of the REST contract (docs/product.md#records).
 // The demo server validates payloads with these schemas and answers in exactly
 // these shapes; the app reads only these shapes. Alternative field names that
-// a live server may send (spec §3: classStartDate, fee, ...) are mapped onto
-// these once, in ./normalize.ts, at the HTTP client's edge.
+// a live server may send (classStartDate, fee, ...: docs/product.md#records)
+// are mapped onto these once, in ./normalize.ts, at the HTTP client's edge.
 //
 // zod is imported only here and by the demo server: the app's runtime code
 // imports types from this file (`import type`), so zod never reaches the
@@ -41,9 +41,9 @@ export const sessionSchema = z.object({
   registrationEnd: isoDate,
   classStart: isoDate,
   classEnd: isoDate,
-  /** Hours, at least 1 (spec §9). */
+  /** Hours, at least 1 (docs/product.md#constants). */
   duration: z.number().min(1),
-  /** 0 means Free (spec §9). */
+  /** 0 means Free (docs/product.md#constants). */
   registrationFee: z.number().min(0),
   tutorName: z.string(),
   tutorEmail: email,
@@ -91,7 +91,7 @@ export const reviewSchema = z.object({
   studentEmail: email.optional(),
   studentName: z.string(),
   comment: z.string(),
-  /** A missing rating counts as 0 wherever an average is taken (spec §3). */
+  /** A missing rating counts as 0 wherever an average is taken (docs/product.md#records). */
   rating: z.number().optional(),
   createdAt: isoDate,
 })

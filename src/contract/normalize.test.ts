@@ -25,7 +25,7 @@ describe('normalizeSession', () => {
     expect(normalizeSession(canonical)).toEqual(canonical)
   })
 
-  it('maps every alternative name of spec §3 onto the canonical one', () => {
+  it('maps every alternative name of docs/product.md#records onto the canonical one', () => {
     const { registrationStart, registrationEnd, classStart, classEnd, duration, registrationFee, ...rest } = canonical
     const legacy = {
       ...rest,
@@ -61,7 +61,7 @@ describe('normalizeSession', () => {
 })
 
 describe('normalizeBooking', () => {
-  it('maps the student-list fields of spec §3', () => {
+  it('maps the student-list fields of docs/product.md#records', () => {
     const booking = normalizeBooking({
       _id: 'b1',
       sessionId: 's1',

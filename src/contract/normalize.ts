@@ -1,7 +1,7 @@
 // The one place where alternative field names are mapped onto the canonical
-// shapes of ./entities.ts. Spec §3 says some views read classStartDate, fee,
-// sessionDuration and so on, and that the server's exact shape is not shown;
-// a live server may therefore answer with either name. The HTTP client runs
+// shapes of ./entities.ts. A server may name some fields differently
+// (classStartDate, fee, sessionDuration and so on: docs/product.md#records),
+// so a live server may answer with either name. The HTTP client runs
 // every session and booking it receives through here, so nothing past the
 // client's edge ever sees an alternative name.
 //

@@ -1,7 +1,7 @@
-// Walks every call of spec §7, written out here from the spec, and fails if
-// the route table lacks one, if a payload the spec names does not fit the
-// endpoint's schema, or if a field the spec says the client reads is missing
-// from the response schema. Also checks the table has nothing the spec lacks.
+// Walks every call of docs/product.md#api-calls, written out here, and fails
+// if the route table lacks one, if a payload the product names does not fit
+// the endpoint's schema, or if a field the client reads is missing from the
+// response schema. Also checks the table has nothing the product does not call.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { endpoints } from './endpoints'
@@ -10,11 +10,11 @@ import { buildPath, routes, type RouteName } from './routes'
 const NOW = '2026-03-01T10:00:00.000Z'
 
 interface SpecCall {
-  /** Method, path and query exactly as spec §7 writes them. */
+  /** Method, path and query exactly as docs/product.md#api-calls writes them. */
   call: string
-  /** A payload of the shape spec §7 gives. */
+  /** A payload of the shape docs/product.md#api-calls gives. */
   body?: Record<string, unknown>
-  /** Response fields spec §7 says the client reads. */
+  /** Response fields the client reads (docs/product.md#api-calls). */
   reads?: string[]
   multipart?: true
 }
@@ -124,7 +124,7 @@ const SPEC_CALLS: SpecCall[] = [
 
 const routeNames = Object.keys(routes) as RouteName[]
 
-/** `/users/:email` → `/users/{email}`, the spec's notation. */
+/** `/users/:email` → `/users/{email}`, the notation of docs/product.md#api-calls. */
 const specPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}')
 
 function parseCall(call: string) {
@@ -146,8 +146,8 @@ function fieldsOf(schema: z.ZodType): string[] {
   return []
 }
 
-describe('spec §7 calls', () => {
-  it('lists the calls of every section of the spec', () => {
+describe('the product’s API calls', () => {
+  it('lists every call the product makes', () => {
     // 6 + 2 user variants, 12 session, 3 stats, 6 + 1 booking variants, 4 notes, 4 reviews, 9 materials.
     expect(SPEC_CALLS).toHaveLength(47)
   })
@@ -157,7 +157,7 @@ describe('spec §7 calls', () => {
       expect(findRoute(call), `no route for "${call}" in src/contract/routes.ts`).toHaveLength(1)
     })
 
-    it('accepts the spec’s query and payload', () => {
+    it('accepts the product’s query and payload', () => {
       const [name] = findRoute(call)
       expect(name).toBeDefined()
       const schemas = endpoints[name!] as Partial<Record<'query' | 'body', z.ZodType>>
@@ -191,7 +191,7 @@ describe('spec §7 calls', () => {
     expect(fieldsOf(response)).toContain('rating')
   })
 
-  it('has no route the spec does not call, except the extensions marked as such', () => {
+  it('has no route the product does not call, except the extensions marked as such', () => {
     const used = new Set(SPEC_CALLS.flatMap((c) => findRoute(c.call)))
     const extra = routeNames.filter((name) => !used.has(name))
     expect(extra.filter((name) => !('extension' in routes[name]))).toEqual([])

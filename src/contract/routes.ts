@@ -1,7 +1,8 @@
-// Every call of the REST contract (spec §7): method and path, by name.
-// This half of the contract is plain data so the app can ship it without zod;
-// the payload and response schemas for the same names are in ./endpoints.ts,
-// which must name exactly these routes (the type check fails otherwise).
+// Every call of the REST contract (docs/product.md#api-calls): method and path,
+// by name. This half of the contract is plain data so the app can ship it
+// without zod; the payload and response schemas for the same names are in
+// ./endpoints.ts, which must name exactly these routes (the type check fails
+// otherwise).
 //
 // `entity` marks responses whose records are normalised at the client's edge
 // (./normalize.ts). `paged` marks lists that accept `page` and `limit` and then

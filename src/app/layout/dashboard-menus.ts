@@ -1,5 +1,5 @@
-// The dashboard's sidebar by role (spec §2): labels and paths exactly as the
-// spec names them, and where each role's dashboard starts.
+// The dashboard's sidebar by role (docs/product.md#screens): labels and paths
+// exactly as the product names them, and where each role's dashboard starts.
 import type { Role } from '../../contract/entities'
 
 export interface MenuItem {

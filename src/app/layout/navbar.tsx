@@ -1,7 +1,8 @@
-// The sticky navigation bar of spec §2. Links for everyone, then Dashboard
-// when logged in, or Login and Register when logged out. On small screens the
-// links collapse into a menu that also holds Log out (or Login and Register).
-// Logged in, the right side has the avatar menu: email, Dashboard, Log out.
+// The sticky navigation bar (docs/product.md#screens). Links for everyone, then
+// Dashboard when logged in, or Login and Register when logged out. On small
+// screens the links collapse into a menu that also holds Log out (or Login and
+// Register). Logged in, the right side has the avatar menu: email, Dashboard,
+// Log out.
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
@@ -28,7 +29,7 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'}`
 }
 
-/** Logs out with the toast or the dialog of spec §8. */
+/** Logs out with the toast or the dialog of docs/product.md#messages. */
 function useLogOut(): () => Promise<void> {
   const { logOut } = useAuth()
   const navigate = useNavigate()

@@ -1,4 +1,4 @@
-// /about (not shown in the spec): what StudyHub is and how it works.
+// /about (docs/product.md#screens): what StudyHub is and how it works.
 import { Link } from 'react-router-dom'
 import { IS_DEMO } from '../../shared/config/env'
 

@@ -1,5 +1,5 @@
 // Home's session list against the demo server (msw/node): at most 6 cards in
-// the server's order, the loading text, and the failure message of spec §8.
+// the server's order, the loading text, and the failure message of docs/product.md#messages.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'

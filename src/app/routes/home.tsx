@@ -1,4 +1,4 @@
-// Home (spec §2). This is the only route in the first-load bundle: it must not
+// Home (docs/product.md#screens). This is the only route in the first-load bundle: it must not
 // import framer-motion, zod, axios, dexie, firebase or msw statically.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'

@@ -1,4 +1,4 @@
-// /login (spec §2, §5, §8): email and password, the Google button, and in a
+// /login (docs/product.md#screens, #validation, #messages): email and password, the Google button, and in a
 // demo build the three demo accounts as one-tap choices. After logging in the
 // visitor goes back to where a guard stopped them (?from=, checked to stay on
 // this origin), else home.

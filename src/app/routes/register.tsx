@@ -1,4 +1,4 @@
-// /register (spec §2, §5, §8): name, optional photo URL (http or https only:
+// /register (docs/product.md#screens, #validation, #messages): name, optional photo URL (http or https only:
 // it becomes the avatar other code renders), email and password. The password
 // rule is the identity provider's: at least 6 characters.
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// /session-details/{id} (spec §2). Login is required; the guard around this
+// /session-details/{id} (docs/product.md#screens). Login is required; the guard around this
 // route in the router sees to that.
 import { useQuery } from '@tanstack/react-query'
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom'

@@ -1,5 +1,5 @@
 // The public lists' states against the demo server (msw/node): a page of 8,
-// 'No sessions found.' and 'Failed to load study sessions' (spec §8) on
+// 'No sessions found.' and 'Failed to load study sessions' (docs/product.md#messages) on
 // /study-sessions, and the same failure message on /tutors.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'

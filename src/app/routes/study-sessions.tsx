@@ -1,6 +1,7 @@
-// /study-sessions (spec §2): 8 cards a page, paged by the server, the page
-// kept in the URL (?page=N). Admins see every session with its status and ID;
-// others see approved ones, optionally one tutor's (?tutor=email).
+// /study-sessions (docs/product.md#screens): 8 cards a page, paged by the
+// server, the page kept in the URL (?page=N). Admins see every session with its
+// status and ID; others see approved ones, optionally one tutor's
+// (?tutor=email).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'

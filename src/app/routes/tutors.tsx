@@ -1,4 +1,4 @@
-// /tutors (not shown in the spec): every tutor with approved sessions, built
+// /tutors (docs/product.md#screens): every tutor with approved sessions, built
 // from the public session list, each linking to their sessions.
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LoaderFunctionArgs } from 'react-router-dom'

@@ -1,6 +1,7 @@
-// How an admin's session and booking actions report back (spec §8): a toast on
-// success; on failure the server's message, or 'Something went wrong' when it
-// sent none (or answered that nothing changed).
+// How an admin's session and booking actions report back
+// (docs/product.md#messages): a toast on success; on failure the server's
+// message, or 'Something went wrong' when it sent none (or answered that
+// nothing changed).
 import { showAlert, showToast } from '../../shared/ui/feedback'
 import { serverMessage } from '../workspace/format'
 

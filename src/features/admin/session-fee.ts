@@ -1,4 +1,4 @@
-// The fee rules of the admin's session forms (spec §4, §5).
+// The fee rules of the admin's session forms (docs/product.md#states, #validation).
 
 export type SessionType = 'Free' | 'Paid'
 

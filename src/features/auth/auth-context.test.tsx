@@ -1,4 +1,4 @@
-// The client session's transitions (spec §4) against a fake gateway and the
+// The client session's transitions (docs/product.md#states) against a fake gateway and the
 // REST calls answered by msw: loading, role and token on each change, the
 // failure fallback, and the sign-up ordering (the identity exists before its
 // user record).
@@ -124,7 +124,7 @@ function renderSession(gateway: AuthGateway, onSignedOut?: () => void) {
 beforeEach(() => resetApiGate(true))
 afterEach(() => vi.restoreAllMocks())
 
-describe('client session (spec §4)', () => {
+describe('client session (sign-in states)', () => {
   it('starts loading, and with no identity settles as a logged-out student with no stored token', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'stale')
     const calls = restServer([])

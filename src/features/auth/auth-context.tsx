@@ -312,7 +312,9 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
         const identity = await whileRegistering(async () => {
           await gw.signUp(email, password)
           const idToken = await gw.getIdToken()
-          const updated = await gw.updateProfile({ displayName: name, photoURL: photoURL || null })
+          // A new account has no photo to remove: with none given, none is sent (the
+          // SDK would send `photoUrl: null`, which the Auth emulator refuses).
+          const updated = await gw.updateProfile(photoURL ? { displayName: name, photoURL } : { displayName: name })
           await whenApiReady()
           await api('createUser', {
             body: { name, email, photo: photoURL ?? '' },

@@ -1,11 +1,11 @@
-// The one door to the identity provider (DEVELOPERS.md decision 4). The app
+// The one door to the identity provider (docs/decisions/0004-identity-by-provider-uid.md). The app
 // talks to this interface only; which implementation stands behind it is
 // decided when the app is built: Firebase Auth in a live build, the demo
 // server's identity provider in a demo build. Each is loaded with import() so
 // the first paint pays for neither, and `__DEMO__` (the compile-time constant
 // behind IS_DEMO) is tested here directly so the bundler drops the other one.
 
-/** The signed-in identity as the provider reports it (spec §3). */
+/** The signed-in identity as the provider reports it (docs/product.md#records). */
 export interface AuthIdentity {
   uid: string
   email: string | null

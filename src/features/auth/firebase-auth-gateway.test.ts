@@ -1,5 +1,5 @@
 // The live gateway against the Identity Toolkit endpoints the Firebase SDK
-// calls through connectAuthEmulator (FINDINGS, Firebase Auth 12), answered
+// calls through connectAuthEmulator (as Firebase Auth 12 does), answered
 // here by msw: sign-up, sign-in, profile update, sign-out, the ID token, and
 // the errors mapped to the same texts the demo gateway shows.
 import { http, HttpResponse } from 'msw'

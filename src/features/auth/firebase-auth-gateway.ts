@@ -6,7 +6,7 @@
 // script up front. The resolver is passed only to signInWithPopup, so that
 // script loads when someone presses the Google button.
 //
-// The popup is 500×600 (spec §9): that is the SDK's own size for it (the
+// The popup is 500×600 (docs/product.md#constants): that is the SDK's own size for it (the
 // popup resolver opens every provider window at DEFAULT_WIDTH 500 ×
 // DEFAULT_HEIGHT 600 and offers no option to change it), so nothing here sets
 // it and nothing can override it short of replacing the resolver.

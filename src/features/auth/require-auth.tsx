@@ -1,4 +1,4 @@
-// Route guards (spec §2): pages behind login send visitors to /login with the
+// Route guards (docs/product.md#screens): pages behind login send visitors to /login with the
 // way back remembered; admin pages send everyone else to /. While the session
 // is still being worked out they show a loading state, not a redirect, so a
 // reload of a protected page stays on it.

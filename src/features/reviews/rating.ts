@@ -1,10 +1,10 @@
-// The star rule of spec §2 and §9: five stars, star i (0-based) is filled
+// The star rule of docs/product.md#constants: five stars, star i (0-based) is filled
 // while i is below the mean rating; a review without a rating counts as 0.
 import type { Review } from '../../contract/entities'
 
 export const STAR_COUNT = 5
 
-/** Spec §9: a rating is a whole number from 1 to 5 (RATING_MIN..RATING_MAX of the
+/** A rating is a whole number from 1 to 5 (docs/product.md#constants; RATING_MIN..RATING_MAX of the
  * contract, repeated here because entities.ts carries zod and the app must not
  * import its values). */
 export const RATINGS = [1, 2, 3, 4, 5] as const

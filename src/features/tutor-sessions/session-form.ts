@@ -1,4 +1,4 @@
-// Add Session (spec §5): what the form holds, and the rules that turn it into
+// Add Session (docs/product.md#validation): what the form holds, and the rules that turn it into
 // the POST /sessions payload or into one clear message. Dates are entered in
 // the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '../../contract/endpoints'
@@ -105,7 +105,7 @@ export function buildSessionPayload(
   const duration = Number(values.duration)
   if (!Number.isFinite(duration) || duration < 1)
     return { ok: false, message: SESSION_MESSAGES.duration, field: 'duration' }
-  // An empty fee means 0, and 0 means free (spec §5).
+  // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) return { ok: false, message: SESSION_MESSAGES.fee, field: 'registrationFee' }
 

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized access - maybe log out the user'
 
-/** The server's `{message}` when it sent one, else the error's own text (spec §8). */
+/** The server's `{message}` when it sent one, else the error's own text (docs/product.md#messages). */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error instanceof ApiError) {
     const data = error.data as { message?: unknown } | undefined

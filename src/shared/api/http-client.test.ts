@@ -1,5 +1,6 @@
-// The HTTP client's edge rules (spec §6, §7, §8): bearer token, the 401/403
-// message, non-JSON answers, path encoding and normalised sessions.
+// The HTTP client's edge rules (docs/product.md#roles, #api-calls, #messages):
+// bearer token, the 401/403 message, non-JSON answers, path encoding and
+// normalised sessions.
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
@@ -78,7 +79,7 @@ describe.each([401, 403])('a %i answer', (status) => {
   })
   afterEach(() => log.mockRestore())
 
-  it('logs the spec’s message once and rejects with ApiError, without logging out or redirecting', async () => {
+  it('logs the product’s message once and rejects with ApiError, without logging out or redirecting', async () => {
     server.use(http.get('*/api/users/:email', () => HttpResponse.json({ message: 'forbidden' }, { status })))
     localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token')
     const before = window.location.href

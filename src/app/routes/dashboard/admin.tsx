@@ -1,4 +1,4 @@
-// /dashboard/admin: the admin's numbers (spec §2).
+// /dashboard/admin: the admin's numbers (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { statQueries } from '../../../features/stats/api/stat-queries'
 import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'

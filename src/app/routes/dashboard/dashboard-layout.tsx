@@ -1,5 +1,6 @@
-// The dashboard shell (spec §2): a sidebar menu by role beside the routed
-// screen. Above md the sidebar is a column; below it, a scrollable row.
+// The dashboard shell (docs/product.md#screens): a sidebar menu by role beside
+// the routed screen. Above md the sidebar is a column; below it, a scrollable
+// row.
 import { NavLink, Outlet } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'

@@ -1,5 +1,5 @@
 // /dashboard/student (and my-reviews, the same view): a welcome, the
-// student's numbers and their booked sessions (spec §2). Booked-session links
+// student's numbers and their booked sessions (docs/product.md#screens). Booked-session links
 // use the session's _id, as /dashboard/student/bookings/{id} does.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'

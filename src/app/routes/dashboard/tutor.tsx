@@ -1,4 +1,4 @@
-// /dashboard/tutor: the tutor's numbers and shortcuts (spec §2).
+// /dashboard/tutor: the tutor's numbers and shortcuts (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'

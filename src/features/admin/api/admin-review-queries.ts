@@ -1,4 +1,4 @@
-// Every review, for the admin (spec §7: GET /reviews), server-paged.
+// Every review, for the admin (GET /reviews, docs/product.md#api-calls), server-paged.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPage } from '../../../shared/api/http-client'
 
@@ -9,7 +9,7 @@ export const adminReviewQueries = {
       queryKey: [...adminReviewQueries.all(), { page, limit }] as const,
       queryFn: ({ signal }) => apiPage('listReviews', page, limit, { signal }),
       placeholderData: keepPreviousData,
-      // Spec §8: a failed load says so once and is not retried.
+      // A failed load says so once and is not retried (docs/product.md#messages).
       retry: false,
     }),
 }

@@ -1,5 +1,6 @@
 // The admin's view of sessions: server-paged (the catalogue may hold 10,000
-// sessions), and the admin's session actions (spec §4, §7).
+// sessions), and the admin's session actions (docs/product.md#states,
+// #api-calls).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session, Status } from '../../../contract/entities'

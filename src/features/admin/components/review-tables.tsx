@@ -1,4 +1,4 @@
-// Manage Sessions and Manage Bookings review the same way (spec §7): a table
+// Manage Sessions and Manage Bookings review the same way (docs/product.md#screens): a table
 // of pending entries to approve or reject, and a table of all entries where
 // only approved ones can still be changed or deleted (others show 'No
 // actions'). Both tables are server-paged; server actions wait for a

@@ -1,6 +1,6 @@
 // The frame, form and email field the login and register screens share, and
 // what they do with an attempt's outcome: the success toast and the way back,
-// or the 'Error' dialog (spec §8).
+// or the 'Error' dialog (docs/product.md#messages).
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { showAlert, showToast } from '../../../shared/ui/feedback'

@@ -1,4 +1,4 @@
-// The signed-in user's picture (spec §2), with a fallback chain: their
+// The signed-in user's picture (docs/product.md#screens), with a fallback chain: their
 // photoURL (http or https only: it is user-supplied), else an initials image
 // from a public initials-avatar service named by displayName, then email,
 // then 'U', else, when that image cannot load either (offline), the initials
@@ -21,7 +21,7 @@ export function httpPhotoUrl(raw: string | null | undefined): string | null {
 
 type Who = Pick<AuthIdentity, 'displayName' | 'email' | 'photoURL'>
 
-/** displayName, then email, then 'U' (spec §2). */
+/** displayName, then email, then 'U' (docs/product.md#screens). */
 export function avatarName(user: Who | null): string {
   return user?.displayName?.trim() || user?.email?.trim() || 'U'
 }

@@ -19,7 +19,7 @@ export const bookingQueries = {
 
 export type NewBooking = BodyOf<'createBooking'>
 
-/** The server answers `{success: false, message}` for a refused booking (spec §7). */
+/** The server answers `{success: false, message}` for a refused booking (docs/product.md#api-calls). */
 export class BookingRefused extends Error {
   override readonly name = 'BookingRefused'
 }

@@ -1,4 +1,4 @@
-// Study materials (spec §7): the tutor's own, the admin's pending and paged
+// Study materials (docs/product.md#api-calls): the tutor's own, the admin's pending and paged
 // lists, and a student's (approved materials of sessions whose booking is
 // approved). The server decides who may see what; these only ask.
 //

@@ -28,7 +28,7 @@ import { isSameOriginUrl, safeUrl } from '../../../shared/safety/safe-url'
 import { fetchVerifiedUrl, materialFileType, materialMode, renderType, type ShownMode } from '../verified-file'
 import { fetchFile } from '../../../shared/api/file-fetch'
 
-/** Material files are shown in a frame 500 px high (spec §9). */
+/** Material files are shown in a frame 500 px high (docs/product.md#constants). */
 export const FRAME_HEIGHT = 500
 
 export const NOT_ON_DEVICE = 'This file is not saved on this device. Open it while online to read it.'

@@ -1,6 +1,7 @@
-// The notes outbox (DEVELOPERS decision 5): every note write is stored on the
-// device first, in the app database (src/shared/db/app-db.ts), and sent later
-// by the sync engine (./note-sync.ts).
+// The notes outbox (docs/decisions/0021-notes-through-an-outbox.md): every note
+// write is stored on the device first, in the app database
+// (src/shared/db/app-db.ts), and sent later by the sync engine
+// (./note-sync.ts).
 //
 // What lives where: `notes` holds each note as this device knows it (the
 // server's copy, or the local version while a write is unsent, marked

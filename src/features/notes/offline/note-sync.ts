@@ -165,7 +165,7 @@ export function createNoteSync({
   function scheduleRetry(result: FlushResult): void {
     clearTimeout(retryTimer)
     if (stopped || (result.stopped !== 'server' && result.stopped !== 'network') || !isOnline()) return
-    // The data cache's backoff (spec §9): min(1000 * 2^n, 30000) ms.
+    // The data cache's backoff (docs/product.md#constants): min(1000 * 2^n, 30000) ms.
     const delay = Math.min(1000 * 2 ** backoff, 30_000)
     backoff += 1
     retryTimer = setTimeout(() => void flush(), delay)

@@ -1,5 +1,6 @@
-// A student's review of a session (spec §2, §5): a rating from 1 to 5 and a
-// comment, both required. The rating is a radio group drawn as stars.
+// A student's review of a session (docs/product.md#screens, #validation): a
+// rating from 1 to 5 and a comment, both required. The rating is a radio group
+// drawn as stars.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
@@ -32,16 +33,16 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
       return
     }
     setProblem('')
-    create.mutate(
-      { sessionId, studentEmail, studentName, comment: comment.trim(), rating },
-      {
-        onSuccess: () => {
-          setRating(0)
-          setComment('')
-          showToast({ title: 'Review submitted', icon: 'success' })
-        },
-        onError: (error) => void showAlert({ title: 'Error', text: errorMessage(error), icon: 'error' }),
+    // mutateAsync, not mutate's callbacks: a stored review replaces this form
+    // (the student has reviewed), and mutate's callbacks never run once their
+    // component is gone, so the toast would be lost.
+    create.mutateAsync({ sessionId, studentEmail, studentName, comment: comment.trim(), rating }).then(
+      () => {
+        setRating(0)
+        setComment('')
+        showToast({ title: 'Review submitted', icon: 'success' })
       },
+      (error: unknown) => void showAlert({ title: 'Error', text: errorMessage(error), icon: 'error' }),
     )
   }
 

@@ -24,7 +24,7 @@ export function StarRating({ mean, className = '' }: { mean: number; className?:
   )
 }
 
-/** "(N reviews)", or "No reviews yet" (spec §2). */
+/** "(N reviews)", or "No reviews yet" (docs/product.md#messages). */
 export function reviewCountText(count: number): string {
   if (count === 0) return 'No reviews yet'
   return `(${count} ${count === 1 ? 'review' : 'reviews'})`

@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api, apiPage } from '../../../shared/api/http-client'
 import { offlineFirst } from '../../offline/offline-query'
 
-/** Spec §9. */
+/** docs/product.md#constants. */
 export const HOME_SESSION_LIMIT = 6
 export const SESSIONS_PAGE_SIZE = 8
 

@@ -1,6 +1,6 @@
-// The home page's hero (spec §2): three background images, a new one every
-// 5 s with a 1 s fade. It can be paused (WCAG 2.2.2) and holds still when the
-// viewer prefers reduced motion, unless they press Play.
+// The home page's hero (docs/product.md#screens): three background images, a
+// new one every 5 s with a 1 s fade. It can be paused (WCAG 2.2.2) and holds
+// still when the viewer prefers reduced motion, unless they press Play.
 //
 // The first image is plain markup with fetchpriority=high so the largest
 // paint never waits for script; the fade layer (framer-motion) is loaded

@@ -1,4 +1,4 @@
-// Prev/Next and numbered page buttons (spec §2). Pages are 1-based.
+// Prev/Next and numbered page buttons (docs/product.md#screens). Pages are 1-based.
 
 interface PaginationProps {
   page: number

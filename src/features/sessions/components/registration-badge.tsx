@@ -1,6 +1,6 @@
 import type { RegistrationLabel } from '../registration-status'
 
-/** Ongoing in green, Closed in red (spec §2); the word carries the meaning, colour only repeats it. */
+/** Ongoing in green, Closed in red (docs/product.md#screens); the word carries the meaning, colour only repeats it. */
 export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
   const tone =
     label === 'Ongoing' ? 'bg-green-100 text-green-800 ring-green-600/30' : 'bg-red-100 text-red-800 ring-red-600/30'

@@ -1,4 +1,4 @@
-// The card of a study session on Home and /study-sessions (spec §2).
+// The card of a study session on Home and /study-sessions (docs/product.md#screens).
 import { Link } from 'react-router-dom'
 import type { Session } from '../../../contract/entities'
 import { useSessionRating } from '../../reviews/api/session-rating'

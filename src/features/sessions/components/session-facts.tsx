@@ -1,5 +1,5 @@
 // The facts of a session as a description list: tutor, rating, dates,
-// duration and fee (spec §2), shared by the details page and a student's
+// duration and fee (docs/product.md#screens), shared by the details page and a student's
 // booked-session page.
 import type { ReactNode } from 'react'
 import type { Session } from '../../../contract/entities'

@@ -1,5 +1,6 @@
 // What a screen built on one session shows before it has that session: the
-// loading line, 'Session not found.' for a 404 (spec §8), or the reason.
+// loading line, 'Session not found.' for a 404 (docs/product.md#messages), or
+// the reason.
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Session } from '../../../contract/entities'
 import { ApiError, errorMessage } from '../../../shared/api/api-error'

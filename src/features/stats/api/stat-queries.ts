@@ -1,6 +1,6 @@
-// The numbers on the three dashboard home screens (spec §2, §7). Keys start
-// with 'stats' so anything that changes a count (a booking, a review) can
-// refresh them all with one invalidation.
+// The numbers on the three dashboard home screens (docs/product.md#screens,
+// #api-calls). Keys start with 'stats' so anything that changes a count (a
+// booking, a review) can refresh them all with one invalidation.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
 import { formatRating } from '../../../shared/format/number'
@@ -26,7 +26,7 @@ export const statQueries = {
     }),
 }
 
-/** Spec §9: one decimal, or N/A when nothing has been rated. */
+/** One decimal, or N/A when nothing has been rated (docs/product.md#constants). */
 export function formatAverageRating(avg: number | null | undefined): string {
   return typeof avg === 'number' && Number.isFinite(avg) ? formatRating(avg) : 'N/A'
 }

@@ -1,4 +1,4 @@
-// A tutor's own sessions (spec §7: GET /sessions/tutor/{email}), and the
+// A tutor's own sessions (GET /sessions/tutor/{email}, docs/product.md#api-calls), and the
 // tutor's writes: create and resubmit.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'

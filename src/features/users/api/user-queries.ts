@@ -1,5 +1,5 @@
-// Users for the admin (spec §7: GET /users?search=), server-paged, and the
-// admin's user actions.
+// Users for the admin (GET /users?search=, docs/product.md#api-calls),
+// server-paged, and the admin's user actions.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPage } from '../../../shared/api/http-client'
 
