@@ -69,7 +69,7 @@ function layer(files, forbidden) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', '.tools', 'node_modules', 'test-results', 'bench/results', 'public'] },
+  { ignores: ['dist', 'dist-server', 'dev-dist', '.tools', 'node_modules', 'test-results', 'bench/results', 'public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
