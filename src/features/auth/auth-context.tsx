@@ -1,10 +1,10 @@
-// The client session of spec §4: who is signed in, their role, and whether
+// The client session (docs/product.md#states): who is signed in, their role, and whether
 // that is still being worked out. Sign-in state comes from the identity
 // provider (the auth gateway); the role and the app's access token come from
 // the REST API, which accepts the provider's ID token as proof of the email.
 //
 // Storage: the app token lives in localStorage under ACCESS_TOKEN_KEY
-// ('access-token', spec §9), where the HTTP client reads it for every call.
+// ('access-token', docs/product.md#constants), where the HTTP client reads it for every call.
 // It is written once the role and token calls succeed and removed whenever
 // there is no identity or the server refuses either call. The last role the
 // server gave is kept under ROLE_KEY ('studyhub-role', with its email), so
