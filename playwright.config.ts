@@ -1,15 +1,23 @@
-// Browser tests: Playwright in Debian's Chromium against the built demo app
-// (`vite build && vite preview`), never the dev server, so the service worker,
-// precache and demo server are the ones users get.
+// Browser tests: Playwright in Debian's Chromium against built apps, never the
+// dev server, so the service worker and precache are the ones users get. Two
+// projects, one per kind of build (README, "Demo and live builds"):
 //
-// Port: several suites may run on one machine at once, so the preview server
-// takes E2E_PORT or a free port chosen here. Playwright loads this file again
-// in every worker; the port is put into process.env first, and workers inherit
-// the runner's environment, so they all agree on it.
+// - `demo`: the demo build (`vite build && vite preview`), whose API is the
+//   demo server inside its service worker. Every spec outside tests/e2e/live.
+// - `live`: a live build served by the real API server, which signs users in
+//   through the Firebase Auth emulator (tests/e2e/live/live-stack.ts). The
+//   tests tagged @live: the journeys that are the same in both builds, written
+//   once in the demo specs, and the live-only specs in tests/e2e/live.
+//
+// Ports: several suites may run on one machine at once, so each server takes
+// E2E_PORT / E2E_LIVE_PORT or a free port chosen here. Playwright loads this
+// file again in every worker; the ports are put into process.env first, and
+// workers inherit the runner's environment, so they all agree on them.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
+import type { AppModeOption } from './tests/e2e/fixtures'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -43,14 +51,92 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 
+const PROJECTS = ['demo', 'live'] as const
+type ProjectName = (typeof PROJECTS)[number]
+
+/**
+ * The projects `--project` picks on the runner's command line (every project
+ * when it picks none of them): only their servers are started, so
+ * `playwright test --project live` builds no demo build.
+ */
+function selectedProjects(argv: readonly string[]): Set<ProjectName> {
+  const asked: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg.startsWith('--project=')) asked.push(arg.slice('--project='.length))
+    else if (arg === '--project') while (argv[i + 1] && !argv[i + 1]!.startsWith('-')) asked.push(argv[++i]!)
+  }
+  // Playwright's own rule: case-insensitive names, `*` as a wildcard.
+  const matches = (pattern: string, name: string) =>
+    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i').test(name)
+  const picked = PROJECTS.filter((name) => asked.some((pattern) => matches(pattern, name)))
+  return new Set(picked.length > 0 ? picked : PROJECTS)
+}
+
 process.env.E2E_PORT ||= freePort()
+process.env.E2E_LIVE_PORT ||= freePort()
 const port = Number(process.env.E2E_PORT)
+const livePort = Number(process.env.E2E_LIVE_PORT)
 const baseURL = `http://127.0.0.1:${port}`
+const liveURL = `http://127.0.0.1:${livePort}`
 // One build per port, outside dist/, so parallel suites never overwrite each
 // other's files (node_modules/.cache is ignored by git, lint and prettier).
 const outDir = `node_modules/.cache/e2e-dist-${port}`
+const liveOutDir = `node_modules/.cache/e2e-live-dist-${livePort}`
 
-export default defineConfig({
+const chromium = {
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Keeps context.setOffline() across navigations and reloads; without
+      // it Chromium 150+ brings the page and its worker back online.
+      '--disable-features=RenderDocument',
+    ],
+  },
+}
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>
+
+const servers: Record<ProjectName, WebServer> = {
+  demo: {
+    name: 'demo',
+    // Always the demo build: an empty VITE_API_URL overrides any .env file.
+    command: `node node_modules/vite/bin/vite.js build --outDir ${outDir} --emptyOutDir --logLevel warn && node node_modules/vite/bin/vite.js preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+    cwd: root,
+    url: baseURL,
+    env: { VITE_API_URL: '', E2E_OUT_DIR: outDir },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  live: {
+    name: 'live',
+    // The Auth emulator, the live build and the API server serving it.
+    command: 'node --import tsx tests/e2e/live/live-stack.ts',
+    cwd: root,
+    url: `${liveURL}/healthz`,
+    env: { E2E_LIVE_PORT: String(livePort), E2E_LIVE_OUT_DIR: liveOutDir },
+    reuseExistingServer: false,
+    timeout: 240_000,
+    // The stack stops its pieces and removes its folders on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+}
+const selected = selectedProjects(process.argv.slice(2))
+
+export default defineConfig<AppModeOption>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   // Per run too: Playwright empties its output folder when it starts.
@@ -69,7 +155,6 @@ export default defineConfig({
   reporter: [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
-    baseURL,
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -78,37 +163,21 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            // Keeps context.setOffline() across navigations and reloads; without
-            // it Chromium 150+ brings the page and its worker back online.
-            '--disable-features=RenderDocument',
-          ],
-        },
-      },
+      name: 'live',
+      grep: /@live\b/,
+      // One server and one database serve every test of this project, and
+      // tests read totals (stats, counts) that another test's writes would
+      // change under them: one at a time, beside the demo project's worker.
+      // Listed first: workers take queued tests in project order, so the live
+      // tests start at once on one worker while the demo tests use the other.
+      workers: 1,
+      use: { ...chromium, baseURL: liveURL, appMode: 'live' },
+    },
+    {
+      name: 'demo',
+      testIgnore: '**/live/**',
+      use: { ...chromium, baseURL, appMode: 'demo' },
     },
   ],
-  webServer: {
-    // Always the demo build: an empty VITE_API_URL overrides any .env file.
-    command: `node node_modules/vite/bin/vite.js build --outDir ${outDir} --emptyOutDir --logLevel warn && node node_modules/vite/bin/vite.js preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
-    cwd: root,
-    url: baseURL,
-    env: { VITE_API_URL: '', E2E_OUT_DIR: outDir },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: PROJECTS.filter((name) => selected.has(name)).map((name) => servers[name]),
 })

@@ -1,8 +1,11 @@
-// Accounts and navigation in the built demo app (issue 4): registering,
-// logging in as each role, the dashboard menus and stats, logging out, the
-// guards and the way back after login, and the mobile menu.
+// Accounts and navigation in the built app: registering, logging in as each
+// role, the dashboard menus and stats, logging out, the guards and the way
+// back after login, and the mobile menu. Tests tagged @live run against the
+// live build too, where the identity provider is Firebase Auth (its emulator)
+// and the role comes from the API server.
 import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../src/contract/demo-identity'
+import { submitLogin } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 
 const MENUS = {
@@ -35,11 +38,11 @@ function accountOf(role: DemoRole) {
 }
 
 async function loginWithDemoAccount(page: Page, role: DemoRole) {
-  await page.getByRole('button', { name: new RegExp(`^${role} demo account`, 'i') }).click()
+  await submitLogin(page, role)
   await expect(page.getByRole('status').filter({ hasText: 'Logged in successfully' })).toBeVisible()
 }
 
-/** What the demo server says, asked with the token the app stored. */
+/** What the server says, asked with the token the app stored. */
 async function apiGet(page: Page, path: string): Promise<Record<string, unknown>> {
   return page.evaluate(async (p) => {
     const token = localStorage.getItem('access-token')
@@ -53,7 +56,7 @@ async function statValue(page: Page, label: string): Promise<string> {
   return (await term.locator('xpath=following-sibling::dd[1]').textContent())!.trim()
 }
 
-test('register a new account and land as a student', async ({ page }) => {
+test('register a new account and land as a student', { tag: '@live' }, async ({ page }) => {
   const email = `new.student.${Date.now()}@example.com`
   await page.goto('/register')
   await page.getByLabel('Name').fill('Nova Student')
@@ -87,7 +90,7 @@ test('register a new account and land as a student', async ({ page }) => {
 test.describe('a refused sign-up', () => {
   // The browser itself logs the identity provider's 400 answer.
   test.use({ allowedConsoleErrors: [/status of 400/] })
-  test('a password that is too short gets the Error dialog', async ({ page }) => {
+  test('a password that is too short gets the Error dialog', { tag: '@live' }, async ({ page }) => {
     await page.goto('/register')
     await page.getByLabel('Name').fill('Short')
     await page.getByLabel('Email').fill(`short.${Date.now()}@example.com`)
@@ -105,7 +108,7 @@ test.describe('a refused sign-up', () => {
 })
 
 for (const role of ['student', 'tutor', 'admin'] as const) {
-  test(`log in as the ${role} demo account and see the ${role} menu and stats`, async ({ page }) => {
+  test(`log in as the ${role} demo account and see the ${role} menu and stats`, { tag: '@live' }, async ({ page }) => {
     await page.goto('/login')
     await loginWithDemoAccount(page, role)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
@@ -146,21 +149,28 @@ for (const role of ['student', 'tutor', 'admin'] as const) {
       expect(await statValue(page, 'Materials Available')).toBe(String(stats.totalMaterials))
       const bookings = (await apiGet(page, `/bookings/student/${encodeURIComponent(email)}`)) as unknown as Array<{
         sessionId: string
+        status: string
       }>
       const details = page.getByRole('link', { name: /^View Details/ })
       await expect(details).toHaveCount(bookings.length)
       if (bookings.length > 0) {
         await expect(details.first()).toHaveAttribute('href', `/dashboard/student/bookings/${bookings[0]!.sessionId}`)
-        await expect(page.getByRole('link', { name: /^View Materials/ }).first()).toHaveAttribute(
+      }
+      // Materials open only through an approved booking: only those have the link.
+      const approved = bookings.filter((b) => b.status === 'approved')
+      const materials = page.getByRole('link', { name: /^View Materials/ })
+      await expect(materials).toHaveCount(approved.length)
+      if (approved.length > 0) {
+        await expect(materials.first()).toHaveAttribute(
           'href',
-          `/dashboard/student/bookings/${bookings[0]!.sessionId}/materials`,
+          `/dashboard/student/bookings/${approved[0]!.sessionId}/materials`,
         )
       }
     }
   })
 }
 
-test('log out shows the toast and ends logged out', async ({ page }) => {
+test('log out shows the toast and ends logged out', { tag: '@live' }, async ({ page }) => {
   await page.goto('/login')
   await loginWithDemoAccount(page, 'student')
   await page.getByRole('button', { name: 'Account menu' }).click()
@@ -177,7 +187,7 @@ test('log out shows the toast and ends logged out', async ({ page }) => {
   await expect(toast).toHaveCount(0, { timeout: 3_000 })
 })
 
-test('/dashboard logged out goes to /login and back after logging in', async ({ page }) => {
+test('/dashboard logged out goes to /login and back after logging in', { tag: '@live' }, async ({ page }) => {
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/)
   await loginWithDemoAccount(page, 'student')
@@ -194,7 +204,7 @@ test('a reload of a protected page keeps the signed-in user on it', async ({ pag
   await expect(page).toHaveURL(/\/dashboard\/my-notes$/)
 })
 
-test('a student opening an admin route lands on /', async ({ page }) => {
+test('a student opening an admin route lands on /', { tag: '@live' }, async ({ page }) => {
   await page.goto('/login')
   await loginWithDemoAccount(page, 'student')
   await page.goto('/dashboard/manage-users')

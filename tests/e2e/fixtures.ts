@@ -14,11 +14,27 @@
 //   took offline (offline-network.ts), the page first proves that the server
 //   is out of reach. Every page the context opens gets these guards, not only
 //   the fixture's `page`.
+//
+// `appMode` says which build the project tests ('demo' or 'live', set per
+// project in playwright.config.ts); helpers that differ between the two
+// (signing in) read it with `appMode()`.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 import { expectServerOutOfReach, isOffline, OFFLINE_PROBE_MARKER } from './offline-network'
 
 export { expect }
+
+export type AppMode = 'demo' | 'live'
+
+export interface AppModeOption {
+  /** Which build the project tests: the demo build or a live build against the API server. */
+  appMode: AppMode
+}
+
+/** The build the running test's project tests. */
+export function appMode(): AppMode {
+  return (test.info().project.use as Partial<AppModeOption>).appMode ?? 'demo'
+}
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -126,7 +142,8 @@ function isAllowed(text: string, allowed: (string | RegExp)[]): boolean {
   return allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
 }
 
-export const test = base.extend<GuardOptions>({
+export const test = base.extend<GuardOptions & AppModeOption>({
+  appMode: ['demo', { option: true }],
   allowedConsoleErrors: [[], { option: true }],
   axeExclude: [[], { option: true }],
   a11yRevisit: [true, { option: true }],
@@ -156,10 +173,12 @@ export const test = base.extend<GuardOptions>({
         if (!isApp() || isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
         problems.push(`uncaught error: ${error.stack ?? error.message}`)
       })
+      // Pages of the app only: a popup of the identity provider is not ours to revisit and scan.
+      const appOrigin = testInfo.project.use.baseURL ? new URL(testInfo.project.use.baseURL).origin : null
       watched.on('framenavigated', (frame) => {
         if (frame !== watched.mainFrame()) return
         const url = frame.url()
-        if (!url.startsWith('http')) return
+        if (!url.startsWith('http') || (appOrigin && new URL(url).origin !== appOrigin)) return
         const key = pageKey(url)
         if (!state.visited.includes(key)) state.visited.push(key)
       })

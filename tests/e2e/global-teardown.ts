@@ -1,10 +1,18 @@
-// Removes this run's build (see the outDir in playwright.config.ts).
+// Removes this run's builds (see the output folders in playwright.config.ts).
+// The live stack removes its own when it stops; this is in case it could not.
 import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 export default async function globalTeardown(): Promise<void> {
-  const port = process.env.E2E_PORT
-  if (!port) return
-  const outDir = fileURLToPath(new URL(`../../node_modules/.cache/e2e-dist-${port}`, import.meta.url))
-  await rm(outDir, { recursive: true, force: true })
+  const builds = [
+    process.env.E2E_PORT && `e2e-dist-${process.env.E2E_PORT}`,
+    process.env.E2E_LIVE_PORT && `e2e-live-dist-${process.env.E2E_LIVE_PORT}`,
+  ]
+  for (const build of builds) {
+    if (!build) continue
+    await rm(fileURLToPath(new URL(`../../node_modules/.cache/${build}`, import.meta.url)), {
+      recursive: true,
+      force: true,
+    })
+  }
 }

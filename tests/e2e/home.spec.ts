@@ -1,4 +1,4 @@
-// The home page and the navigation bar a logged-out visitor sees (spec §1, §2).
+// The home page and the navigation bar a logged-out visitor sees (docs/product.md#who-it-is-for, #screens).
 import { expect, test } from './fixtures'
 
 const LOGGED_OUT_LINKS = ['Home', 'Study Sessions', 'Tutors', 'About', 'Login', 'Register']

@@ -1,14 +1,17 @@
-// Offline reading in the built demo app. The demo server lives in the service
-// worker but answers nothing while the browser is offline, like a real remote
-// server, so what the page shows offline comes from the phone.
+// Offline reading in the built app (both builds, @live). The demo build's
+// demo server lives in the service worker but answers nothing while the
+// browser is offline, like the live build's API server, so what the page
+// shows offline comes from the phone.
 import type { Page } from '@playwright/test'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
 const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
-// Chromium logs every request the unreachable server did not answer.
-test.use({ allowedConsoleErrors: ['Failed to load resource: net::ERR_FAILED'] })
+// Chromium logs every request the unreachable server did not answer: ERR_FAILED
+// when the demo build's worker refuses it, ERR_INTERNET_DISCONNECTED when the
+// live build's request meets the missing network.
+test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/] })
 
 function homeCards(page: Page) {
   return page.getByRole('region', { name: 'Available Study Sessions' }).getByRole('listitem')
@@ -49,29 +52,33 @@ async function waitForMirror(page: Page): Promise<void> {
     .toBeGreaterThan(0)
 }
 
-test('a reload while offline shows the home page and its session cards from the phone', async ({ page }) => {
-  await page.goto('/')
-  await waitForServiceWorker(page)
-  const online = await cardTitles(page)
-  expect(online.length).toBeGreaterThan(0)
-  await waitForMirror(page)
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
+test(
+  'a reload while offline shows the home page and its session cards from the phone',
+  { tag: '@live' },
+  async ({ page }) => {
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const online = await cardTitles(page)
+    expect(online.length).toBeGreaterThan(0)
+    await waitForMirror(page)
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
 
-  await goOffline(page.context())
-  try {
-    // The persisted query cache (localStorage) would also show them: drop it
-    // on every load, as a new build does, so the cards can only come from
-    // the app database.
-    await page.context().addInitScript((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
-    // The fixture proves the server is out of reach once the reload lands.
-    await page.reload()
+    await goOffline(page.context())
+    try {
+      // The persisted query cache (localStorage) would also show them: drop it
+      // on every load, as a new build does, so the cards can only come from
+      // the app database.
+      await page.context().addInitScript((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
+      // The fixture proves the server is out of reach once the reload lands.
+      await page.reload()
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Unlock Knowledge, Anytime, Anywhere' })).toBeVisible()
-    expect(await cardTitles(page)).toEqual(online)
-    await expect(page.getByRole('status').filter({ hasText: /^Offline — showing data from .+/ })).toBeVisible()
-  } finally {
-    await goOnline(page.context())
-  }
-  // Back online the notice goes away.
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
-})
+      await expect(page.getByRole('heading', { level: 1, name: 'Unlock Knowledge, Anytime, Anywhere' })).toBeVisible()
+      expect(await cardTitles(page)).toEqual(online)
+      await expect(page.getByRole('status').filter({ hasText: /^Offline — showing data from .+/ })).toBeVisible()
+    } finally {
+      await goOnline(page.context())
+    }
+    // Back online the notice goes away.
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
+  },
+)
