@@ -17,9 +17,9 @@ import {
   type StoredFile,
   type UniqueRule,
   type UserRow,
+  CheckViolation,
 } from '../core/store'
 import { openDatabase, type Database } from './open-database'
-import { CheckViolation } from '../core/store'
 
 const HOUR = 3_600_000
 const BASE = Date.parse('2026-03-01T12:00:00.000Z')

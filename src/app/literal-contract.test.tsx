@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   LITERAL_APPROVED,
   LITERAL_PENDING,
@@ -14,26 +14,13 @@ import {
   type LiteralServer,
 } from '../../mocks/testing/literal-contract-server'
 import { server } from '../../tests/setup/msw-server'
-import { AuthContext, type AppRole, type AuthContextValue } from '../features/auth/auth-context'
+import { AuthContext, type AppRole } from '../features/auth/auth-context'
+import { authAs } from '../features/auth/testing/auth-as'
 import { ManageSessions } from '../features/admin/components/manage-sessions'
 import { FeedbackHost, resetFeedback } from '../shared/ui/feedback'
 import { Component as Home } from './routes/home'
 import { Component as SessionDetails } from './routes/session-details'
 import { Component as StudySessions } from './routes/study-sessions'
-
-function authAs(role: AppRole | null): AuthContextValue {
-  const email = role ? `${role}@studyhub.demo` : null
-  return {
-    user: email ? { uid: `uid-${role}`, email, displayName: role, photoURL: null } : null,
-    email,
-    role: role ?? 'student',
-    loading: false,
-    signIn: vi.fn(),
-    signUp: vi.fn(),
-    signInWithGoogle: vi.fn(),
-    logOut: vi.fn(),
-  }
-}
 
 function renderAt(routes: RouteObject[], url: string, role: AppRole | null = null, extra?: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

@@ -4,25 +4,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../mocks/testing/sign-in'
-import { AuthContext, type AppRole, type AuthContextValue } from '../features/auth/auth-context'
+import { AuthContext, type AppRole } from '../features/auth/auth-context'
+import { authAs } from '../features/auth/testing/auth-as'
 import { createQueryClient } from './query-client'
 import { routeTree } from './router'
-
-function authAs(role: AppRole): AuthContextValue {
-  const email = `${role}@studyhub.demo`
-  return {
-    user: { uid: `uid-${role}`, email, displayName: role, photoURL: null },
-    email,
-    role,
-    loading: false,
-    signIn: vi.fn(),
-    signUp: vi.fn(),
-    signInWithGoogle: vi.fn(),
-    logOut: vi.fn(),
-  }
-}
 
 /** Opens `path` as `role` and waits until a screen's main heading is on the page: that screen is where they landed. */
 async function landing(path: string, role: AppRole, heading: string | RegExp): Promise<string> {

@@ -4,30 +4,17 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
 import type { Session } from '../../contract/entities'
-import { AuthContext, type AppRole, type AuthContextValue } from '../../features/auth/auth-context'
+import { AuthContext, type AppRole } from '../../features/auth/auth-context'
+import { authAs } from '../../features/auth/testing/auth-as'
 import { formatDateTime } from '../../shared/format/date'
 import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
 import { createQueryClient } from '../query-client'
 import { Component as SessionDetails } from './session-details'
 
 const STUDENT = 'student@studyhub.demo'
-
-function authAs(role: AppRole | null): AuthContextValue {
-  const email = role ? `${role}@studyhub.demo` : null
-  return {
-    user: email ? { uid: `uid-${email}`, email, displayName: 'Sam Carter', photoURL: null } : null,
-    email,
-    role: role ?? 'student',
-    loading: false,
-    signIn: vi.fn(),
-    signUp: vi.fn(),
-    signInWithGoogle: vi.fn(),
-    logOut: vi.fn(),
-  }
-}
 
 function renderDetails(id: string, role: AppRole | null = 'student') {
   const router = createMemoryRouter([{ path: '/session-details/:id', Component: SessionDetails }], {

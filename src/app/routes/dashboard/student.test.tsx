@@ -3,26 +3,16 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { beforeEach, expect, it, vi } from 'vitest'
+import { beforeEach, expect, it } from 'vitest'
 import { call, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import type { Booking } from '../../../contract/entities'
-import { AuthContext, type AuthContextValue } from '../../../features/auth/auth-context'
+import { AuthContext } from '../../../features/auth/auth-context'
+import { authAs } from '../../../features/auth/testing/auth-as'
 import { BOOKING_STATUS_TEXT } from '../../../features/bookings/components/booking-status'
 import { createQueryClient } from '../../query-client'
 import { Component as StudentDashboard } from './student'
 
 const STUDENT = 'student@studyhub.demo'
-
-const auth: AuthContextValue = {
-  user: { uid: 'uid-student', email: STUDENT, displayName: 'Sam Carter', photoURL: null },
-  email: STUDENT,
-  role: 'student',
-  loading: false,
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  logOut: vi.fn(),
-}
 
 beforeEach(async () => {
   await resetDemoDb()
@@ -34,7 +24,7 @@ it('shows each booking with its status, and View Materials only for approved one
   expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(['pending', 'approved', 'rejected']))
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
+      <AuthContext.Provider value={authAs('student')}>
         <MemoryRouter>
           <StudentDashboard />
         </MemoryRouter>
