@@ -49,19 +49,10 @@ const resetHandler = http.post('*/api/demo/reset', () =>
 
 const METHOD = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const
 
-function firstValues(params: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(params)) {
-    const first = Array.isArray(value) ? value[0] : value
-    if (typeof first === 'string') out[key] = first
-  }
-  return out
-}
-
 /** `*` before the path: the worker (same origin) and msw/node (any test origin) alike. */
 const restHandlers = apiRoutes.map((route) =>
   METHOD[route.method](`*${route.path}`, ({ request, params }) =>
-    serve((db) => route.handle(request, firstValues(params), demoDeps(db))),
+    serve((db) => route.handle(request, params, demoDeps(db))),
   ),
 )
 

@@ -185,7 +185,8 @@ async function decodeBody(bytes: Uint8Array<ArrayBuffer>, contentType: string, m
   }
 }
 
-function firstValues(params: Record<string, unknown>): Record<string, string> {
+/** The first value of each path parameter: routers differ in whether a parameter may repeat. */
+export function firstValues(params: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(params)) {
     const first = Array.isArray(value) ? value[0] : value

@@ -14,7 +14,7 @@ import * as reviews from './endpoints/reviews'
 import * as sessions from './endpoints/sessions'
 import * as stats from './endpoints/stats'
 import * as users from './endpoints/users'
-import { handleRoute, type RouteImpl } from './pipeline'
+import { firstValues, handleRoute, type RouteImpl } from './pipeline'
 
 // Each endpoint file exports its routes' implementations under the route names
 // (and may export helpers too, which are not routes). A route without one is a type error.
@@ -32,7 +32,8 @@ export interface ApiRoute {
   method: HttpMethod
   /** The full path, `/api/...`, with `:param` segments. */
   path: string
-  handle(request: Request, params: Record<string, string>, deps: ApiDeps): Promise<Response>
+  /** `params` as the host's router gives them (msw may give arrays); the pipeline takes the first value of each. */
+  handle(request: Request, params: Record<string, unknown>, deps: ApiDeps): Promise<Response>
 }
 
 const paramCount = (path: string) => (path.match(/:/g) ?? []).length
@@ -47,7 +48,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/files/:id',
-    handle: (request: Request, params: Record<string, string>, deps: ApiDeps) =>
-      serveFile(request, params.id ?? '', deps),
+    handle: (request: Request, params: Record<string, unknown>, deps: ApiDeps) =>
+      serveFile(request, firstValues(params).id ?? '', deps),
   } satisfies ApiRoute,
 ].sort((a, b) => paramCount(a.path) - paramCount(b.path))
