@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Material, Status } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
+import { safeUrl } from '../../../shared/safety/safe-url'
 import { useAuth } from '../../auth/auth-context'
 import { isFromDevice } from '../../materials/api/material-queries'
 import { MaterialViewerDialog } from '../../materials/components/material-viewer-dialog'
@@ -20,6 +21,19 @@ interface BookedMaterialListProps {
   sessionId: string
   /** The student's booking of the session; undefined while it is loading. null when there is none. */
   bookingStatus: Status | null | undefined
+}
+
+/**
+ * Where "Open file" goes: the first of the file, the link and the drive link
+ * that passes the checks every other link passes; a hostile file URL never
+ * reaches the href, and a safe link behind it still opens.
+ */
+export function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>): string | null {
+  for (const candidate of [material.fileUrl, material.link, material.driveLink]) {
+    const href = safeUrl(candidate)
+    if (href) return href
+  }
+  return null
 }
 
 export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialListProps) {
@@ -77,7 +91,7 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
       ) : null}
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="material-list">
         {materials.data.map((material) => {
-          const href = material.fileUrl || material.link || material.driveLink
+          const href = openFileHref(material)
           return (
             <li key={material._id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
               <h3 className="font-semibold text-slate-900">{material.title}</h3>
