@@ -1,14 +1,38 @@
 // Storage faults are recognised, reported to the shared status, and a write
 // that was not stored never resolves as if it had been.
-import { afterEach, describe, expect, it } from 'vitest'
-import { classifyStorageError, StorageFaultError, storageWrite } from './storage-faults'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  classifyStorageError,
+  StillSavingError,
+  STORAGE_WRITE_TIMEOUT_MS,
+  StorageFaultError,
+  storageWrite,
+  untilStored,
+} from './storage-faults'
 import { clearStorageFault, getStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES } from './storage-status'
 
 function named(name: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(name), { name }, extra)
 }
 
-afterEach(() => clearStorageFault())
+afterEach(() => {
+  vi.useRealTimers()
+  clearStorageFault()
+})
+
+/** A write that settles `ms` after it starts, as a slow storage transaction does. */
+function slowWrite<T>(ms: number, outcome: () => T): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) =>
+      setTimeout(() => {
+        try {
+          resolve(outcome())
+        } catch (error) {
+          reject(error as Error)
+        }
+      }, ms),
+    )
+}
 
 describe('classifyStorageError', () => {
   it('recognises quota in every shape browsers report it', () => {
@@ -49,6 +73,55 @@ describe('storageWrite', () => {
     const error = await storageWrite(() => never, 30).catch((e: unknown) => e)
     expect((error as StorageFaultError).kind).toBe('timeout')
     expect(getStorageFault()?.kind).toBe('timeout')
+  })
+
+  it('says "still saving" for a write that outlives the timeout, then "saved" when it commits', async () => {
+    vi.useFakeTimers()
+    const write = storageWrite(slowWrite(STORAGE_WRITE_TIMEOUT_MS + 1_000, () => 'stored'))
+    const timedOut = write.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(STORAGE_WRITE_TIMEOUT_MS)
+    const error = await timedOut
+    expect(error).toBeInstanceOf(StillSavingError)
+    expect(getStorageFault()?.message).toBe(STORAGE_FAULT_MESSAGES.timeout)
+    expect(STORAGE_FAULT_MESSAGES.timeout).toContain('still being saved')
+
+    await vi.advanceTimersByTimeAsync(1_000)
+    await expect((error as StillSavingError<string>).settled).resolves.toBe('stored')
+    expect(getStorageFault()).toBeNull()
+  })
+
+  it('says "not saved" with the real reason when a timed-out write fails after all', async () => {
+    vi.useFakeTimers()
+    const quota = named('AbortError', { inner: new DOMException('full', 'QuotaExceededError') })
+    const write = storageWrite(
+      slowWrite(STORAGE_WRITE_TIMEOUT_MS + 1_000, () => {
+        throw quota
+      }),
+    )
+    const timedOut = write.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(STORAGE_WRITE_TIMEOUT_MS)
+    const settled = ((await timedOut) as StillSavingError).settled.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(await settled).toMatchObject({ kind: 'quota' })
+    expect(getStorageFault()?.kind).toBe('quota')
+  })
+
+  it('untilStored waits past the timeout and tells the caller it is slow', async () => {
+    vi.useFakeTimers()
+    const onSlow = vi.fn()
+    const stored = untilStored(storageWrite(slowWrite(STORAGE_WRITE_TIMEOUT_MS + 500, () => 7)), onSlow)
+    await vi.advanceTimersByTimeAsync(STORAGE_WRITE_TIMEOUT_MS)
+    expect(onSlow).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(500)
+    await expect(stored).resolves.toBe(7)
+    // A fast write is never slow.
+    await expect(
+      untilStored(
+        storageWrite(() => Promise.resolve(1)),
+        onSlow,
+      ),
+    ).resolves.toBe(1)
+    expect(onSlow).toHaveBeenCalledTimes(1)
   })
 
   it('rejects when the write function itself throws', async () => {

@@ -21,7 +21,8 @@ export const STORAGE_FAULT_MESSAGES: Record<StorageFaultKind, string> = {
     'The browser closed on-device storage (site data cleared or storage lost): data kept for offline use may be gone, and the last change may not be stored. Reload the page if saving keeps failing.',
   versionchange:
     'StudyHub was updated in another tab. Reload this tab to keep saving on this device; changes made here until then are not stored.',
-  timeout: 'On-device storage did not answer in time: the last change was not saved here. Try again.',
+  // Said while a slow write is still running: it may yet be stored (storage-faults.ts).
+  timeout: 'On-device storage is slow: the last change is still being saved on this device.',
   unknown: 'The last change could not be saved on this device. Try again.',
 }
 

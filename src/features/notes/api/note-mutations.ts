@@ -14,8 +14,9 @@ export interface NoteInput {
   description: string
 }
 
-export async function createNote(input: NoteInput & { email: string }): Promise<LocalNote> {
-  const note = await queueCreate(input.email, { title: input.title, description: input.description })
+/** Stores a new note; `id` is the draft's note id, the same for every submit of one draft. */
+export async function createNote(input: NoteInput & { email: string; id: string }): Promise<LocalNote> {
+  const note = await queueCreate(input.email, { id: input.id, title: input.title, description: input.description })
   void requestNoteSync(input.email)
   return note
 }

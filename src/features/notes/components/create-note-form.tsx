@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
+import { untilStored } from '../../../shared/db/storage-faults'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { isBrowserOnline } from '../../offline/use-online'
 import { FormProblem } from '../../workspace/components/form-problem'
@@ -8,15 +9,39 @@ import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
 import { PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
 import { useCreateNote } from '../api/note-mutations'
 import { cleanNote, CREATE_NOTE_REQUIRED } from '../note-validation'
+import { newNoteId } from '../offline/note-outbox'
 
 export const NOTE_SAVED_OFFLINE = 'Note saved on this device. It will sync when you are back online.'
+export const NOTE_STILL_SAVING = 'Still saving…'
+
+interface NoteDraft {
+  /** The note's id, minted once per draft: submitting the draft again is the same note, never a second one. */
+  id: string
+  title: string
+  description: string
+}
+
+const emptyDraft = (): NoteDraft => ({ id: newNoteId(), title: '', description: '' })
 
 export function CreateNoteForm({ email }: { email: string }) {
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
+  const [draft, setDraft] = useState(emptyDraft)
+  // The draft as typed so far, for a submit that settles after more typing.
+  const latest = useRef(draft)
+  // Submits of this draft whose write outlived the storage timeout and may still be stored.
+  const [slow, setSlow] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
   const create = useCreateNote()
   const ids = { email: useId(), title: useId(), description: useId(), error: useId() }
+  const { title, description } = draft
+
+  function replaceDraft(next: NoteDraft) {
+    latest.current = next
+    setDraft(next)
+  }
+
+  function edit(change: Partial<NoteDraft>) {
+    replaceDraft({ ...latest.current, ...change })
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -26,14 +51,23 @@ export function CreateNoteForm({ email }: { email: string }) {
       return
     }
     setProblem(null)
+    const submitted = draft
+    let wasSlow = false
     try {
-      await create.mutateAsync({ ...note, email })
-      setTitle('')
-      setDescription('')
+      await untilStored(create.mutateAsync({ ...note, email, id: submitted.id }), () => {
+        wasSlow = true
+        setSlow((n) => n + 1)
+      })
+      // An earlier submit of this draft may have finished it already: say "saved" once.
+      if (latest.current.id !== submitted.id) return
+      // Text typed while a slow write ran stays, with the same id: submitting it updates this note.
+      if (latest.current === submitted) replaceDraft(emptyDraft())
       // Stored on the device either way; offline, say that it has not reached the server yet.
       showToast({ title: isBrowserOnline() ? 'Note saved' : NOTE_SAVED_OFFLINE, icon: 'success' })
     } catch (error) {
       await showAlert({ title: 'Failed to save the note', text: errorMessage(error), icon: 'error' })
+    } finally {
+      if (wasSlow) setSlow((n) => n - 1)
     }
   }
 
@@ -49,7 +83,7 @@ export function CreateNoteForm({ email }: { email: string }) {
         id={ids.title}
         label="Title"
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => edit({ title: e.target.value })}
         required
         aria-invalid={problem && !title.trim() ? true : undefined}
       />
@@ -57,12 +91,16 @@ export function CreateNoteForm({ email }: { email: string }) {
         id={ids.description}
         label="Description"
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => edit({ description: e.target.value })}
         rows={6}
         required
         aria-invalid={problem && !description.trim() ? true : undefined}
       />
       <FormProblem id={ids.error}>{problem}</FormProblem>
+      {/* A slow write may still be stored; pressing again is safe (same note id), so the button stays usable. */}
+      <p role="status" className="text-sm text-slate-600">
+        {slow > 0 ? NOTE_STILL_SAVING : ''}
+      </p>
       <button type="submit" className={PRIMARY_BUTTON} disabled={create.isPending}>
         {create.isPending ? 'Saving…' : 'Create Note'}
       </button>

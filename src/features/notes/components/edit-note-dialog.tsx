@@ -1,15 +1,19 @@
 import { useId, useRef, useState } from 'react'
 import type { Note } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
+import { untilStored } from '../../../shared/db/storage-faults'
 import { DialogForm } from '../../workspace/components/dialog-form'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
 import { useUpdateNote } from '../api/note-mutations'
 import { cleanNote, EDIT_NOTE_REQUIRED } from '../note-validation'
+import { NOTE_STILL_SAVING } from './create-note-form'
 
 export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => void }) {
   const [title, setTitle] = useState(note.title)
   const [description, setDescription] = useState(note.description)
+  // The write outlived the storage timeout: it may still be stored, so the dialog waits and says so.
+  const [slow, setSlow] = useState(false)
   const update = useUpdateNote()
   const titleRef = useRef<HTMLInputElement>(null)
   const ids = { title: useId(), description: useId() }
@@ -18,7 +22,12 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
     const clean = cleanNote({ title, description })
     if (!clean) return EDIT_NOTE_REQUIRED
     return async () => {
-      await update.mutateAsync({ id: note._id, email: note.email, ...clean })
+      setSlow(false)
+      try {
+        await untilStored(update.mutateAsync({ id: note._id, email: note.email, ...clean }), () => setSlow(true))
+      } finally {
+        setSlow(false)
+      }
       onClose()
     }
   }
@@ -28,7 +37,7 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
       title="Edit note"
       initialFocusRef={titleRef}
       submitLabel="Save"
-      busyLabel="Saving…"
+      busyLabel={slow ? NOTE_STILL_SAVING : 'Saving…'}
       // Saved on this device first and synced later: it works offline.
       needsServer={false}
       onSubmit={check}

@@ -1,12 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { demoDb } from '../../../../mocks/db/demo-db'
 import { API_BASE, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { api } from '../../../shared/api/http-client'
+import { appDb } from '../../../shared/db/app-db'
+import { STORAGE_WRITE_TIMEOUT_MS } from '../../../shared/db/storage-faults'
 import { renderWorkspace } from '../../workspace/testing/render-workspace'
-import { CreateNoteForm } from './create-note-form'
+import { CreateNoteForm, NOTE_STILL_SAVING } from './create-note-form'
 import { MyNotesList } from './my-notes-list'
 
 const email = 'student@studyhub.demo'
@@ -14,6 +17,11 @@ const email = 'student@studyhub.demo'
 beforeEach(async () => {
   await resetDemoDb()
   await signInAs(email)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
 })
 
 describe('Create Notes', () => {
@@ -47,6 +55,44 @@ describe('Create Notes', () => {
       const notes = await api('listStudentNotes', { params: { email } })
       expect(notes.find((n) => n.title === 'Derivatives')).toMatchObject({ description: 'Chain rule', email })
     })
+  })
+})
+
+describe('Create Notes on a slow disk', () => {
+  it('says "Still saving…" instead of "not saved", and pressing again still makes one note', async () => {
+    const user = userEvent.setup()
+    renderWorkspace(<CreateNoteForm email={email} />)
+    await user.type(screen.getByLabelText('Title'), 'Slow disk')
+    await user.type(screen.getByLabelText('Description'), 'Written once')
+
+    // Only timers are faked (the IndexedDB stand-in runs on setImmediate), and
+    // presses are plain events: user-event waits on a timer of its own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // The first save's transaction is held back past the storage timeout, then commits.
+    const transaction = appDb.transaction.bind(appDb) as (...args: unknown[]) => Promise<unknown>
+    vi.spyOn(appDb, 'transaction').mockImplementationOnce(((...args: unknown[]) =>
+      new Promise((resolve) => setTimeout(resolve, STORAGE_WRITE_TIMEOUT_MS + 2_000)).then(() =>
+        transaction(...args),
+      )) as typeof appDb.transaction)
+    fireEvent.click(screen.getByRole('button', { name: 'Create Note' }))
+
+    await act(() => vi.advanceTimersByTimeAsync(STORAGE_WRITE_TIMEOUT_MS))
+    expect(screen.getByText(NOTE_STILL_SAVING)).toBeTruthy()
+    expect(screen.queryByText('Failed to save the note')).toBeNull()
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Slow disk')
+
+    // The student presses again: the same draft, so the same note.
+    fireEvent.click(screen.getByRole('button', { name: 'Create Note' }))
+    await act(() => vi.advanceTimersByTimeAsync(2_000))
+    vi.useRealTimers()
+    expect(await screen.findByText('Note saved')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText(NOTE_STILL_SAVING)).toBeNull())
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('')
+
+    await waitFor(async () => expect(await appDb.outbox.count()).toBe(0))
+    const onServer = await demoDb().notes.where('email').equals(email).toArray()
+    expect(onServer.filter((n) => n.title === 'Slow disk')).toHaveLength(1)
+    expect((await appDb.notes.toArray()).filter((n) => n.title === 'Slow disk')).toHaveLength(1)
   })
 })
 

@@ -9,10 +9,12 @@ import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { ApiError } from '../../../shared/api/api-error'
 import { closeAppDb, createAppDb, type AppDb } from '../../../shared/db/app-db'
+import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '../../../shared/db/storage-faults'
 import { clearStorageFault } from '../../../shared/db/storage-status'
 import {
   applyServerNotes,
   discardNote,
+  newNoteId,
   queueCreate,
   queueDelete,
   queueUpdate,
@@ -84,6 +86,7 @@ beforeEach(async () => {
 })
 
 afterEach(() => {
+  vi.useRealTimers()
   stopRecording()
   closeAppDb(db)
   clearStorageFault()
@@ -141,6 +144,49 @@ describe('storing writes', () => {
     expect(await serverNotes()).toEqual([])
     expect(await db.outbox.count()).toBe(0)
     expect(await db.notes.count()).toBe(0)
+  })
+})
+
+describe('a slow storage transaction', () => {
+  /** Holds db's next transaction back for `ms` (a busy disk, another tab's transaction), then runs it. */
+  function delayNextTransaction(ms: number) {
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>
+    vi.spyOn(db, 'transaction').mockImplementationOnce(((...args: unknown[]) =>
+      new Promise((resolve) => setTimeout(resolve, ms)).then(() => transaction(...args))) as typeof db.transaction)
+  }
+
+  it('a draft submitted again while its first write is still saving is one note, here and on the server', async () => {
+    // Only timers are faked: the IndexedDB stand-in runs on setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    delayNextTransaction(STORAGE_WRITE_TIMEOUT_MS + 2_000)
+    const draft = { id: newNoteId(), ...text('Slow disk') }
+
+    const first = queueCreate(STUDENT, draft, db).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(STORAGE_WRITE_TIMEOUT_MS)
+    const timedOut = await first
+    // Not "not saved": the write may still be stored.
+    expect(timedOut).toBeInstanceOf(StillSavingError)
+
+    // Pressed again: the same draft, so the same note id.
+    await queueCreate(STUDENT, draft, db)
+    await vi.advanceTimersByTimeAsync(2_000)
+    await expect((timedOut as StillSavingError).settled).resolves.toMatchObject({ _id: draft.id })
+    vi.useRealTimers()
+
+    expect((await db.notes.toArray()).map((n) => n._id)).toEqual([draft.id])
+    expect(await db.outbox.count()).toBe(1)
+    await engine().flush()
+    expect((await serverNotes()).map((n) => [n._id, n.title])).toEqual([[draft.id, 'Slow disk']])
+  })
+
+  it('a draft submitted again with more text updates its note instead of adding one', async () => {
+    const id = newNoteId()
+    await queueCreate(STUDENT, { id, ...text('First words') }, db)
+    await engine().flush()
+    await queueCreate(STUDENT, { id, ...text('First words', 'and more') }, db)
+    await engine().flush()
+    expect((await serverNotes()).map((n) => [n._id, n.description])).toEqual([[id, 'and more']])
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'PATCH'])
   })
 })
 

@@ -53,10 +53,64 @@ async function refreshMark(db: AppDb, noteId: string): Promise<void> {
   await db.notes.update(noteId, { pending: pendingOf(rest), error: failed?.error })
 }
 
-/** Stores a new note written on this device, with its create entry. Returns the note. */
-export function queueCreate(email: string, text: NoteText, db: AppDb = appDb, now = Date.now()): Promise<LocalNote> {
+export class NoteGoneError extends Error {
+  constructor() {
+    super('This note is no longer on this device.')
+    this.name = 'NoteGoneError'
+  }
+}
+
+/** An edit, inside a transaction: merged into the note's last unsent create or edit, else a new entry. */
+async function storeEdit(db: AppDb, email: string, noteId: string, text: NoteText, now: number): Promise<LocalNote> {
+  const note = await db.notes.get(noteId)
+  if (!note || note.email !== email || note.pending === 'delete') throw new NoteGoneError()
+  const entries = await entriesOf(db, noteId)
+  const last = entries.at(-1)
+  if (last && last.op !== 'delete' && neverReachedServer(last)) {
+    // A refused entry edited by the user is a new attempt: the reason no longer applies.
+    await db.outbox.update(last.seq!, {
+      body: { ...last.body, title: text.title, description: text.description },
+      error: undefined,
+    })
+  } else {
+    await db.outbox.add({
+      email,
+      noteId,
+      op: 'update',
+      body: { title: text.title, description: text.description },
+      idempotencyKey: uuid(),
+      createdAt: now,
+      attempts: 0,
+    })
+  }
+  await db.notes.update(noteId, {
+    title: text.title,
+    description: text.description,
+    updatedAt: new Date(now).toISOString(),
+  })
+  await refreshMark(db, noteId)
+  return (await db.notes.get(noteId))!
+}
+
+/** A new note's id: minted once per draft, so every submit of the draft is the same note. */
+export function newNoteId(): string {
+  return uuid()
+}
+
+/**
+ * Stores a new note written on this device, with its create entry, and
+ * returns it. `text.id` is the draft's note id (a new one if absent): when an earlier submit of the same
+ * draft was stored after all (a slow write that outlived its timeout), this
+ * is that note again, with the text brought up to date, never a second note.
+ */
+export function queueCreate(
+  email: string,
+  { id = newNoteId(), ...text }: NoteText & { id?: string },
+  db: AppDb = appDb,
+  now = Date.now(),
+): Promise<LocalNote> {
   const note: LocalNote = {
-    _id: uuid(),
+    _id: id,
     email,
     title: text.title,
     description: text.description,
@@ -65,6 +119,12 @@ export function queueCreate(email: string, text: NoteText, db: AppDb = appDb, no
   }
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
+      const stored = await db.notes.get(id)
+      if (stored) {
+        if (stored.email !== email || stored.pending === 'delete') throw new NoteGoneError()
+        if (stored.title === text.title && stored.description === text.description) return stored
+        return storeEdit(db, email, id, text, now)
+      }
       await db.notes.add(note)
       await db.outbox.add({
         email,
@@ -80,13 +140,6 @@ export function queueCreate(email: string, text: NoteText, db: AppDb = appDb, no
   )
 }
 
-export class NoteGoneError extends Error {
-  constructor() {
-    super('This note is no longer on this device.')
-    this.name = 'NoteGoneError'
-  }
-}
-
 /** Stores an edit: merged into the note's last unsent create or edit, else a new entry. */
 export function queueUpdate(
   email: string,
@@ -97,33 +150,7 @@ export function queueUpdate(
 ): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
-      const note = await db.notes.get(noteId)
-      if (!note || note.email !== email || note.pending === 'delete') throw new NoteGoneError()
-      const entries = await entriesOf(db, noteId)
-      const last = entries.at(-1)
-      if (last && last.op !== 'delete' && neverReachedServer(last)) {
-        // A refused entry edited by the user is a new attempt: the reason no longer applies.
-        await db.outbox.update(last.seq!, {
-          body: { ...last.body, title: text.title, description: text.description },
-          error: undefined,
-        })
-      } else {
-        await db.outbox.add({
-          email,
-          noteId,
-          op: 'update',
-          body: { title: text.title, description: text.description },
-          idempotencyKey: uuid(),
-          createdAt: now,
-          attempts: 0,
-        })
-      }
-      await db.notes.update(noteId, {
-        title: text.title,
-        description: text.description,
-        updatedAt: new Date(now).toISOString(),
-      })
-      await refreshMark(db, noteId)
+      await storeEdit(db, email, noteId, text, now)
     }),
   )
 }
