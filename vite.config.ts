@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { execSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -9,17 +8,6 @@ import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-function buildId(): string {
-  try {
-    return execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim()
-      .concat('-', Date.now().toString(36))
-  } catch {
-    return Date.now().toString(36)
-  }
-}
-
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, root, 'VITE_')
   // Demo or live is decided here, once (README, "Demo and live builds").
@@ -27,7 +15,6 @@ export default defineConfig(({ mode }) => {
   return {
     define: {
       __DEMO__: JSON.stringify(demo),
-      __BUILD_ID__: JSON.stringify(mode === 'test' ? 'test' : buildId()),
     },
     resolve: {
       alias: [

@@ -31,7 +31,7 @@ const vite = await createServer({
   configFile: false,
   logLevel: 'error',
   appType: 'custom',
-  define: { __DEMO__: 'true', __BUILD_ID__: '"bench"' },
+  define: { __DEMO__: 'true' },
   server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 })

@@ -15,4 +15,3 @@ interface ImportMeta {
 
 /** True in a demo build (no VITE_API_URL); replaced at build time. */
 declare const __DEMO__: boolean
-declare const __BUILD_ID__: string

@@ -1,12 +1,11 @@
 // Boot work that must not delay the first paint: in a demo build, bringing
 // the service worker (and with it the demo server) into control of the page;
-// then the offline mirror, which brings Dexie and so is loaded only once the
-// page has painted.
+// once the page has painted, asking to keep the device's data when the app
+// was opened from the home screen.
 import { IS_DEMO } from '../shared/config/env'
 import { openApiGate } from '../shared/api/api-ready'
-import { syncOnlineManager } from '../features/offline/online-manager'
+import { syncOnlineManager } from '../shared/offline/online-manager'
 import { requestPersistentStorage } from '../features/offline/storage-persistence'
-import { queryClient } from './query-client'
 
 function afterFirstPaint(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
@@ -16,7 +15,6 @@ function afterFirstPaint(task: () => void): void {
 export function startPlatform(): void {
   syncOnlineManager()
   afterFirstPaint(() => {
-    void import('../features/offline/offline-mirror').then((m) => m.startOfflineMirror(queryClient))
     // Opened from the home screen: the user installed the app, so keep its data.
     if (window.matchMedia?.('(display-mode: standalone)').matches) void requestPersistentStorage()
   })

@@ -24,8 +24,8 @@ async function cardTitles(page: Page): Promise<string[]> {
   return cards.getByRole('heading').allTextContents()
 }
 
-/** The offline mirror writes after the first paint: wait until the home list is on the phone. */
-async function waitForMirror(page: Page): Promise<void> {
+/** The device keeps its copy after the first paint: wait until the home list is on the phone. */
+async function waitForDeviceCopy(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
@@ -35,12 +35,12 @@ async function waitForMirror(page: Page): Promise<void> {
             request.onerror = () => resolve(0)
             request.onsuccess = () => {
               const db = request.result
-              if (!db.objectStoreNames.contains('snapshots')) {
+              if (!db.objectStoreNames.contains('sessionPages')) {
                 db.close()
                 resolve(0)
                 return
               }
-              const count = db.transaction('snapshots').objectStore('snapshots').count()
+              const count = db.transaction('sessionPages').objectStore('sessionPages').count()
               count.onsuccess = () => {
                 db.close()
                 resolve(count.result)
@@ -60,7 +60,7 @@ test(
     await waitForServiceWorker(page)
     const online = await cardTitles(page)
     expect(online.length).toBeGreaterThan(0)
-    await waitForMirror(page)
+    await waitForDeviceCopy(page)
     await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0)
 
     await goOffline(page.context())

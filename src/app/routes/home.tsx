@@ -6,6 +6,7 @@ import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { HeroSlideshow } from '../../features/sessions/components/hero-slideshow'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationLabel } from '../../features/sessions/registration-status'
+import { showsData } from '../../shared/offline/device-backed-query'
 
 export function Component() {
   return (
@@ -19,7 +20,7 @@ export function Component() {
         </p>
         <Link
           to="/sessions"
-          className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-300"
+          className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300"
         >
           Explore Sessions
         </Link>
@@ -32,22 +33,23 @@ export function Component() {
 }
 
 function AvailableSessions() {
-  const { data, isPending, isError } = useQuery(sessionQueries.home())
+  const query = useQuery(sessionQueries.home())
+  const data = showsData(query) ? query.data : undefined
   return (
     <section aria-labelledby="available-title" className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="available-title" className="text-3xl font-bold text-ink">
+      <h2 id="available-title" className="text-3xl font-bold text-slate-900">
         Available Study Sessions
       </h2>
-      {isPending ? (
-        <p role="status" className="mt-6 text-ink-muted">
+      {query.isPending ? (
+        <p role="status" className="mt-6 text-slate-700">
           Loading sessions…
         </p>
-      ) : isError ? (
-        <p role="alert" className="mt-6 text-danger">
+      ) : !data ? (
+        <p role="alert" className="mt-6 text-red-700">
           Failed to load study sessions
         </p>
       ) : data.items.length === 0 ? (
-        <p className="mt-6 text-ink-muted">No approved sessions available yet.</p>
+        <p className="mt-6 text-slate-700">No approved sessions available yet.</p>
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {data.items.slice(0, 6).map((session) => (
@@ -82,16 +84,16 @@ function FeatureBlock({ id, title, features, tone }: { id: string; title: string
   return (
     <section aria-labelledby={id} className={tone}>
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id={id} className="text-3xl font-bold text-ink">
+        <h2 id={id} className="text-3xl font-bold text-slate-900">
           {title}
         </h2>
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
           {features.map((feature) => (
-            <li key={feature.title} className="rounded-xl border border-line bg-surface p-6 shadow-sm">
+            <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
-                className="h-9 w-9 text-accent"
+                className="h-9 w-9 text-brand-700"
                 fill="none"
                 stroke="currentColor"
                 strokeWidth="1.8"
@@ -100,8 +102,8 @@ function FeatureBlock({ id, title, features, tone }: { id: string; title: string
               >
                 <path d={feature.icon} />
               </svg>
-              <h3 className="mt-3 text-lg font-semibold text-ink">{feature.title}</h3>
-              <p className="mt-2 text-ink-muted">{feature.text}</p>
+              <h3 className="mt-3 text-lg font-semibold text-slate-900">{feature.title}</h3>
+              <p className="mt-2 text-slate-700">{feature.text}</p>
             </li>
           ))}
         </ul>
@@ -115,7 +117,7 @@ function WhyChooseUs() {
     <FeatureBlock
       id="why-title"
       title="Why Choose Us?"
-      tone="bg-accent-soft"
+      tone="bg-brand-50"
       features={[
         {
           icon: ICONS.tutor,
@@ -142,7 +144,7 @@ function LearnAnywhere() {
     <FeatureBlock
       id="anywhere-title"
       title="Learn from Anywhere, Anytime"
-      tone="bg-surface"
+      tone="bg-white"
       features={[
         { icon: ICONS.laptop, title: 'Online sessions', text: 'Join live study sessions from wherever you are.' },
         {

@@ -64,9 +64,9 @@ export function Component() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </AuthForm>
-      <p className="mt-6 text-center text-sm text-ink">
+      <p className="mt-6 text-center text-sm text-slate-800">
         Already have an account?{' '}
-        <Link to={linkTo('/login')} className="font-semibold text-accent underline">
+        <Link to={linkTo('/login')} className="font-semibold text-brand-700 underline">
           Login
         </Link>
       </p>

@@ -13,6 +13,7 @@ import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
 import { SessionLoadState } from '../../features/sessions/components/session-load-state'
 import { errorMessage } from '../../shared/api/api-error'
+import { showsData } from '../../shared/offline/device-backed-query'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 /**
@@ -33,7 +34,9 @@ export function Component() {
   const isStudent = Boolean(user) && role === 'student' && Boolean(email)
   const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: isStudent })
 
-  if (!session.isSuccess) return <SessionLoadState query={session} className="mx-auto max-w-4xl px-4 py-12" />
+  if (session.data === undefined || !showsData(session)) {
+    return <SessionLoadState query={session} className="mx-auto max-w-4xl px-4 py-12" />
+  }
 
   const s = session.data
   // Decided once the student's bookings and the reviews are known, never on a guess.
@@ -48,33 +51,33 @@ export function Component() {
       : null
   return (
     <article aria-labelledby="session-title" className="mx-auto max-w-4xl px-4 py-12">
-      <p className="text-sm font-semibold tracking-wide text-accent uppercase">{s.subject}</p>
-      <h1 id="session-title" className="mt-1 text-3xl font-bold text-ink">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{s.subject}</p>
+      <h1 id="session-title" className="mt-1 text-3xl font-bold text-slate-900">
         {s.title}
       </h1>
       <div className="mt-6">
         <SessionFacts session={s} />
       </div>
-      <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
-      <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">About this session</h2>
+      <p className="mt-2 whitespace-pre-line text-slate-800">{s.description || 'No description.'}</p>
       <div className="mt-8">
         <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
       </div>
       <section aria-labelledby="reviews-title" className="mt-12">
-        <h2 id="reviews-title" className="text-xl font-semibold text-ink">
+        <h2 id="reviews-title" className="text-xl font-semibold text-slate-900">
           Reviews
         </h2>
         <div className="mt-4">
           {reviews.isPending ? (
-            <p role="status" className="text-ink-muted">
+            <p role="status" className="text-slate-700">
               Loading reviews…
             </p>
-          ) : reviews.isError ? (
-            <p role="alert" className="text-danger">
+          ) : !showsData(reviews) ? (
+            <p role="alert" className="text-red-700">
               {errorMessage(reviews.error, 'Failed to load reviews')}
             </p>
           ) : (
-            <ReviewList reviews={reviews.data} />
+            <ReviewList reviews={reviews.data ?? []} />
           )}
         </div>
         {eligibility?.canReview ? (
@@ -82,7 +85,7 @@ export function Component() {
             <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
           </div>
         ) : eligibility && user ? (
-          <p className="mt-6 text-ink">{eligibility.reason}</p>
+          <p className="mt-6 text-slate-800">{eligibility.reason}</p>
         ) : null}
       </section>
     </article>

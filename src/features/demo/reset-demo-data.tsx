@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { DEMO_RESET_PATH } from '../../contract/demo-identity'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { confirmDialog, showAlert } from '../../shared/ui/feedback'
-import { useOnline, OFFLINE_REASON } from '../offline/use-online'
+import { useOnline, OFFLINE_REASON } from '../../shared/offline/use-online'
 import { useAuth } from '../auth/auth-context'
 
 export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
@@ -51,7 +51,7 @@ export function ResetDemoData() {
         onClick={() => void onReset()}
         disabled={busy || !online}
         aria-describedby={online ? undefined : 'reset-demo-offline'}
-        className="rounded border border-line-strong px-2 py-1 font-medium text-ink hover:bg-muted disabled:opacity-60"
+        className="rounded border border-slate-400 px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
       >
         {busy ? 'Resetting…' : 'Reset demo data'}
       </button>

@@ -1,11 +1,12 @@
 // The layout's offline notice and storage-fault message.
-import { hashKey, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatDateTime } from '../../shared/format/date'
 import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES } from '../../shared/db/storage-status'
-import { markServedFromPhone } from './offline-data'
+import { ApiError } from '../../shared/api/api-error'
+import { DEVICE_BACKED_META } from '../../shared/offline/device-backed-query'
 import { OfflineIndicator } from './offline-indicator'
 
 const SAVED_AT = Date.parse('2026-03-01T10:00:00.000Z')
@@ -17,23 +18,33 @@ function setOnline(online: boolean) {
   })
 }
 
-/** A screen showing an offline-capable query. */
+/** A screen showing a device-backed query (whose server does not answer, should it ask again). */
 function Screen() {
   useQuery({
     queryKey: ['sessions', 'home'],
-    queryFn: () => Promise.resolve({ items: [] }),
-    meta: { offline: 'sessions' },
+    queryFn: () => Promise.reject(new ApiError('Network error', 0)),
+    retry: false,
+    meta: DEVICE_BACKED_META,
     staleTime: Infinity,
   })
   return null
 }
 
-function renderLayout({ withData, fromPhone = false }: { withData: boolean; fromPhone?: boolean }) {
+async function renderLayout({ withData, unreachable = false }: { withData: boolean; unreachable?: boolean }) {
   const client = new QueryClient()
   if (withData) {
-    const data = { items: [] }
-    client.setQueryData(['sessions', 'home'], data, { updatedAt: SAVED_AT })
-    if (fromPhone) markServedFromPhone(hashKey(['sessions', 'home']), data, SAVED_AT)
+    client.setQueryData(['sessions', 'home'], { items: [] }, { updatedAt: SAVED_AT })
+    if (unreachable) {
+      // The last fetch got no answer at all: the data stays, the failure is in the query's state.
+      await client
+        .fetchQuery({
+          queryKey: ['sessions', 'home'],
+          queryFn: () => Promise.reject(new ApiError('Network error', 0)),
+          retry: false,
+          staleTime: 0,
+        })
+        .catch(() => undefined)
+    }
   }
   return render(
     <QueryClientProvider client={client}>
@@ -46,24 +57,24 @@ function renderLayout({ withData, fromPhone = false }: { withData: boolean; from
 afterEach(() => clearStorageFault())
 
 describe('OfflineIndicator', () => {
-  it('says nothing while online with data from the server', () => {
+  it('says nothing while online with data from the server', async () => {
     setOnline(true)
-    renderLayout({ withData: true })
+    await renderLayout({ withData: true })
     expect(screen.getByRole('status').textContent).toBe('')
   })
 
-  it('announces going offline with the age of the data on screen', () => {
+  it('announces going offline with the age of the data on screen', async () => {
     setOnline(true)
-    renderLayout({ withData: true })
+    await renderLayout({ withData: true })
     setOnline(false)
     expect(screen.getByRole('status').textContent).toBe(`Offline — showing data from ${formatDateTime(SAVED_AT)}`)
     setOnline(true)
     expect(screen.getByRole('status').textContent).toBe('')
   })
 
-  it('says the server is unreachable when the data came from the phone while online', () => {
+  it('says the server is unreachable when the last fetch got no answer while online', async () => {
     setOnline(true)
-    renderLayout({ withData: true, fromPhone: true })
+    await renderLayout({ withData: true, unreachable: true })
     expect(screen.getByRole('status').textContent).toBe(
       `Server unreachable — showing data from ${formatDateTime(SAVED_AT)}`,
     )
@@ -71,7 +82,7 @@ describe('OfflineIndicator', () => {
 
   it('shows a storage fault as an alert that can be dismissed', async () => {
     setOnline(true)
-    renderLayout({ withData: false })
+    await renderLayout({ withData: false })
     act(() => reportStorageFault('quota'))
     expect(screen.getByRole('alert').textContent).toContain(STORAGE_FAULT_MESSAGES.quota)
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull()
@@ -79,9 +90,9 @@ describe('OfflineIndicator', () => {
     expect(screen.getByRole('alert').textContent).toBe('')
   })
 
-  it('offers a reload when another tab upgraded the database', () => {
+  it('offers a reload when another tab upgraded the database', async () => {
     setOnline(true)
-    renderLayout({ withData: false })
+    await renderLayout({ withData: false })
     act(() => reportStorageFault('versionchange'))
     expect(screen.getByRole('alert').textContent).toContain(STORAGE_FAULT_MESSAGES.versionchange)
     expect(screen.getByRole('button', { name: 'Reload' })).toHaveProperty('disabled', false)

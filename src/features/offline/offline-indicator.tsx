@@ -1,33 +1,37 @@
-// The layout's offline notice and storage-fault message. The notice says when
-// the browser is offline, or when this screen's data came from the phone
-// because the server could not be reached, and how old that data is (the
-// oldest offline-capable query the screen shows). Both regions exist from the
-// first render so screen readers announce what appears in them.
+// The layout's offline notice and storage-fault message. The notice is read
+// from the query state of the device-backed queries the screen shows
+// (src/shared/offline/device-backed-query.ts): offline when the browser says
+// so; "server unreachable" when online but their fetch got no answer at all
+// (fetchFailureReason, or the error of the last fetch); and how old the data is (the oldest
+// dataUpdatedAt). Both regions exist from the first render so screen readers
+// announce what appears in them.
 import { useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { formatDateTime } from '../../shared/format/date'
 import { clearStorageFault, getStorageFault, subscribeStorageFault } from '../../shared/db/storage-status'
-import { isShowingPhoneData, offlineMetaOf } from './offline-data'
-import { useOnline } from './use-online'
-import { TONE } from '../../shared/ui/tone-classes'
+import { isDeviceBacked, isNetworkError } from '../../shared/offline/device-backed-query'
+import { useOnline } from '../../shared/offline/use-online'
 
 interface ScreenData {
   /** dataUpdatedAt of the oldest data shown, 0 when none. */
   oldest: number
-  fromPhone: boolean
+  /** The last fetch of some query on screen got no answer from the server. */
+  unreachable: boolean
 }
 
 function readScreenData(cache: QueryCache): string {
   let oldest = 0
-  let fromPhone = false
+  let unreachable = false
   for (const query of cache.getAll()) {
-    if (!offlineMetaOf(query) || !query.isActive() || query.state.data === undefined) continue
+    if (!isDeviceBacked(query) || !query.isActive() || query.state.data === undefined) continue
     const at = query.state.dataUpdatedAt
     if (at > 0 && (oldest === 0 || at < oldest)) oldest = at
-    if (isShowingPhoneData(query)) fromPhone = true
+    // A failure of the fetch under way, or of the last one (kept while the next is tried).
+    const { fetchFailureReason, status, error } = query.state
+    if (isNetworkError(fetchFailureReason) || (status === 'error' && isNetworkError(error))) unreachable = true
   }
   // A string, so useSyncExternalStore sees an unchanged value as equal.
-  return `${oldest}|${fromPhone ? 1 : 0}`
+  return `${oldest}|${unreachable ? 1 : 0}`
 }
 
 function useScreenData(): ScreenData {
@@ -38,8 +42,8 @@ function useScreenData(): ScreenData {
     () => readScreenData(cache),
     () => '0|0',
   )
-  const [oldest, fromPhone] = value.split('|')
-  return { oldest: Number(oldest), fromPhone: fromPhone === '1' }
+  const [oldest, unreachable] = value.split('|')
+  return { oldest: Number(oldest), unreachable: unreachable === '1' }
 }
 
 export function offlineNotice(online: boolean, data: ScreenData): string | null {
@@ -47,7 +51,7 @@ export function offlineNotice(online: boolean, data: ScreenData): string | null 
   if (!online) {
     return since ? `Offline — showing data from ${since}` : 'Offline — showing what is saved on this device'
   }
-  if (data.fromPhone && since) return `Server unreachable — showing data from ${since}`
+  if (data.unreachable && since) return `Server unreachable — showing data from ${since}`
   return null
 }
 
@@ -62,9 +66,7 @@ export function OfflineIndicator() {
     <div className="sticky top-16 z-30">
       <div role="status" aria-live="polite">
         {notice && (
-          <p
-            className={`flex items-center justify-center gap-2 px-4 py-2 text-center text-sm font-medium ${TONE.warn}`}
-          >
+          <p className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -81,7 +83,7 @@ export function OfflineIndicator() {
       </div>
       <div role="alert">
         {fault && (
-          <div className={`flex flex-wrap items-center justify-center gap-3 px-4 py-2 text-sm ${TONE.danger}`}>
+          <div className="flex flex-wrap items-center justify-center gap-3 bg-red-50 px-4 py-2 text-sm text-red-900">
             <p>{fault.message}</p>
             {needsReload && (
               <button
@@ -95,7 +97,7 @@ export function OfflineIndicator() {
             <button
               type="button"
               onClick={() => clearStorageFault()}
-              className="rounded border border-danger-ink px-3 py-1 font-semibold text-danger-ink hover:bg-surface"
+              className="rounded border border-red-800 px-3 py-1 font-semibold text-red-900 hover:bg-red-100"
             >
               Dismiss
             </button>

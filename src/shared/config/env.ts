@@ -13,6 +13,3 @@ export function apiBaseUrl(): string {
 }
 
 export const ACCESS_TOKEN_KEY = 'access-token'
-
-/** Changes with every build, so a persisted cache from an older build is dropped. */
-export const BUILD_ID: string = __BUILD_ID__

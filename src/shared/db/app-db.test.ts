@@ -1,8 +1,9 @@
 // The app database reports another tab's upgrade, a blocked upgrade and a
 // lost connection, and refuses writes it can no longer store.
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Session } from '../../contract/entities'
 import { closeAppDb, createAppDb, type AppDb } from './app-db'
-import { saveSnapshot } from './query-snapshots'
+import { saveSession } from './approved-sessions'
 import { StorageFaultError } from './storage-faults'
 import { clearStorageFault, getStorageFault } from './storage-status'
 
@@ -15,8 +16,25 @@ function freshDb(): AppDb {
   return db
 }
 
-function snapshot(hash: string) {
-  return { hash, queryKey: [hash], data: { n: 1 }, savedAt: Date.now() }
+function session(id: string): Session {
+  return {
+    _id: id,
+    title: `Session ${id}`,
+    subject: 'Maths',
+    description: '',
+    registrationStart: '2026-01-01T00:00:00.000Z',
+    registrationEnd: '2026-12-31T00:00:00.000Z',
+    classStart: '2027-01-10T09:00:00.000Z',
+    classEnd: '2027-01-10T11:00:00.000Z',
+    duration: 2,
+    registrationFee: 0,
+    tutorName: 'Tia Tutor',
+    tutorEmail: 'tia@example.com',
+    status: 'approved',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    averageRating: 0,
+    reviewCount: 0,
+  }
 }
 
 function openRaw(name: string, version: number): Promise<IDBDatabase> {
@@ -35,7 +53,7 @@ afterEach(() => {
 describe('app database faults', () => {
   it('closes and asks for a reload when another tab opens a newer version', async () => {
     const db = freshDb()
-    await saveSnapshot(snapshot('a'), db)
+    await saveSession(session('a'), Date.now(), db)
 
     // Another tab with a newer build upgrades the same database.
     const other = await openRaw(db.name, 1000)
@@ -44,7 +62,7 @@ describe('app database faults', () => {
     expect(getStorageFault()?.kind).toBe('versionchange')
     expect(db.isOpen()).toBe(false)
     // Nothing is claimed saved once the connection is gone.
-    const error = await saveSnapshot(snapshot('b'), db).catch((e: unknown) => e)
+    const error = await saveSession(session('b'), Date.now(), db).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageFaultError)
     expect(getStorageFault()?.kind).toBe('versionchange')
   })
@@ -63,13 +81,13 @@ describe('app database faults', () => {
 
   it('reports a connection the browser closed, and stores again after Dexie reopens', async () => {
     const db = freshDb()
-    await saveSnapshot(snapshot('a'), db)
+    await saveSession(session('a'), Date.now(), db)
     const idb = db.backendDB()
     idb.onclose?.call(idb, new Event('close'))
 
     expect(getStorageFault()?.kind).toBe('closed')
-    await saveSnapshot(snapshot('b'), db)
-    expect(await db.snapshots.get('b')).toBeDefined()
+    await saveSession(session('b'), Date.now(), db)
+    expect(await db.sessions.get('b')).toBeDefined()
   })
 
   it('does not report a close the app asked for', async () => {

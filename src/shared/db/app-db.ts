@@ -2,17 +2,17 @@
 // demo server's database ('studyhub-demo-server', mocks/db): that one plays
 // the remote server, this one is what the phone keeps for itself.
 //
-// What lives where, and why:
-// - snapshots: the last successful answer of each offline-capable query
-//   (approved session lists, session details, a session's reviews), keyed by
-//   TanStack Query's query hash, with the time it was fetched. A query that
-//   fails for want of a network is answered from here (features/offline),
-//   so /, /study-sessions and /session-details show what was last seen.
-// - sessions: the approved sessions inside those answers, one row each, so a
-//   session seen only in a list still opens offline on its details page.
-// - The query cache itself is persisted separately in localStorage
-//   (src/app/query-persistence.ts) for an instant cold start; it is dropped
-//   with each new build and after a day, this database is not.
+// What lives where, and why (docs/architecture/data-on-the-device.md):
+// - sessions, sessionPages, reviews: the approved sessions as last seen, one
+//   row per session (its only copy on the device), the order of each list
+//   page as ids, and each session's reviews. Written by the session and
+//   review queries when the server answers (./approved-sessions.ts); read
+//   only when the server cannot be reached, so /, /study-sessions and
+//   /session-details show what was last seen. Public data, but wiped with
+//   the rest when the signed-in user changes.
+// - The query cache's first-paint entries (who is signed in, the home
+//   page's cards) are persisted separately in localStorage
+//   (src/app/query-persistence.ts): nothing there is also kept here.
 // - notes: the signed-in student's notes as this device knows them: the
 //   server's copy plus local writes not yet confirmed (`pending`), so My Notes
 //   works offline. outbox: those local writes, in order, each with the
@@ -28,25 +28,30 @@
 // a lost connection or another tab's upgrade is reported and never shown as
 // saved. Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable } from 'dexie'
-import type { Material, Note, Session } from '../../contract/entities'
+import type { Material, Note, Review, Session } from '../../contract/entities'
 import { reportStorageFault } from './storage-status'
 
 export const APP_DB_NAME = 'studyhub'
 
-/** What a snapshot's data holds, so its records can be kept one by one. */
-export type SnapshotEntity = 'sessions' | 'session' | 'reviews'
+/** An approved session as last fetched; savedAt: when (ms since epoch). */
+export type CachedSession = Session & { savedAt: number }
 
-export interface QuerySnapshot {
-  /** TanStack Query's queryHash of the query. */
-  hash: string
-  queryKey: readonly unknown[]
-  data: unknown
-  entity?: SnapshotEntity
-  /** When the data was fetched from the server (ms since epoch). */
+/** One page of an approved-session list: which sessions, in the server's order. */
+export interface SessionPage {
+  /** The list and page, named by the query that stored it (src/features/sessions/api/session-queries.ts). */
+  key: string
+  ids: string[]
+  total: number
+  page: number
+  limit: number
   savedAt: number
 }
 
-export type CachedSession = Session & { savedAt: number }
+export interface SessionReviews {
+  sessionId: string
+  items: Review[]
+  savedAt: number
+}
 
 /** A note as this device knows it; `pending` while a local write is unsent. */
 export type LocalNote = Note & {
@@ -83,8 +88,9 @@ export interface MaterialFile {
 }
 
 export type AppDb = Dexie & {
-  snapshots: EntityTable<QuerySnapshot, 'hash'>
   sessions: EntityTable<CachedSession, '_id'>
+  sessionPages: EntityTable<SessionPage, 'key'>
+  reviews: EntityTable<SessionReviews, 'sessionId'>
   notes: EntityTable<LocalNote, '_id'>
   outbox: EntityTable<OutboxEntry, 'seq'>
   materials: EntityTable<OfflineMaterial, '_id'>
@@ -104,6 +110,13 @@ export function createAppDb(name = APP_DB_NAME): AppDb {
     outbox: '++seq, email, noteId',
     materials: '_id, email, sessionId',
     materialFiles: 'materialId, email',
+  })
+  // Query snapshots (a second copy of whole answers) gave way to one row per
+  // session, list pages as ids, and reviews per session.
+  db.version(3).stores({
+    snapshots: null,
+    sessionPages: 'key, savedAt',
+    reviews: 'sessionId, savedAt',
   })
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.

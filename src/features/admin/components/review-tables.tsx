@@ -13,7 +13,7 @@ import { QueryState } from '../../workspace/components/query-state'
 import { StatusBadge } from '../../workspace/components/status-badge'
 import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const PAGE_SIZE = 10
 
@@ -50,7 +50,7 @@ function PagedTableSection<T extends Reviewable, K extends QueryKey>({
   useClampedPage(page, setPage, query.data?.total, PAGE_SIZE)
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-3 text-xl font-semibold text-ink">
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
         {title}
       </h2>
       <QueryState query={query} loading={loading} empty={empty} isEmpty={(data) => data.total === 0}>
@@ -150,7 +150,7 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
                   {button(item, 'Delete', DANGER_BUTTON, onDelete)}
                 </div>
               ) : (
-                <span className="text-ink-muted">No actions</span>
+                <span className="text-slate-700">No actions</span>
               )}
             </td>
           </>

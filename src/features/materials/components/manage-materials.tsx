@@ -15,7 +15,7 @@ import { useApproveMaterial, useRejectMaterial } from '../api/material-mutations
 import { materialQueries } from '../api/material-queries'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 export const APPROVE_FAILED = 'Failed to approve material'
 export const REJECT_FAILED = 'Failed to reject material'
@@ -107,7 +107,7 @@ export function ManageMaterials() {
   return (
     <div>
       <OfflineReason id={offlineId} className="mb-3" />
-      <div role="tablist" aria-label="Materials" className="mb-4 flex gap-2 border-b border-line">
+      <div role="tablist" aria-label="Materials" className="mb-4 flex gap-2 border-b border-slate-300">
         {TABS.map((name) => (
           <button
             key={name}
@@ -123,7 +123,9 @@ export function ManageMaterials() {
             onClick={() => setTab(name)}
             onKeyDown={onTabKey}
             className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
-              tab === name ? 'border-accent text-accent' : 'border-transparent text-ink-muted hover:text-ink'
+              tab === name
+                ? 'border-brand-700 text-brand-700'
+                : 'border-transparent text-slate-700 hover:text-slate-900'
             }`}
           >
             {name}

@@ -13,7 +13,7 @@ import { QueryState } from '../../workspace/components/query-state'
 import { INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useUploadMaterial } from '../api/material-mutations'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 export const UPLOAD_REJECTED = 'Upload failed. Try again.'
 export const UPLOAD_FAILED = 'Failed to upload material'

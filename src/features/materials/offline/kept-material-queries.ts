@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Material } from '../../../contract/entities'
-import { useOnline } from '../../offline/use-online'
+import { useOnline } from '../../../shared/offline/use-online'
 import { keepMaterial, syncKeptMaterials } from './keep-materials'
 
 export const keptMaterialQueries = {
@@ -13,10 +13,9 @@ export const keptMaterialQueries = {
       queryKey: [...keptMaterialQueries.all(), email] as const,
       queryFn: async () => (await import('./kept-materials-store')).readKeptMaterials(email),
       enabled: Boolean(email),
-      // Local data: never waits for the network, never stored in the persisted cache.
+      // Local data: never waits for the network.
       networkMode: 'always',
       staleTime: Infinity,
-      meta: { persist: false },
     }),
 }
 

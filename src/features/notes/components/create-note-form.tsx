@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { untilStored } from '../../../shared/db/storage-faults'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { isBrowserOnline } from '../../offline/use-online'
+import { isBrowserOnline } from '../../../shared/offline/use-online'
 import { FormProblem } from '../../workspace/components/form-problem'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
@@ -98,7 +98,7 @@ export function CreateNoteForm({ email }: { email: string }) {
       />
       <FormProblem id={ids.error}>{problem}</FormProblem>
       {/* A slow write may still be stored; pressing again is safe (same note id), so the button stays usable. */}
-      <p role="status" className="text-sm text-ink-muted">
+      <p role="status" className="text-sm text-slate-600">
         {slow > 0 ? NOTE_STILL_SAVING : ''}
       </p>
       <button type="submit" className={PRIMARY_BUTTON} disabled={create.isPending}>

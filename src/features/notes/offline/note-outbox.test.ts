@@ -394,10 +394,10 @@ describe('the local table and logout', () => {
       email: STUDENT,
       savedAt: 1,
     } as never)
-    await db.snapshots.put({ hash: 'h', queryKey: ['h'], data: [], savedAt: 1 })
+    await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
     expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
     await forgetPersonalData(db)
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
-    expect([await db.notes.count(), await db.materials.count(), await db.snapshots.count()]).toEqual([0, 0, 0])
+    expect([await db.notes.count(), await db.materials.count(), await db.reviews.count()]).toEqual([0, 0, 0])
   })
 })

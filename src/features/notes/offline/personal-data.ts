@@ -1,10 +1,10 @@
 // What logging out removes from the device: the notes outbox and notes, the
-// downloaded materials and their files, and the cached answers (snapshots of
-// sessions and reviews), so the next person on this device sees nothing of
+// downloaded materials and their files, and the approved sessions and reviews
+// kept for offline reading, so the next person on this device sees nothing of
 // the last one's and no write of theirs is ever sent under another token.
 // Loaded on demand by the auth session (Dexie stays out of the first page).
 import { appDb, type AppDb } from '../../../shared/db/app-db'
-import { clearOfflineData } from '../../../shared/db/query-snapshots'
+import { clearApprovedSessions } from '../../../shared/db/approved-sessions'
 import { storageWrite } from '../../../shared/db/storage-faults'
 import { unsentCount } from './note-outbox'
 
@@ -23,5 +23,5 @@ export async function forgetPersonalData(db: AppDb = appDb): Promise<void> {
       await db.materialFiles.clear()
     }),
   )
-  await clearOfflineData(db)
+  await clearApprovedSessions(db)
 }

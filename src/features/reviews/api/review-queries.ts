@@ -3,7 +3,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import { api } from '../../../shared/api/http-client'
-import { offlineFirst } from '../../offline/offline-query'
+import { deviceBacked } from '../../../shared/offline/device-backed-query'
 import { sessionKeys } from '../../sessions/api/session-queries'
 
 export const reviewKeys = {
@@ -15,9 +15,10 @@ export const reviewQueries = {
   forSession: (sessionId: string) =>
     queryOptions({
       queryKey: reviewKeys.forSession(sessionId),
-      ...offlineFirst(({ signal }) => api('listSessionReviews', { params: { sessionId }, signal }), {
-        entity: 'reviews',
-        sessionId,
+      ...deviceBacked(({ signal }) => api('listSessionReviews', { params: { sessionId }, signal }), {
+        save: async (reviews, at) =>
+          (await import('../../../shared/db/approved-sessions')).saveReviews(sessionId, reviews, at),
+        read: async () => (await import('../../../shared/db/approved-sessions')).readReviews(sessionId),
       }),
     }),
 }

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { OfflineReason } from '../../offline/offline-reason'
-import { useOnline } from '../../offline/use-online'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
+import { useOnline } from '../../../shared/offline/use-online'
 import { reviewMutations } from '../api/review-queries'
 import { RATINGS } from '../rating'
 
@@ -47,12 +47,17 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="rounded-xl border border-line p-5">
-      <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 p-5"
+    >
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         Leave a review
       </h3>
       <fieldset className="mt-3">
-        <legend className="text-sm font-medium text-ink">Rating</legend>
+        <legend className="text-sm font-medium text-slate-800">Rating</legend>
         <div className="mt-1 flex gap-1">
           {RATINGS.map((value) => (
             <label
@@ -71,7 +76,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
               <svg
                 aria-hidden="true"
                 viewBox="0 0 20 20"
-                className={`h-8 w-8 ${value <= rating ? 'text-star' : 'text-line-strong'}`}
+                className={`h-8 w-8 ${value <= rating ? 'text-amber-500' : 'text-slate-400'}`}
                 fill={value <= rating ? 'currentColor' : 'none'}
                 stroke="currentColor"
                 strokeWidth="1.5"
@@ -82,7 +87,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
           ))}
         </div>
       </fieldset>
-      <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-ink">
+      <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-slate-800">
         Comment
       </label>
       <textarea
@@ -90,9 +95,9 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         rows={3}
-        className="mt-1 w-full rounded-lg border border-line-strong px-3 py-2 text-ink"
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
       />
-      <p role="alert" className="mt-2 min-h-5 text-sm text-danger">
+      <p role="alert" className="mt-2 min-h-5 text-sm text-red-700">
         {problem}
       </p>
       <OfflineReason id={`${id}-offline`} className="mt-1" />

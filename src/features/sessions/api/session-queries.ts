@@ -3,7 +3,7 @@
 // list and detail that could show a changed session.
 import { queryOptions } from '@tanstack/react-query'
 import { api, apiPage } from '../../../shared/api/http-client'
-import { offlineFirst } from '../../offline/offline-query'
+import { deviceBacked } from '../../../shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
 export const HOME_SESSION_LIMIT = 6
@@ -25,22 +25,41 @@ export interface SessionListFilters {
   tutorEmail?: string
 }
 
+// The device's copy of approved sessions, loaded on demand (it brings Dexie).
+const approvedSessions = () => import('../../../shared/db/approved-sessions')
+
+/** The device's key of one page of the approved list (optionally one tutor's). */
+function sessionPageKeyOf({ page, limit, tutorEmail }: { page: number; limit: number; tutorEmail?: string }) {
+  return `approved|tutor=${tutorEmail ?? ''}|page=${page}|limit=${limit}`
+}
+
+/** The unpaged approved list (the tutors page). */
+const ALL_APPROVED_KEY = 'approved|all'
+
 export const sessionQueries = {
   /** Every approved session, unpaged: the public catalogue (tutors page). */
   approved: () =>
     queryOptions({
       queryKey: [...sessionKeys.lists(), 'approved', 'all'] as const,
-      ...offlineFirst(({ signal }) => api('listSessions', { query: { status: 'approved' }, signal }), {
-        entity: 'sessions',
+      ...deviceBacked(({ signal }) => api('listSessions', { query: { status: 'approved' }, signal }), {
+        save: async (items, at) => {
+          const page = { items, total: items.length, page: 1, limit: items.length }
+          await (await approvedSessions()).saveSessionPage(ALL_APPROVED_KEY, page, at)
+        },
+        read: async () => {
+          const answer = await (await approvedSessions()).readSessionPage(ALL_APPROVED_KEY)
+          return answer && { data: answer.data.items, savedAt: answer.savedAt }
+        },
       }),
     }),
 
   /** One page of sessions with the server's total. */
-  list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail }: SessionListFilters) =>
-    queryOptions({
+  list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail }: SessionListFilters) => {
+    const key = sessionPageKeyOf({ page, limit, tutorEmail })
+    return queryOptions({
       queryKey: [...sessionKeys.lists(), admin ? 'admin' : 'approved', { page, limit, tutorEmail }] as const,
-      // Approved sessions are kept on the phone for offline reading; the admin's list is not.
-      ...offlineFirst(
+      // Approved sessions are kept on the device for offline reading; the admin's list is not.
+      ...deviceBacked(
         ({ signal }) =>
           admin
             ? apiPage('listAdminSessions', page, limit, { signal })
@@ -48,9 +67,15 @@ export const sessionQueries = {
                 query: tutorEmail ? { status: 'approved', tutorEmail } : { status: 'approved' },
                 signal,
               }),
-        { entity: 'sessions', offline: !admin },
+        admin
+          ? null
+          : {
+              save: async (data, at) => (await approvedSessions()).saveSessionPage(key, data, at),
+              read: async () => (await approvedSessions()).readSessionPage(key),
+            },
       ),
-    }),
+    })
+  },
 
   /** The home page's first approved sessions. */
   home: () => sessionQueries.list({ page: 1, admin: false, limit: HOME_SESSION_LIMIT }),
@@ -58,9 +83,10 @@ export const sessionQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: sessionKeys.detail(id),
-      ...offlineFirst(({ signal }) => api('getSession', { params: { id }, signal }), {
-        entity: 'session',
-        sessionId: id,
+      ...deviceBacked(({ signal }) => api('getSession', { params: { id }, signal }), {
+        save: async (session, at) => (await approvedSessions()).saveSession(session, at),
+        // A session seen only in a list opens offline too.
+        read: async () => (await approvedSessions()).readSession(id),
       }),
     }),
 }

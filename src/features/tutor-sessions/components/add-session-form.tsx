@@ -6,7 +6,7 @@ import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/compon
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useCreateSession } from '../api/tutor-session-queries'
 import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 export const SESSION_CREATED = 'Your study session is now live.'
 /** What the toast's words leave out: nobody sees the session until an admin approves it. */
@@ -107,11 +107,11 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
           </p>
         ) : null}
         {created ? (
-          <p role="status" className="mt-2 font-medium text-ink">
+          <p role="status" className="mt-2 font-medium text-slate-900">
             “{created}” was created. {SESSION_PENDING}
           </p>
         ) : (
-          <p className="mt-2 text-sm text-ink-muted">
+          <p className="mt-2 text-sm text-slate-700">
             New sessions are sent for approval and stay pending until an admin approves them.
           </p>
         )}

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../shared/format/date'
 import { formatFee } from '../../../shared/format/number'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { tutorSessionQueries, useResubmitSession } from '../api/tutor-session-queries'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 export const RESUBMIT_FAILED = 'Failed to resubmit session.'
 
@@ -63,7 +63,7 @@ export function MySessionsList({ email }: { email: string }) {
                       Resubmit
                     </RowButton>
                   ) : (
-                    <span className="text-ink-muted">—</span>
+                    <span className="text-slate-700">—</span>
                   )}
                 </td>
               </tr>

@@ -4,7 +4,7 @@
 // device first (notes) does not.
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { ModalDialog } from '../../../shared/ui/modal-dialog'
-import { OfflineReason } from '../../offline/offline-reason'
+import { OfflineReason } from '../../../shared/offline/offline-reason'
 import { useServerGate } from '../hooks/use-server-gate'
 import { FormProblem } from './form-problem'
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './ui-classes'

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
+import { showsData } from '../../../shared/offline/device-backed-query'
 import { ListState } from './page-heading'
 
 /**
@@ -24,7 +25,9 @@ export function QueryState<T>({
   children: (data: T) => ReactNode
 }) {
   if (query.isPending) return <ListState kind="loading">{loading}</ListState>
-  if (query.isError) return <ListState kind="error">{error(query.error)}</ListState>
-  if (isEmpty(query.data)) return <ListState kind="empty">{empty}</ListState>
-  return children(query.data)
+  // Data the server could not refresh stays on screen (the layout says how old it is).
+  if (!showsData(query)) return <ListState kind="error">{error(query.error)}</ListState>
+  const data = query.data as T
+  if (isEmpty(data)) return <ListState kind="empty">{empty}</ListState>
+  return children(data)
 }

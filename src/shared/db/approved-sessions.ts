@@ -1,0 +1,121 @@
+// The approved sessions this device last saw, for reading them offline: one
+// row per session (its only copy here), each list page as the ids it held in
+// the server's order, and each session's reviews. Written by the session and
+// review queries when the server answers, read only when it cannot be reached
+// (src/shared/offline/device-backed-query.ts). Bounded: the oldest rows go
+// first past MAX_SESSIONS / MAX_PAGES, so the quota is never the limit; a
+// write that fails anyway (full disk, closed database) is reported by
+// storageWrite and the screen keeps the server's answer.
+import type { Review, Session } from '../../contract/entities'
+import { appDb, type AppDb, type CachedSession } from './app-db'
+import { storageRead, storageWrite } from './storage-faults'
+
+/** Enough for every list page and details page a student looks at. */
+export const MAX_SESSIONS = 1_000
+export const MAX_PAGES = 300
+export const MAX_REVIEW_LISTS = 300
+
+export interface DeviceAnswer<T> {
+  data: T
+  /** When the server gave it (ms since epoch). */
+  savedAt: number
+}
+
+export interface SessionPageOf {
+  items: Session[]
+  total: number
+  page: number
+  limit: number
+}
+
+async function pruneOldest(table: AppDb['sessions'] | AppDb['sessionPages'] | AppDb['reviews'], max: number) {
+  const count = await table.count()
+  if (count <= max) return
+  const oldest = await table
+    .orderBy('savedAt')
+    .limit(count - max)
+    .primaryKeys()
+  await table.bulkDelete(oldest as never[])
+}
+
+/** Stores one page (or the whole list) of approved sessions. */
+export function saveSessionPage(key: string, page: SessionPageOf, savedAt: number, db: AppDb = appDb): Promise<void> {
+  const approved = page.items.filter((s) => s.status === 'approved')
+  return storageWrite(() =>
+    db.transaction('rw', db.sessions, db.sessionPages, async () => {
+      await db.sessionPages.put({
+        key,
+        ids: approved.map((s) => s._id),
+        total: page.total,
+        page: page.page,
+        limit: page.limit,
+        savedAt,
+      })
+      const rows: CachedSession[] = approved.map((s) => ({ ...s, savedAt }))
+      if (rows.length > 0) await db.sessions.bulkPut(rows)
+      await pruneOldest(db.sessionPages, MAX_PAGES)
+      await pruneOldest(db.sessions, MAX_SESSIONS)
+    }),
+  )
+}
+
+/** Stores one session's details; one no longer approved is forgotten (not shown offline). */
+export function saveSession(session: Session, savedAt: number, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.sessions, async () => {
+      if (session.status !== 'approved') {
+        await db.sessions.delete(session._id)
+        return
+      }
+      await db.sessions.put({ ...session, savedAt })
+      await pruneOldest(db.sessions, MAX_SESSIONS)
+    }),
+  )
+}
+
+export function saveReviews(sessionId: string, items: Review[], savedAt: number, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.reviews, async () => {
+      await db.reviews.put({ sessionId, items, savedAt })
+      await pruneOldest(db.reviews, MAX_REVIEW_LISTS)
+    }),
+  )
+}
+
+function withoutSavedAt({ savedAt: _savedAt, ...session }: CachedSession): Session {
+  return session
+}
+
+/** A page as last stored, its sessions as last seen anywhere. */
+export async function readSessionPage(
+  key: string,
+  db: AppDb = appDb,
+): Promise<DeviceAnswer<SessionPageOf> | undefined> {
+  const page = await storageRead(() => db.sessionPages.get(key))
+  if (!page) return undefined
+  const rows = await storageRead(() => db.sessions.bulkGet(page.ids))
+  const items = rows.filter((row): row is CachedSession => row !== undefined).map(withoutSavedAt)
+  return { data: { items, total: page.total, page: page.page, limit: page.limit }, savedAt: page.savedAt }
+}
+
+/** An approved session seen in any list or details answer. */
+export async function readSession(id: string, db: AppDb = appDb): Promise<DeviceAnswer<Session> | undefined> {
+  const row = await storageRead(() => db.sessions.get(id))
+  return row ? { data: withoutSavedAt(row), savedAt: row.savedAt } : undefined
+}
+
+export async function readReviews(sessionId: string, db: AppDb = appDb): Promise<DeviceAnswer<Review[]> | undefined> {
+  const row = await storageRead(() => db.reviews.get(sessionId))
+  return row ? { data: row.items, savedAt: row.savedAt } : undefined
+}
+
+/** Forgets every session, page and review list (the signed-in user changed). */
+export function clearApprovedSessions(db: AppDb = appDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', db.sessions, db.sessionPages, db.reviews, async () => {
+      await db.sessions.clear()
+      await db.sessionPages.clear()
+      await db.reviews.clear()
+    }),
+  )
+}

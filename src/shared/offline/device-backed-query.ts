@@ -1,0 +1,103 @@
+// A query whose answers are also kept on the device, for reading offline. A
+// query factory spreads `deviceBacked(fetch, device)` into its queryOptions:
+//
+//   queryOptions({
+//     queryKey: sessionKeys.detail(id),
+//     ...deviceBacked(({ signal }) => api('getSession', { params: { id }, signal }), {
+//       save: async (session, at) => (await approvedSessions()).saveSession(session, at),
+//       read: async () => (await approvedSessions()).readSession(id),
+//     }),
+//   })
+//
+// The query cache stays the owner of what the screen shows; the device store
+// (src/shared/db/approved-sessions.ts) owns the copy kept for offline use and
+// is written once per server answer, after the page has painted. When the
+// server cannot be reached at all (ApiError.isNetworkError) and the cache has
+// nothing for the query, the device's answer is put into the cache dated when
+// the server gave it, and the network error still fails the fetch: the
+// query's own state then says the data is old (dataUpdatedAt) and that the
+// server was not reached (fetchFailureReason), which is all the layout's
+// notice reads (src/features/offline/offline-indicator.tsx). Retries wait for
+// the network; once the server answers, its data replaces the device's.
+//
+// networkMode 'offlineFirst' lets the first attempt run while offline (the
+// default 'online' would leave a query with nothing cached paused and the
+// screen on "Loading…").
+import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/react-query'
+import { ApiError } from '../api/api-error'
+
+export interface DeviceStore<T> {
+  /** Keeps the server's answer (fetched at `savedAt`). */
+  save(data: T, savedAt: number): Promise<void>
+  /** The kept answer, if any. */
+  read(): Promise<{ data: T; savedAt: number } | undefined>
+}
+
+/** The query meta that marks a device-backed query (read by the offline notice). */
+export const DEVICE_BACKED_META = { deviceBacked: true } as const
+
+export function isDeviceBacked(query: Pick<Query, 'meta'>): boolean {
+  return query.meta?.deviceBacked === true
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetworkError
+}
+
+const saving = new Set<Promise<void>>()
+
+/** The device keeps its copy once the page has painted and the browser is idle. */
+function saveWhenIdle(save: () => Promise<void>): void {
+  const done = new Promise<void>((resolve) => {
+    const task = () => void save().then(resolve, resolve)
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
+    else setTimeout(task, 0)
+  })
+  saving.add(done)
+  void done.then(() => saving.delete(done))
+}
+
+/** Resolves once every copy started so far is kept (or failed): tests, and a wipe that must come after. */
+export async function deviceWritesSettled(): Promise<void> {
+  while (saving.size > 0) await Promise.all([...saving])
+}
+
+/** `device` null: a plain query, neither kept nor answered offline (e.g. an admin's list). */
+export function deviceBacked<T, K extends QueryKey = QueryKey>(
+  fetcher: (context: QueryFunctionContext<K>) => Promise<T>,
+  device: DeviceStore<T> | null,
+): {
+  queryFn: (context: QueryFunctionContext<K>) => Promise<T>
+  networkMode: 'online' | 'offlineFirst'
+  meta: Record<string, unknown>
+} {
+  if (!device) return { queryFn: fetcher, networkMode: 'online', meta: {} }
+  const queryFn = async (context: QueryFunctionContext<K>): Promise<T> => {
+    try {
+      const data = await fetcher(context)
+      const savedAt = Date.now()
+      // A failed write is reported by the store (storage faults); the screen keeps the server's answer.
+      saveWhenIdle(() => device.save(data, savedAt))
+      return data
+    } catch (error) {
+      if (!isNetworkError(error) || context.signal.aborted) throw error
+      const cached = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true })
+      if (cached?.state.data === undefined) {
+        const answer = await device.read().catch(() => undefined)
+        if (answer)
+          context.client.setQueryData<T>(context.queryKey as QueryKey, answer.data, { updatedAt: answer.savedAt })
+      }
+      throw error
+    }
+  }
+  return { queryFn, networkMode: 'offlineFirst', meta: { ...DEVICE_BACKED_META } }
+}
+
+/**
+ * Whether a screen shows the query's data rather than its error: a failure
+ * to reach the server leaves the last data on screen (the layout says how
+ * old it is); any answer of the server's own (404, 500) is shown as such.
+ */
+export function showsData(query: { data: unknown; isError: boolean; error: unknown }): boolean {
+  return query.data !== undefined && (!query.isError || isNetworkError(query.error))
+}
