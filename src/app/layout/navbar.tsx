@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
 import { UserAvatar } from '../../features/auth/components/user-avatar'
+import { ThemeToggle } from '../../features/theme/theme-toggle'
 import { showAlert, showToast } from '../../shared/ui/feedback'
 
 const PUBLIC_LINKS = [
@@ -26,7 +27,7 @@ const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as c
 export const LOGOUT_TOAST_MS = 1800
 
 function linkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'}`
+  return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
 }
 
 /** Logs out with the toast or the dialog of docs/product.md#messages. */
@@ -55,7 +56,7 @@ function LogOutButton({ onClick }: { onClick: () => void }) {
   return (
     <button
       type="button"
-      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-slate-100"
+      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-danger hover:bg-muted"
       onClick={() => {
         onClick()
         void handleLogOut()
@@ -113,9 +114,9 @@ function AvatarMenu() {
       {open && (
         <div
           id={menuId}
-          className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 text-left shadow-lg"
+          className="absolute right-0 mt-2 w-64 rounded-lg border border-line bg-surface p-2 text-left shadow-lg"
         >
-          <p className="truncate border-b border-slate-200 px-3 pt-1 pb-2 text-sm text-slate-700">
+          <p className="truncate border-b border-line px-3 pt-1 pb-2 text-sm text-ink-muted">
             <span className="sr-only">Signed in as </span>
             {user?.email}
           </p>
@@ -123,7 +124,7 @@ function AvatarMenu() {
             <li>
               <Link
                 to="/dashboard"
-                className="block rounded px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100"
+                className="block rounded px-3 py-2 text-sm font-medium text-ink hover:bg-muted"
                 onClick={() => setOpen(false)}
               >
                 Dashboard
@@ -149,9 +150,9 @@ export function Navbar() {
   const settling = loading && !user
   const links = [...PUBLIC_LINKS, ...(user ? MEMBER_LINKS : settling ? [] : GUEST_LINKS)]
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="text-xl font-extrabold text-brand-900">
+        <Link to="/" className="text-xl font-extrabold text-accent">
           StudyHub
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -164,11 +165,12 @@ export function Navbar() {
           ))}
         </ul>
         <div className="flex items-center gap-2">
+          <ThemeToggle />
           {user && <AvatarMenu />}
           <div ref={mobileRef} className="md:hidden">
             <button
               type="button"
-              className="rounded p-2 text-slate-800 hover:bg-slate-200 md:hidden"
+              className="inline-flex h-11 w-11 items-center justify-center rounded text-ink hover:bg-muted-strong md:hidden"
               aria-expanded={open}
               aria-controls="mobile-menu"
               onClick={() => setOpen((v) => !v)}
@@ -188,7 +190,7 @@ export function Navbar() {
             {open && (
               <ul
                 id="mobile-menu"
-                className="absolute inset-x-0 top-16 space-y-1 border-y border-slate-200 bg-white px-4 py-3 shadow-md md:hidden"
+                className="absolute inset-x-0 top-16 space-y-1 border-y border-line bg-surface px-4 py-3 shadow-md md:hidden"
               >
                 {links.map((link) => (
                   <li key={link.to}>

@@ -13,7 +13,7 @@ export function RootLayout() {
     <>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
@@ -23,7 +23,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 px-4 py-4 text-xs text-slate-700">
+      <footer className="border-t border-line px-4 py-4 text-xs text-ink-muted">
         <div className="mx-auto flex max-w-6xl flex-col gap-2">
           <StorageUsage />
           {IS_DEMO && <ResetDemoData />}

@@ -10,7 +10,7 @@ export function RouteError() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p role="alert" className="mt-3 text-slate-700">
+      <p role="alert" className="mt-3 text-ink-muted">
         {message}
       </p>
       <Link to="/" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white">

@@ -3,7 +3,7 @@
 export function RouteLoading() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <p role="status" className="text-slate-700">
+      <p role="status" className="text-ink-muted">
         Loading StudyHub…
       </p>
     </main>

@@ -20,7 +20,7 @@ export function Component() {
         </p>
         <Link
           to="/sessions"
-          className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300"
+          className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-300"
         >
           Explore Sessions
         </Link>
@@ -37,19 +37,19 @@ function AvailableSessions() {
   const data = showsData(query) ? query.data : undefined
   return (
     <section aria-labelledby="available-title" className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="available-title" className="text-3xl font-bold text-slate-900">
+      <h2 id="available-title" className="text-3xl font-bold text-ink">
         Available Study Sessions
       </h2>
       {query.isPending ? (
-        <p role="status" className="mt-6 text-slate-700">
+        <p role="status" className="mt-6 text-ink-muted">
           Loading sessions…
         </p>
       ) : !data ? (
-        <p role="alert" className="mt-6 text-red-700">
+        <p role="alert" className="mt-6 text-danger">
           Failed to load study sessions
         </p>
       ) : data.items.length === 0 ? (
-        <p className="mt-6 text-slate-700">No approved sessions available yet.</p>
+        <p className="mt-6 text-ink-muted">No approved sessions available yet.</p>
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {data.items.slice(0, 6).map((session) => (
@@ -84,16 +84,16 @@ function FeatureBlock({ id, title, features, tone }: { id: string; title: string
   return (
     <section aria-labelledby={id} className={tone}>
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id={id} className="text-3xl font-bold text-slate-900">
+        <h2 id={id} className="text-3xl font-bold text-ink">
           {title}
         </h2>
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
           {features.map((feature) => (
-            <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={feature.title} className="rounded-xl border border-line bg-surface p-6 shadow-sm">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
-                className="h-9 w-9 text-brand-700"
+                className="h-9 w-9 text-accent"
                 fill="none"
                 stroke="currentColor"
                 strokeWidth="1.8"
@@ -102,8 +102,8 @@ function FeatureBlock({ id, title, features, tone }: { id: string; title: string
               >
                 <path d={feature.icon} />
               </svg>
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{feature.title}</h3>
-              <p className="mt-2 text-slate-700">{feature.text}</p>
+              <h3 className="mt-3 text-lg font-semibold text-ink">{feature.title}</h3>
+              <p className="mt-2 text-ink-muted">{feature.text}</p>
             </li>
           ))}
         </ul>
@@ -117,7 +117,7 @@ function WhyChooseUs() {
     <FeatureBlock
       id="why-title"
       title="Why Choose Us?"
-      tone="bg-brand-50"
+      tone="bg-accent-soft"
       features={[
         {
           icon: ICONS.tutor,
@@ -144,7 +144,7 @@ function LearnAnywhere() {
     <FeatureBlock
       id="anywhere-title"
       title="Learn from Anywhere, Anytime"
-      tone="bg-white"
+      tone="bg-surface"
       features={[
         { icon: ICONS.laptop, title: 'Online sessions', text: 'Join live study sessions from wherever you are.' },
         {

@@ -41,27 +41,27 @@ export function Component() {
         />
       </AuthForm>
 
-      <div className="my-5 flex items-center gap-3 text-sm text-slate-700" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-300" />
+      <div className="my-5 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
         or
-        <span className="h-px flex-1 bg-slate-300" />
+        <span className="h-px flex-1 bg-line" />
       </div>
       <button
         type="button"
         aria-disabled={busy}
         onClick={() => void attempt(signInWithGoogle)}
-        className="flex w-full items-center justify-center gap-2 rounded border border-slate-400 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-slate-100 aria-disabled:opacity-70"
+        className="flex w-full items-center justify-center gap-2 rounded border border-line-strong bg-surface px-4 py-2.5 font-semibold text-ink hover:bg-muted aria-disabled:opacity-70"
       >
         <GoogleMark />
         Continue with Google
       </button>
 
       {IS_DEMO && (
-        <section aria-labelledby="demo-accounts" className="mt-6 rounded border border-amber-300 bg-amber-50 p-4">
-          <h2 id="demo-accounts" className="text-base font-bold text-slate-900">
+        <section aria-labelledby="demo-accounts" className="mt-6 rounded border border-warn-ink/40 bg-warn-soft p-4">
+          <h2 id="demo-accounts" className="text-base font-bold text-ink">
             Try a demo account
           </h2>
-          <p className="mt-1 text-sm text-slate-800">
+          <p className="mt-1 text-sm text-ink">
             This is a demo: log in with one tap as any role (password {DEMO_ACCOUNT_PASSWORD}).
           </p>
           <ul className="mt-3 grid gap-2 sm:grid-cols-3">
@@ -71,7 +71,7 @@ export function Component() {
                   type="button"
                   aria-disabled={busy}
                   onClick={() => void attempt(() => signIn(account.email, DEMO_ACCOUNT_PASSWORD))}
-                  className="w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 capitalize hover:bg-slate-100 aria-disabled:opacity-70"
+                  className="w-full rounded border border-line-strong bg-surface px-3 py-2 text-sm font-semibold text-ink capitalize hover:bg-muted aria-disabled:opacity-70"
                 >
                   {account.role}
                   <span className="sr-only"> demo account, {account.email}</span>
@@ -82,9 +82,9 @@ export function Component() {
         </section>
       )}
 
-      <p className="mt-6 text-center text-sm text-slate-800">
+      <p className="mt-6 text-center text-sm text-ink">
         New to StudyHub?{' '}
-        <Link to={linkTo('/register')} className="font-semibold text-brand-700 underline">
+        <Link to={linkTo('/register')} className="font-semibold text-accent underline">
           Register
         </Link>
       </p>

@@ -64,9 +64,9 @@ export function Component() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </AuthForm>
-      <p className="mt-6 text-center text-sm text-slate-800">
+      <p className="mt-6 text-center text-sm text-ink">
         Already have an account?{' '}
-        <Link to={linkTo('/login')} className="font-semibold text-brand-700 underline">
+        <Link to={linkTo('/login')} className="font-semibold text-accent underline">
           Login
         </Link>
       </p>

@@ -51,29 +51,29 @@ export function Component() {
       : null
   return (
     <article aria-labelledby="session-title" className="mx-auto max-w-4xl px-4 py-12">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{s.subject}</p>
-      <h1 id="session-title" className="mt-1 text-3xl font-bold text-slate-900">
+      <p className="text-sm font-semibold tracking-wide text-accent uppercase">{s.subject}</p>
+      <h1 id="session-title" className="mt-1 text-3xl font-bold text-ink">
         {s.title}
       </h1>
       <div className="mt-6">
         <SessionFacts session={s} />
       </div>
-      <h2 className="mt-8 text-xl font-semibold text-slate-900">About this session</h2>
-      <p className="mt-2 whitespace-pre-line text-slate-800">{s.description || 'No description.'}</p>
+      <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
+      <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
       <div className="mt-8">
         <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
       </div>
       <section aria-labelledby="reviews-title" className="mt-12">
-        <h2 id="reviews-title" className="text-xl font-semibold text-slate-900">
+        <h2 id="reviews-title" className="text-xl font-semibold text-ink">
           Reviews
         </h2>
         <div className="mt-4">
           {reviews.isPending ? (
-            <p role="status" className="text-slate-700">
+            <p role="status" className="text-ink-muted">
               Loading reviews…
             </p>
           ) : !showsData(reviews) ? (
-            <p role="alert" className="text-red-700">
+            <p role="alert" className="text-danger">
               {errorMessage(reviews.error, 'Failed to load reviews')}
             </p>
           ) : (
@@ -85,7 +85,7 @@ export function Component() {
             <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
           </div>
         ) : eligibility && user ? (
-          <p className="mt-6 text-slate-800">{eligibility.reason}</p>
+          <p className="mt-6 text-ink">{eligibility.reason}</p>
         ) : null}
       </section>
     </article>

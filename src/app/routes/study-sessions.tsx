@@ -60,10 +60,10 @@ export function Component() {
 
   return (
     <section aria-labelledby="sessions-title" className="mx-auto max-w-6xl px-4 py-12">
-      <h1 id="sessions-title" className="text-3xl font-bold text-slate-900">
+      <h1 id="sessions-title" className="text-3xl font-bold text-ink">
         Study Sessions
       </h1>
-      <p className="mt-2 text-slate-700">
+      <p className="mt-2 text-ink-muted">
         {admin
           ? 'As an admin you see every session, whatever its status.'
           : tutorEmail

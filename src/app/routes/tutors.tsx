@@ -18,10 +18,10 @@ export function Component() {
   const sessions = useQuery({ ...sessionQueries.approved(), select: summarizeTutors })
   return (
     <section aria-labelledby="tutors-title" className="mx-auto max-w-6xl px-4 py-12">
-      <h1 id="tutors-title" className="text-3xl font-bold text-slate-900">
+      <h1 id="tutors-title" className="text-3xl font-bold text-ink">
         Tutors
       </h1>
-      <p className="mt-2 text-slate-700">Everyone who runs an approved study session on StudyHub.</p>
+      <p className="mt-2 text-ink-muted">Everyone who runs an approved study session on StudyHub.</p>
       <div className="mt-8">
         <QueryState
           query={sessions}
@@ -36,17 +36,17 @@ export function Component() {
                 <li
                   key={tutor.email}
                   data-testid="tutor-card"
-                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+                  className="flex flex-col rounded-xl border border-line bg-surface p-5 shadow-sm"
                 >
-                  <h2 className="text-lg font-semibold text-slate-900">{tutor.name}</h2>
-                  <p className="text-sm text-slate-600">{tutor.email}</p>
-                  <p className="mt-3 text-sm text-slate-800">
+                  <h2 className="text-lg font-semibold text-ink">{tutor.name}</h2>
+                  <p className="text-sm text-ink-muted">{tutor.email}</p>
+                  <p className="mt-3 text-sm text-ink">
                     <span className="font-medium">Subjects:</span> {tutor.subjects.join(', ')}
                   </p>
-                  <p className="mt-1 text-sm text-slate-800">
+                  <p className="mt-1 text-sm text-ink">
                     {tutor.sessionCount} {tutor.sessionCount === 1 ? 'approved session' : 'approved sessions'}
                   </p>
-                  <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                  <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
                     <StarRating mean={tutor.averageRating} />
                     <span>
                       {tutor.reviewCount > 0 && `${formatRating(tutor.averageRating)} `}

@@ -9,11 +9,8 @@ import { loginPathFor } from './return-path'
 
 export function SessionLoading() {
   return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-700">
-      <span
-        aria-hidden="true"
-        className="h-6 w-6 animate-spin rounded-full border-4 border-slate-300 border-t-brand-700"
-      />
+    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-ink-muted">
+      <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-4 border-line border-t-brand-700" />
       <span>Checking your session…</span>
     </div>
   )

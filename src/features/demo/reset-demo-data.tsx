@@ -51,7 +51,7 @@ export function ResetDemoData() {
         onClick={() => void onReset()}
         disabled={busy || !online}
         aria-describedby={online ? undefined : 'reset-demo-offline'}
-        className="rounded border border-slate-400 px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        className="rounded border border-line-strong px-2 py-1 font-medium text-ink hover:bg-muted disabled:opacity-60"
       >
         {busy ? 'Resetting…' : 'Reset demo data'}
       </button>

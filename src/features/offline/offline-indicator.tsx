@@ -11,6 +11,7 @@ import { formatDateTime } from '../../shared/format/date'
 import { clearStorageFault, getStorageFault, subscribeStorageFault } from '../../shared/db/storage-status'
 import { isDeviceBacked, isNetworkError } from '../../shared/offline/device-backed-query'
 import { useOnline } from '../../shared/offline/use-online'
+import { TONE } from '../../shared/ui/tone-classes'
 
 interface ScreenData {
   /** dataUpdatedAt of the oldest data shown, 0 when none. */
@@ -66,7 +67,9 @@ export function OfflineIndicator() {
     <div className="sticky top-16 z-30">
       <div role="status" aria-live="polite">
         {notice && (
-          <p className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
+          <p
+            className={`flex items-center justify-center gap-2 px-4 py-2 text-center text-sm font-medium ${TONE.warn}`}
+          >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -83,7 +86,7 @@ export function OfflineIndicator() {
       </div>
       <div role="alert">
         {fault && (
-          <div className="flex flex-wrap items-center justify-center gap-3 bg-red-50 px-4 py-2 text-sm text-red-900">
+          <div className={`flex flex-wrap items-center justify-center gap-3 px-4 py-2 text-sm ${TONE.danger}`}>
             <p>{fault.message}</p>
             {needsReload && (
               <button
@@ -97,7 +100,7 @@ export function OfflineIndicator() {
             <button
               type="button"
               onClick={() => clearStorageFault()}
-              className="rounded border border-red-800 px-3 py-1 font-semibold text-red-900 hover:bg-red-100"
+              className="rounded border border-danger-ink px-3 py-1 font-semibold text-danger-ink hover:bg-surface"
             >
               Dismiss
             </button>

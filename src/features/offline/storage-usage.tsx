@@ -50,7 +50,7 @@ export function StorageUsage() {
         <button
           type="button"
           onClick={() => void keep()}
-          className="rounded border border-slate-400 px-2 py-1 text-slate-800 hover:bg-slate-100"
+          className="rounded border border-line-strong px-2 py-1 text-ink hover:bg-muted"
         >
           {asked ? 'Ask again to keep data on this device' : 'Keep data on this device'}
         </button>

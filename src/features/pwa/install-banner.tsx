@@ -28,7 +28,7 @@ export function InstallBanner() {
   return (
     <section
       aria-label="Install StudyHub"
-      className="flex flex-wrap items-center justify-center gap-3 border-b border-blue-200 bg-blue-50 px-4 py-2 text-sm text-slate-900"
+      className="flex flex-wrap items-center justify-center gap-3 border-b border-line bg-accent-soft px-4 py-2 text-sm text-ink"
     >
       <p>Install StudyHub to open it from your home screen and read saved sessions offline.</p>
       <div className="flex gap-2">
@@ -42,7 +42,7 @@ export function InstallBanner() {
         <button
           type="button"
           onClick={notNow}
-          className="rounded border border-slate-400 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100"
+          className="rounded border border-line-strong px-3 py-1 font-semibold text-ink hover:bg-muted"
         >
           Not now
         </button>

@@ -23,7 +23,7 @@ export function UpdatePrompt() {
               setReloading(true)
               acceptUpdate()
             }}
-            className="rounded bg-amber-400 px-3 py-1 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-70"
+            className="rounded bg-amber-400 px-3 py-1 font-semibold text-slate-950 hover:bg-amber-300 disabled:opacity-70"
           >
             {reloading ? 'Reloading…' : 'Reload'}
           </button>

@@ -7,7 +7,7 @@ export function OfflineReason({ id, className = '' }: { id?: string; className?:
   const online = useOnline()
   if (online) return null
   return (
-    <p id={id} className={`text-sm text-amber-900 ${className}`}>
+    <p id={id} className={`text-sm text-warn-ink ${className}`}>
       {OFFLINE_REASON}
     </p>
   )

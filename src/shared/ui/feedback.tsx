@@ -150,7 +150,7 @@ function ConfirmDialog({ dialog }: { dialog: Extract<DialogItem, { kind: 'confir
           ref={cancelRef}
           type="button"
           onClick={() => settle(false)}
-          className={`${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`}
+          className={`${BUTTON} border border-line-strong bg-surface text-ink hover:bg-muted`}
         >
           {dialog.cancelLabel ?? 'Cancel'}
         </button>
@@ -181,7 +181,7 @@ function ToastRegion({ position, toasts }: { position: ToastPosition; toasts: To
         <div
           key={toast.id}
           data-toast={toast.icon}
-          className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-900 shadow-lg"
+          className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-ink shadow-lg"
         >
           <StatusIcon name={toast.icon} size="sm" />
           <p className="font-semibold">{toast.title}</p>

@@ -116,14 +116,14 @@ export function ModalDialog({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className={`max-h-[90dvh] w-full ${wide ? 'max-w-4xl' : 'max-w-md'} overflow-y-auto rounded-lg bg-white p-6 text-center shadow-xl focus:outline-none`}
+        className={`max-h-[90dvh] w-full ${wide ? 'max-w-4xl' : 'max-w-md'} overflow-y-auto rounded-lg bg-surface p-6 text-center shadow-xl focus:outline-none`}
       >
         {icon}
-        <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        <h2 id={titleId} className="text-xl font-bold text-ink">
           {title}
         </h2>
         {description ? (
-          <div id={descriptionId} className="mt-2 text-slate-700">
+          <div id={descriptionId} className="mt-2 text-ink-muted">
             {description}
           </div>
         ) : null}

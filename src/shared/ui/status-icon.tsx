@@ -1,12 +1,13 @@
 // The icons of toasts and dialogs. Decorative: the title next to an icon says
 // what happened, so the icon is hidden from screen readers.
+import { TONE } from './tone-classes'
 export type StatusIconName = 'success' | 'error' | 'info' | 'warning'
 
 const COLORS: Record<StatusIconName, string> = {
-  success: 'bg-green-100 text-green-700',
-  error: 'bg-red-100 text-red-700',
-  info: 'bg-blue-100 text-blue-700',
-  warning: 'bg-amber-100 text-amber-800',
+  success: TONE.success,
+  error: TONE.danger,
+  info: TONE.info,
+  warning: TONE.warn,
 }
 
 const PATHS: Record<StatusIconName, string> = {

@@ -3,7 +3,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 
 export const INPUT_CLASS =
-  'mt-1 block w-full rounded border border-slate-500 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-none aria-[invalid=true]:border-red-700'
+  'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink placeholder:text-ink-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-danger'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string
@@ -20,9 +20,9 @@ export function TextField({ label, hint, error, trailing, className, ...input }:
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
         {label}
-        {input.required ? null : <span className="font-normal text-slate-700"> (optional)</span>}
+        {input.required ? null : <span className="font-normal text-ink-muted"> (optional)</span>}
       </label>
       <div className="relative">
         <input
@@ -35,12 +35,12 @@ export function TextField({ label, hint, error, trailing, className, ...input }:
         {trailing}
       </div>
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-700">
+        <p id={hintId} className="mt-1 text-sm text-ink-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+        <p id={errorId} className="mt-1 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -60,7 +60,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           type="button"
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
-          className="absolute inset-y-0 right-1 my-1 rounded px-2 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+          className="absolute inset-y-0 right-1 my-1 rounded px-2 text-sm font-semibold text-accent hover:bg-muted"
         >
           {visible ? 'Hide' : 'Show'}
           <span className="sr-only"> password</span>

@@ -8,7 +8,7 @@ export function Component() {
   const stats = useQuery(statQueries.admin())
   return (
     <section aria-labelledby="admin-dashboard">
-      <h1 id="admin-dashboard" className="mb-6 text-2xl font-bold text-slate-900">
+      <h1 id="admin-dashboard" className="mb-6 text-2xl font-bold text-ink">
         Admin Dashboard
       </h1>
       {stats.data ? (

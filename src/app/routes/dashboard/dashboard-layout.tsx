@@ -7,7 +7,7 @@ import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'
 
 function itemClass({ isActive }: { isActive: boolean }): string {
   return `block whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
-    isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'
+    isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'
   }`
 }
 
@@ -16,7 +16,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
-        <p className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-700 uppercase">{role} menu</p>
+        <p className="mb-2 px-3 text-xs font-bold tracking-wide text-ink-muted uppercase">{role} menu</p>
         <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
           {DASHBOARD_MENUS[role].map((item) => (
             <li key={item.to}>

@@ -22,7 +22,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="my-bookings-title">
-      <h1 id="my-bookings-title" className="text-2xl font-bold text-slate-900">
+      <h1 id="my-bookings-title" className="text-2xl font-bold text-ink">
         My Bookings
       </h1>
       <div className="mt-6">
@@ -39,13 +39,13 @@ export function Component() {
                   key={booking._id}
                   data-testid="booking-card"
                   data-session-id={booking.sessionId}
-                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+                  className="flex flex-col rounded-xl border border-line bg-surface p-5"
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 className="text-lg font-semibold text-slate-900">{booking.title ?? 'Session'}</h2>
+                    <h2 className="text-lg font-semibold text-ink">{booking.title ?? 'Session'}</h2>
                     <BookingStatusBadge status={booking.status} />
                   </div>
-                  <dl className="mt-3 space-y-1 text-sm text-slate-700">
+                  <dl className="mt-3 space-y-1 text-sm text-ink-muted">
                     {booking.tutorName && (
                       <div>
                         <dt className="inline font-medium">Tutor: </dt>
@@ -80,7 +80,7 @@ export function Component() {
                     </Link>
                     <Link
                       to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
-                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
+                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft"
                     >
                       View Materials<span className="sr-only">: {booking.title}</span>
                     </Link>

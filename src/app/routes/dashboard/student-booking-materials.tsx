@@ -23,10 +23,10 @@ export function Component() {
   const bookingStatus = bookings.data ? (bookings.data.find((b) => b.sessionId === id)?.status ?? null) : undefined
   return (
     <section aria-labelledby="session-materials-title">
-      <Link to={`/dashboard/student/bookings/${id}`} className="text-sm font-medium text-brand-700 underline">
+      <Link to={`/dashboard/student/bookings/${id}`} className="text-sm font-medium text-accent underline">
         ← Session details
       </Link>
-      <h1 id="session-materials-title" className="mt-3 text-2xl font-bold text-slate-900">
+      <h1 id="session-materials-title" className="mt-3 text-2xl font-bold text-ink">
         Materials{session.data ? `: ${session.data.title}` : ''}
       </h1>
       <div className="mt-6">

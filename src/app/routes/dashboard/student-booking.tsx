@@ -31,11 +31,11 @@ export function Component() {
   const s = session.data
   return (
     <article aria-labelledby="booked-session-title">
-      <Link to="/dashboard/my-bookings" className="text-sm font-medium text-brand-700 underline">
+      <Link to="/dashboard/my-bookings" className="text-sm font-medium text-accent underline">
         ← My Bookings
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 id="booked-session-title" className="text-2xl font-bold text-slate-900">
+        <h1 id="booked-session-title" className="text-2xl font-bold text-ink">
           {s.title}
         </h1>
         {booking && <BookingStatusBadge status={booking.status} />}
@@ -43,9 +43,9 @@ export function Component() {
       <div className="mt-6">
         <SessionFacts session={s} />
       </div>
-      {s.description && <p className="mt-6 whitespace-pre-line text-slate-800">{s.description}</p>}
+      {s.description && <p className="mt-6 whitespace-pre-line text-ink">{s.description}</p>}
       <section aria-labelledby="booked-materials-title" className="mt-10">
-        <h2 id="booked-materials-title" className="text-xl font-semibold text-slate-900">
+        <h2 id="booked-materials-title" className="text-xl font-semibold text-ink">
           Materials
         </h2>
         <div className="mt-4">

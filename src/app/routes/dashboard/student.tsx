@@ -18,10 +18,10 @@ export function Component() {
   const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: Boolean(email) })
   return (
     <section aria-labelledby="student-dashboard">
-      <h1 id="student-dashboard" className="text-2xl font-bold text-slate-900">
+      <h1 id="student-dashboard" className="text-2xl font-bold text-ink">
         Student Dashboard
       </h1>
-      <p className="mt-1 mb-6 text-slate-700">Welcome, {user?.displayName || email}! Here is your study at a glance.</p>
+      <p className="mt-1 mb-6 text-ink-muted">Welcome, {user?.displayName || email}! Here is your study at a glance.</p>
       {stats.data ? (
         <StatGrid label="Your statistics">
           <StatCard label="Bookings" value={stats.data.totalBookings} />
@@ -32,24 +32,24 @@ export function Component() {
         <StatsState error={stats.isError ? errorMessage(stats.error, 'Failed to load statistics') : null} />
       )}
 
-      <h2 className="mt-8 mb-3 text-lg font-bold text-slate-900">Booked Sessions</h2>
+      <h2 className="mt-8 mb-3 text-lg font-bold text-ink">Booked Sessions</h2>
       {bookings.isPending ? (
-        <p role="status" className="text-slate-700">
+        <p role="status" className="text-ink-muted">
           Loading bookings…
         </p>
       ) : bookings.isError ? (
-        <p role="alert" className="font-medium text-red-800">
+        <p role="alert" className="font-medium text-danger">
           {errorMessage(bookings.error)}
         </p>
       ) : bookings.data.length === 0 ? (
-        <p className="text-slate-700">You have no bookings yet.</p>
+        <p className="text-ink-muted">You have no bookings yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
           {bookings.data.map((booking) => (
             <li key={booking._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div>
-                <p className="font-semibold text-slate-900">{booking.title ?? 'Study session'}</p>
-                {booking.tutorName ? <p className="text-sm text-slate-700">with {booking.tutorName}</p> : null}
+                <p className="font-semibold text-ink">{booking.title ?? 'Study session'}</p>
+                {booking.tutorName ? <p className="text-sm text-ink-muted">with {booking.tutorName}</p> : null}
                 <p className="mt-1">
                   <BookingStatusBadge status={booking.status} />
                 </p>
@@ -65,7 +65,7 @@ export function Component() {
                 {booking.status === 'approved' && (
                   <Link
                     to={`/dashboard/student/bookings/${encodeURIComponent(booking.sessionId)}/materials`}
-                    className={`${LINK} border border-slate-400 text-slate-900 hover:bg-slate-100`}
+                    className={`${LINK} border border-line-strong text-ink hover:bg-muted`}
                   >
                     View Materials<span className="sr-only"> of {booking.title ?? 'this session'}</span>
                   </Link>

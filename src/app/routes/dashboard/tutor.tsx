@@ -13,10 +13,10 @@ export function Component() {
   const stats = useQuery({ ...statQueries.tutor(email ?? ''), enabled: Boolean(email) })
   return (
     <section aria-labelledby="tutor-dashboard">
-      <h1 id="tutor-dashboard" className="text-2xl font-bold text-slate-900">
+      <h1 id="tutor-dashboard" className="text-2xl font-bold text-ink">
         Tutor Dashboard
       </h1>
-      <p className="mt-1 mb-6 text-slate-700">Welcome back, {user?.displayName || email}.</p>
+      <p className="mt-1 mb-6 text-ink-muted">Welcome back, {user?.displayName || email}.</p>
       {stats.data ? (
         <StatGrid label="Your teaching statistics">
           <StatCard label="Total Sessions" value={stats.data.totalSessions} />
@@ -27,7 +27,7 @@ export function Component() {
       ) : (
         <StatsState error={stats.isError ? errorMessage(stats.error, 'Failed to load statistics') : null} />
       )}
-      <h2 className="mt-8 text-lg font-bold text-slate-900">Shortcuts</h2>
+      <h2 className="mt-8 text-lg font-bold text-ink">Shortcuts</h2>
       <div className="mt-3 flex flex-wrap gap-3">
         <Link to="/dashboard/add-session" className={SHORTCUT}>
           Add a session

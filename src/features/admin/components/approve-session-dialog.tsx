@@ -37,7 +37,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
         <legend className={LABEL}>Session type</legend>
         <div className="mt-1 flex gap-6">
           {(['Free', 'Paid'] as const).map((option, index) => (
-            <label key={option} className="flex items-center gap-2 text-slate-900">
+            <label key={option} className="flex items-center gap-2 text-ink">
               <input
                 ref={index === 0 ? firstRef : undefined}
                 type="radio"

@@ -20,7 +20,7 @@ function BookingCells({ booking }: { booking: Booking }) {
     <>
       <td className={TD}>
         {booking.title ?? 'Session'}
-        <span className="block text-xs text-slate-700">ID {booking.sessionId}</span>
+        <span className="block text-xs text-ink-muted">ID {booking.sessionId}</span>
       </td>
       <td className={TD}>{booking.studentEmail}</td>
       <td className={TD}>{booking.tutorEmail}</td>

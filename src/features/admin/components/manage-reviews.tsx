@@ -49,14 +49,14 @@ export function ManageReviews() {
           <OfflineReason id={offlineId} className="mb-3" />
           <ul className="space-y-3">
             {data.items.map((review) => (
-              <li key={review._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={review._id} className="rounded-lg border border-line bg-surface p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div>
-                    <p className="font-semibold text-slate-900">
+                    <p className="font-semibold text-ink">
                       {review.studentName || review.studentEmail}{' '}
-                      <span className="font-normal text-slate-700">({review.studentEmail})</span>
+                      <span className="font-normal text-ink-muted">({review.studentEmail})</span>
                     </p>
-                    <p className="text-sm text-slate-700">
+                    <p className="text-sm text-ink-muted">
                       Rating: {review.rating ?? 0} of 5 · Session {review.sessionId} ·{' '}
                       {formatDateTime(review.createdAt)}
                     </p>
@@ -70,7 +70,7 @@ export function ManageReviews() {
                     Delete
                   </RowButton>
                 </div>
-                <p className="mt-2 whitespace-pre-wrap text-slate-800">{review.comment}</p>
+                <p className="mt-2 whitespace-pre-wrap text-ink">{review.comment}</p>
               </li>
             ))}
           </ul>

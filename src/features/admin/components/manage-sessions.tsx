@@ -24,7 +24,7 @@ function SessionCells({ session }: { session: Session }) {
       <td className={TD}>{session.title}</td>
       <td className={TD}>
         {session.tutorName}
-        <span className="block text-xs text-slate-700">{session.tutorEmail}</span>
+        <span className="block text-xs text-ink-muted">{session.tutorEmail}</span>
       </td>
       <td className={TD}>{session.subject}</td>
       <td className={TD}>{formatDate(session.registrationEnd)}</td>

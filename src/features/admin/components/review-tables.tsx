@@ -50,7 +50,7 @@ function PagedTableSection<T extends Reviewable, K extends QueryKey>({
   useClampedPage(page, setPage, query.data?.total, PAGE_SIZE)
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-ink">
         {title}
       </h2>
       <QueryState query={query} loading={loading} empty={empty} isEmpty={(data) => data.total === 0}>
@@ -150,7 +150,7 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
                   {button(item, 'Delete', DANGER_BUTTON, onDelete)}
                 </div>
               ) : (
-                <span className="text-slate-700">No actions</span>
+                <span className="text-ink-muted">No actions</span>
               )}
             </td>
           </>

@@ -49,7 +49,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}
       {input('registrationFee', 'Registration fee', true)}
-      <p className="text-xs text-slate-700">A duration or fee that is not a number counts as 0.</p>
+      <p className="text-xs text-ink-muted">A duration or fee that is not a number counts as 0.</p>
     </DialogForm>
   )
 }

@@ -10,8 +10,8 @@ import { RETURN_PARAM, safeReturnPath } from '../return-path'
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
-      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-slate-900">{title}</h1>
+      <div className="rounded-lg border border-line bg-surface p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-ink">{title}</h1>
         {children}
       </div>
     </section>

@@ -14,8 +14,7 @@ export interface GoogleChoice {
   photoURL?: string
 }
 
-const FIELD =
-  'mt-1 w-full rounded border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none'
+const FIELD = 'mt-1 w-full rounded border border-line-strong px-3 py-2 text-ink focus:border-accent focus:outline-none'
 
 export function GoogleAccountPicker({
   accounts,
@@ -50,7 +49,7 @@ export function GoogleAccountPicker({
               <button
                 ref={index === 0 ? firstRef : undefined}
                 type="button"
-                className="w-full rounded border border-slate-300 px-4 py-3 text-left hover:bg-slate-100"
+                className="w-full rounded border border-line px-4 py-3 text-left hover:bg-muted"
                 onClick={() =>
                   onDone({
                     email: account.email,
@@ -59,15 +58,15 @@ export function GoogleAccountPicker({
                   })
                 }
               >
-                <span className="block font-semibold text-slate-900">{account.displayName ?? account.email}</span>
-                <span className="block text-sm text-slate-700">{account.email}</span>
+                <span className="block font-semibold text-ink">{account.displayName ?? account.email}</span>
+                <span className="block text-sm text-ink-muted">{account.email}</span>
               </button>
             </li>
           ))}
           <li>
             <button
               type="button"
-              className="w-full rounded border border-slate-300 px-4 py-3 text-left font-semibold text-brand-700 hover:bg-slate-100"
+              className="w-full rounded border border-line px-4 py-3 text-left font-semibold text-accent hover:bg-muted"
               onClick={() => setOther(true)}
             >
               Use another account
@@ -76,7 +75,7 @@ export function GoogleAccountPicker({
         </ul>
       ) : (
         <form className="mt-4 space-y-3 text-left" onSubmit={submit}>
-          <label className="block text-sm font-medium text-slate-900">
+          <label className="block text-sm font-medium text-ink">
             Email
             <input
               className={FIELD}
@@ -89,7 +88,7 @@ export function GoogleAccountPicker({
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>
-          <label className="block text-sm font-medium text-slate-900">
+          <label className="block text-sm font-medium text-ink">
             Name
             <input
               className={FIELD}
@@ -105,7 +104,7 @@ export function GoogleAccountPicker({
           </button>
         </form>
       )}
-      <button type="button" className="mt-4 text-sm font-medium text-slate-700 underline" onClick={() => onDone(null)}>
+      <button type="button" className="mt-4 text-sm font-medium text-ink-muted underline" onClick={() => onDone(null)}>
         Cancel
       </button>
     </ModalDialog>

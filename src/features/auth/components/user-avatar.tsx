@@ -76,7 +76,7 @@ export function UserAvatar({ user, size = 40 }: { user: Who | null; size?: numbe
       height={size}
       style={style}
       referrerPolicy="no-referrer"
-      className="rounded-full bg-slate-200 object-cover"
+      className="rounded-full bg-muted-strong object-cover"
       onError={() => setFailed({ key, count: index + 1 })}
     />
   )

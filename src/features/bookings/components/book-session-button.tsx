@@ -25,7 +25,7 @@ interface BookSessionButtonProps {
 }
 
 const BUTTON = 'w-full rounded-lg px-5 py-3 text-base font-semibold sm:w-auto'
-const DISABLED = `${BUTTON} cursor-not-allowed bg-slate-200 text-slate-700`
+const DISABLED = `${BUTTON} cursor-not-allowed bg-muted-strong text-ink-muted`
 
 function Disabled({ children }: { children: string }) {
   return (
@@ -52,14 +52,14 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
   if (existing && existing.status !== 'rejected') {
     return (
       <div id={statusId} className="flex flex-wrap items-center gap-3" role="status">
-        <span className="font-semibold text-slate-900">Your booking:</span>
+        <span className="font-semibold text-ink">Your booking:</span>
         <BookingStatusBadge status={existing.status} />
         {existing.status === 'pending' ? (
-          <span className="text-slate-800">An admin will confirm your place.</span>
+          <span className="text-ink">An admin will confirm your place.</span>
         ) : (
           <Link
             to={`/dashboard/student/bookings/${session._id}/materials`}
-            className="font-semibold text-brand-700 underline"
+            className="font-semibold text-accent underline"
           >
             View Materials
           </Link>
@@ -91,8 +91,8 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
   return (
     <>
       {existing?.status === 'rejected' && (
-        <p className="mb-3 flex flex-wrap items-center gap-2 text-slate-800">
-          <span className="font-semibold text-slate-900">Your booking:</span>
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-ink">
+          <span className="font-semibold text-ink">Your booking:</span>
           <BookingStatusBadge status="rejected" />
           <span>You can ask for a place again.</span>
         </p>

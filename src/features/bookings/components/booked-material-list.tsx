@@ -16,6 +16,7 @@ import { KeptFileStatus } from '../../materials/offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../../materials/offline/kept-material-queries'
 import { useOnline } from '../../../shared/offline/use-online'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
+import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 
 interface BookedMaterialListProps {
   sessionId: string
@@ -53,31 +54,31 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
   const [open, setOpen] = useState<Material | null>(null)
 
   if (bookingStatus === null) {
-    return <p className="text-slate-700">You have not booked this session.</p>
+    return <p className="text-ink-muted">You have not booked this session.</p>
   }
   if (bookingStatus === 'pending') {
-    return <p className="text-slate-700">The materials open once an admin approves your booking.</p>
+    return <p className="text-ink-muted">The materials open once an admin approves your booking.</p>
   }
   if (bookingStatus === 'rejected') {
-    return <p className="text-slate-700">Your booking was rejected, so the materials are not available.</p>
+    return <p className="text-ink-muted">Your booking was rejected, so the materials are not available.</p>
   }
   if (materials.isPending) {
     return (
-      <p role="status" className="text-slate-700">
+      <p role="status" className="text-ink-muted">
         Loading materials…
       </p>
     )
   }
   if (materials.isError) {
     return (
-      <p role="alert" className="text-red-700">
+      <p role="alert" className="text-danger">
         {errorMessage(materials.error, 'Failed to load materials')}
       </p>
     )
   }
   if (materials.data.length === 0) {
     return (
-      <p className="text-slate-700">
+      <p className="text-ink-muted">
         {fromDevice ? 'No materials of this session are saved on this device.' : 'No materials for this session yet.'}
       </p>
     )
@@ -85,7 +86,7 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
   return (
     <>
       {fromDevice ? (
-        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
           The server cannot be reached: showing the materials saved on this device.
         </p>
       ) : null}
@@ -93,9 +94,9 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
         {materials.data.map((material) => {
           const href = openFileHref(material)
           return (
-            <li key={material._id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
-              <h3 className="font-semibold text-slate-900">{material.title}</h3>
-              {material.description && <p className="mt-1 flex-1 text-sm text-slate-700">{material.description}</p>}
+            <li key={material._id} className="flex flex-col rounded-xl border border-line bg-surface p-4">
+              <h3 className="font-semibold text-ink">{material.title}</h3>
+              {material.description && <p className="mt-1 flex-1 text-sm text-ink-muted">{material.description}</p>}
               <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
               <div className="mt-3 flex flex-wrap gap-2">
                 <button
@@ -110,7 +111,7 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
                     href={href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex w-fit rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+                    className="inline-flex w-fit rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
                   >
                     Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
                   </a>

@@ -107,7 +107,7 @@ export function ManageMaterials() {
   return (
     <div>
       <OfflineReason id={offlineId} className="mb-3" />
-      <div role="tablist" aria-label="Materials" className="mb-4 flex gap-2 border-b border-slate-300">
+      <div role="tablist" aria-label="Materials" className="mb-4 flex gap-2 border-b border-line">
         {TABS.map((name) => (
           <button
             key={name}
@@ -123,9 +123,7 @@ export function ManageMaterials() {
             onClick={() => setTab(name)}
             onKeyDown={onTabKey}
             className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
-              tab === name
-                ? 'border-brand-700 text-brand-700'
-                : 'border-transparent text-slate-700 hover:text-slate-900'
+              tab === name ? 'border-accent text-accent' : 'border-transparent text-ink-muted hover:text-ink'
             }`}
           >
             {name}

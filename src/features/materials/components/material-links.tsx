@@ -12,12 +12,7 @@ export function MaterialLinks({ material }: { material: Material }) {
     <ul className="mt-3 flex flex-wrap gap-4">
       {links.map((link) => (
         <li key={link.label}>
-          <a
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium text-brand-700 underline"
-          >
+          <a href={link.href} target="_blank" rel="noopener noreferrer" className="font-medium text-accent underline">
             {link.label}
             <span className="sr-only">{` for ${material.title} (opens in a new tab)`}</span>
           </a>

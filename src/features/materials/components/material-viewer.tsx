@@ -97,25 +97,25 @@ export function MaterialFrame({ material, keptFor }: MaterialFrameProps) {
   const mode = materialMode(material)
   const file = useVerifiedFile(url, mode, material._id, keptFor)
   const title = `File of ${material.title}`
-  const box = 'w-full rounded border border-slate-300 bg-white'
+  const box = 'w-full rounded border border-line bg-surface'
   const style = { height: FRAME_HEIGHT }
 
-  if (!url) return <p className="text-slate-700">This material has no file that can be shown.</p>
+  if (!url) return <p className="text-ink-muted">This material has no file that can be shown.</p>
   if (mode === 'download')
     return (
-      <p className="rounded border border-slate-200 bg-slate-50 p-4 text-slate-800">
+      <p className="rounded border border-line bg-canvas p-4 text-ink">
         This type of file cannot be shown here safely. Use Download to save it.
       </p>
     )
   if (file.state === 'loading')
     return (
-      <p role="status" className="flex items-center justify-center text-slate-700" style={style}>
+      <p role="status" className="flex items-center justify-center text-ink-muted" style={style}>
         Loading the file…
       </p>
     )
   if (file.state === 'failed')
     return (
-      <p className="text-slate-800">
+      <p className="text-ink">
         {file.offline ? NOT_ON_DEVICE : 'The file could not be shown here. Use Download to save it.'}
       </p>
     )
@@ -133,7 +133,7 @@ export function MaterialFrame({ material, keptFor }: MaterialFrameProps) {
   if (file.text !== undefined)
     return (
       <pre
-        className={`${box} overflow-auto p-3 text-left text-sm whitespace-pre-wrap text-slate-900`}
+        className={`${box} overflow-auto p-3 text-left text-sm whitespace-pre-wrap text-ink`}
         style={style}
         tabIndex={0}
         aria-label={title}

@@ -13,6 +13,7 @@ import { KeptFilesSummary, KeptFileStatus } from '../offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
 import { MaterialImage } from './material-links'
 import { MaterialViewerDialog } from './material-viewer-dialog'
+import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 
 export const MATERIALS_LOAD_FAILED = 'Failed to load materials'
 export const SHOWING_KEPT = 'The server cannot be reached: showing the materials saved on this device.'
@@ -38,7 +39,7 @@ export function StudentMaterialsGrid({ email }: { email: string }) {
     <>
       <KeptFilesSummary email={email} kept={kept.data} />
       {fromDevice ? (
-        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
           {SHOWING_KEPT}
         </p>
       ) : null}
@@ -49,11 +50,11 @@ export function StudentMaterialsGrid({ email }: { email: string }) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="student-materials">
           {materials.data.map((material) => (
-            <li key={material._id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <li key={material._id} className="flex flex-col rounded-lg border border-line bg-surface p-4 shadow-sm">
               <MaterialImage material={material} />
-              <h2 className="mt-2 text-lg font-semibold text-slate-900">{material.title}</h2>
-              {material.description ? <p className="mt-1 text-slate-800">{material.description}</p> : null}
-              <p className="mt-1 text-xs text-slate-700">From {material.tutorEmail}</p>
+              <h2 className="mt-2 text-lg font-semibold text-ink">{material.title}</h2>
+              {material.description ? <p className="mt-1 text-ink">{material.description}</p> : null}
+              <p className="mt-1 text-xs text-ink-muted">From {material.tutorEmail}</p>
               <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
               <div className="mt-auto pt-3">
                 <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(material)}>

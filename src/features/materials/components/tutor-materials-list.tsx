@@ -43,13 +43,13 @@ export function TutorMaterialsList({ email }: { email: string }) {
           <OfflineReason id={offlineId} className="mb-3" />
           <ul className="grid gap-4 sm:grid-cols-2">
             {data.map((material) => (
-              <li key={material._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={material._id} className="rounded-lg border border-line bg-surface p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-2">
-                  <h2 className="text-lg font-semibold text-slate-900">{material.title}</h2>
+                  <h2 className="text-lg font-semibold text-ink">{material.title}</h2>
                   <StatusBadge status={material.status} />
                 </div>
-                {material.description ? <p className="mt-1 text-slate-800">{material.description}</p> : null}
-                <p className="mt-1 text-xs text-slate-700">
+                {material.description ? <p className="mt-1 text-ink">{material.description}</p> : null}
+                <p className="mt-1 text-xs text-ink-muted">
                   {material.fileName ?? 'File'} · {formatDateTime(material.createdAt)}
                 </p>
                 <div className="mt-3 flex gap-2">

@@ -12,7 +12,7 @@ import { SECONDARY_BUTTON, SMALL_BUTTON } from '../../workspace/components/ui-cl
 import { AUTO_KEEP_MAX_FILE_LABEL, AUTO_KEEP_TOTAL_LABEL, canKeep, type KeptState } from './keep-materials'
 import { useKeepMaterial, useRemoveAllKeptFiles, useRemoveKeptFile, type AutoKeepState } from './kept-material-queries'
 
-const OUTLINE_BUTTON = `${SMALL_BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`
+const OUTLINE_BUTTON = `${SMALL_BUTTON} border border-line-strong bg-surface text-ink hover:bg-muted`
 
 interface KeptFileStatusProps {
   email: string
@@ -77,10 +77,10 @@ export function KeptFileStatus({ email, material, kept, auto }: KeptFileStatusPr
   }
 
   return (
-    <div className="mt-2 text-sm text-slate-700">
+    <div className="mt-2 text-sm text-ink-muted">
       <div className="flex flex-wrap items-center gap-2">{body}</div>
       {problem ? (
-        <p role="alert" className="mt-1 text-sm font-medium text-red-800">
+        <p role="alert" className="mt-1 text-sm font-medium text-danger">
           Not saved offline: {problem}
         </p>
       ) : null}
@@ -107,14 +107,11 @@ export function KeptFilesSummary({ email, kept }: { email: string; kept: KeptSta
   }
 
   return (
-    <section
-      aria-labelledby="kept-files-title"
-      className="mb-6 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm"
-    >
-      <h2 id="kept-files-title" className="font-semibold text-slate-900">
+    <section aria-labelledby="kept-files-title" className="mb-6 rounded-lg border border-line bg-canvas p-4 text-sm">
+      <h2 id="kept-files-title" className="font-semibold text-ink">
         Saved on this device for offline reading
       </h2>
-      <p className="mt-1 text-slate-700" data-testid="kept-total">
+      <p className="mt-1 text-ink-muted" data-testid="kept-total">
         {files.length === 0
           ? 'No files kept yet.'
           : `${files.length} ${files.length === 1 ? 'file' : 'files'}, ${formatBytes(total)} in all.`}{' '}
@@ -132,7 +129,7 @@ export function KeptFilesSummary({ email, kept }: { email: string; kept: KeptSta
         </button>
       ) : null}
       {removeAll.error instanceof Error ? (
-        <p role="alert" className="mt-2 font-medium text-red-800">
+        <p role="alert" className="mt-2 font-medium text-danger">
           {removeAll.error.message}
         </p>
       ) : null}

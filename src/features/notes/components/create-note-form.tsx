@@ -98,7 +98,7 @@ export function CreateNoteForm({ email }: { email: string }) {
       />
       <FormProblem id={ids.error}>{problem}</FormProblem>
       {/* A slow write may still be stored; pressing again is safe (same note id), so the button stays usable. */}
-      <p role="status" className="text-sm text-slate-600">
+      <p role="status" className="text-sm text-ink-muted">
         {slow > 0 ? NOTE_STILL_SAVING : ''}
       </p>
       <button type="submit" className={PRIMARY_BUTTON} disabled={create.isPending}>

@@ -13,6 +13,7 @@ import { noteQueries } from '../api/note-queries'
 import { useLocalNotes } from '../db/use-local-notes'
 import { subscribeNoteSync } from '../offline/note-sync'
 import { EditNoteDialog } from './edit-note-dialog'
+import { TONE } from '../../../shared/ui/tone-classes'
 
 export const WAITING_TO_SYNC = 'Waiting to sync'
 
@@ -25,14 +26,14 @@ const FAILED_WHAT: Record<NonNullable<LocalNote['pending']>, string> = {
 function NoteSyncState({ note }: { note: LocalNote }) {
   if (note.error !== undefined) {
     return (
-      <p className="mt-2 rounded border border-red-300 bg-red-50 p-2 text-sm font-medium text-red-800">
+      <p className={`mt-2 rounded border border-danger-ink/40 p-2 text-sm font-medium ${TONE.danger}`}>
         {FAILED_WHAT[note.pending ?? 'update']}: {note.error}
       </p>
     )
   }
   if (!note.pending) return null
   return (
-    <p className="mt-2 inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+    <p className={`mt-2 inline-flex items-center gap-1 rounded px-2 py-0.5 text-xs font-semibold ${TONE.warn}`}>
       <span aria-hidden="true">⟳</span> {WAITING_TO_SYNC}
     </p>
   )
@@ -103,7 +104,7 @@ export function MyNotesList({ email }: { email: string }) {
     <>
       {serverFault ? <ListState kind="error">{errorMessage(server.error)}</ListState> : null}
       {!online || server.isError ? (
-        <p role="status" className="mb-4 text-sm text-slate-700">
+        <p role="status" className="mb-4 text-sm text-ink-muted">
           Showing the notes saved on this device. Changes sync when you are back online.
         </p>
       ) : null}
@@ -112,11 +113,11 @@ export function MyNotesList({ email }: { email: string }) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {local.map((note) => (
-            <li key={note._id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <h2 className="text-lg font-semibold text-slate-900">{note.title}</h2>
-              <p className="mt-1 text-xs text-slate-700">{formatDateTime(note.updatedAt ?? note.createdAt)}</p>
+            <li key={note._id} className="rounded-lg border border-line bg-surface p-4 shadow-sm">
+              <h2 className="text-lg font-semibold text-ink">{note.title}</h2>
+              <p className="mt-1 text-xs text-ink-muted">{formatDateTime(note.updatedAt ?? note.createdAt)}</p>
               <NoteSyncState note={note} />
-              <p className="mt-2 whitespace-pre-wrap text-slate-800">{note.description}</p>
+              <p className="mt-2 whitespace-pre-wrap text-ink">{note.description}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 {note.error !== undefined ? (
                   <>

@@ -47,17 +47,12 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="rounded-xl border border-slate-200 p-5"
-    >
-      <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="rounded-xl border border-line p-5">
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
         Leave a review
       </h3>
       <fieldset className="mt-3">
-        <legend className="text-sm font-medium text-slate-800">Rating</legend>
+        <legend className="text-sm font-medium text-ink">Rating</legend>
         <div className="mt-1 flex gap-1">
           {RATINGS.map((value) => (
             <label
@@ -76,7 +71,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
               <svg
                 aria-hidden="true"
                 viewBox="0 0 20 20"
-                className={`h-8 w-8 ${value <= rating ? 'text-amber-500' : 'text-slate-400'}`}
+                className={`h-8 w-8 ${value <= rating ? 'text-star' : 'text-line-strong'}`}
                 fill={value <= rating ? 'currentColor' : 'none'}
                 stroke="currentColor"
                 strokeWidth="1.5"
@@ -87,7 +82,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
           ))}
         </div>
       </fieldset>
-      <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-slate-800">
+      <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-ink">
         Comment
       </label>
       <textarea
@@ -95,9 +90,9 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         rows={3}
-        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
+        className="mt-1 w-full rounded-lg border border-line-strong px-3 py-2 text-ink"
       />
-      <p role="alert" className="mt-2 min-h-5 text-sm text-red-700">
+      <p role="alert" className="mt-2 min-h-5 text-sm text-danger">
         {problem}
       </p>
       <OfflineReason id={`${id}-offline`} className="mt-1" />

@@ -3,17 +3,17 @@ import { formatDateTime } from '../../../shared/format/date'
 import { StarRating } from './star-rating'
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  if (reviews.length === 0) return <p className="text-slate-700">No reviews yet</p>
+  if (reviews.length === 0) return <p className="text-ink-muted">No reviews yet</p>
   return (
     <ul className="space-y-4" data-testid="review-list">
       {reviews.map((review) => (
-        <li key={review._id} className="rounded-xl border border-slate-200 bg-white p-4">
+        <li key={review._id} className="rounded-xl border border-line bg-surface p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold text-slate-900">{review.studentName || review.studentEmail}</p>
+            <p className="font-semibold text-ink">{review.studentName || review.studentEmail}</p>
             <StarRating mean={review.rating ?? 0} />
           </div>
-          <p className="mt-2 whitespace-pre-line text-slate-800">{review.comment}</p>
-          <p className="mt-1 text-xs text-slate-600">
+          <p className="mt-2 whitespace-pre-line text-ink">{review.comment}</p>
+          <p className="mt-1 text-xs text-ink-muted">
             <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
           </p>
         </li>

@@ -15,7 +15,7 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       <button
         type="button"
-        className={`${base} text-slate-900 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500`}
+        className={`${base} text-ink ring-line hover:bg-muted disabled:cursor-not-allowed disabled:text-ink-muted`}
         disabled={page <= 1}
         onClick={() => onChange(page - 1)}
       >
@@ -27,7 +27,7 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
           type="button"
           aria-label={`Page ${n}`}
           aria-current={n === page ? 'page' : undefined}
-          className={`${base} ${n === page ? 'bg-brand-700 text-white ring-brand-700' : 'text-slate-900 ring-slate-300 hover:bg-slate-100'}`}
+          className={`${base} ${n === page ? 'bg-brand-700 text-white ring-accent' : 'text-ink ring-line hover:bg-muted'}`}
           onClick={() => onChange(n)}
         >
           {n}
@@ -35,7 +35,7 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
       ))}
       <button
         type="button"
-        className={`${base} text-slate-900 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500`}
+        className={`${base} text-ink ring-line hover:bg-muted disabled:cursor-not-allowed disabled:text-ink-muted`}
         disabled={page >= pageCount}
         onClick={() => onChange(page + 1)}
       >

@@ -1,9 +1,9 @@
 import type { RegistrationLabel } from '../registration-status'
+import { STATUS_TONE, TONE } from '../../../shared/ui/tone-classes'
 
 /** Ongoing in green, Closed in red (docs/product.md#screens); the word carries the meaning, colour only repeats it. */
 export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
-  const tone =
-    label === 'Ongoing' ? 'bg-green-100 text-green-800 ring-green-600/30' : 'bg-red-100 text-red-800 ring-red-600/30'
+  const tone = label === 'Ongoing' ? `${TONE.success} ring-success-ink/30` : `${TONE.danger} ring-danger-ink/30`
   return (
     <span
       data-testid="registration-label"
@@ -13,12 +13,6 @@ export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
     </span>
   )
 }
-
-const STATUS_TONE = {
-  approved: 'bg-green-100 text-green-800',
-  pending: 'bg-amber-100 text-amber-900',
-  rejected: 'bg-red-100 text-red-800',
-} as const
 
 /** An admin's view of a session's review status. */
 export function SessionStatusBadge({ status }: { status: keyof typeof STATUS_TONE }) {

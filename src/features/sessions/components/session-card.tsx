@@ -22,10 +22,10 @@ export function SessionCard({ session, label, adminView = false, headingLevel: H
       aria-labelledby={titleId}
       data-testid="session-card"
       data-session-id={session._id}
-      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading id={titleId} className="text-lg font-semibold text-slate-900">
+        <Heading id={titleId} className="text-lg font-semibold text-ink">
           {session.title}
         </Heading>
         <div className="flex gap-1">
@@ -34,12 +34,12 @@ export function SessionCard({ session, label, adminView = false, headingLevel: H
         </div>
       </div>
       {adminView && (
-        <p className="mt-1 text-xs text-slate-600">
+        <p className="mt-1 text-xs text-ink-muted">
           Session ID: <code data-testid="session-id">{session._id}</code>
         </p>
       )}
-      <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{session.description}</p>
-      <div className="mt-4 flex items-center gap-2 text-sm text-slate-700" data-testid="session-rating">
+      <p className="mt-2 line-clamp-3 flex-1 text-sm text-ink-muted">{session.description}</p>
+      <div className="mt-4 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
         <StarRating mean={rating?.mean ?? 0} />
         <span>{rating ? reviewCountText(rating.count) : 'Loading reviews…'}</span>
       </div>

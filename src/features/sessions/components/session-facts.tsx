@@ -10,9 +10,9 @@ import { StarRating, reviewCountText } from '../../reviews/components/star-ratin
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="rounded-lg bg-slate-50 px-4 py-3">
-      <dt className="text-sm font-medium text-slate-600">{term}</dt>
-      <dd className="mt-1 text-slate-900">{children}</dd>
+    <div className="rounded-lg bg-canvas px-4 py-3">
+      <dt className="text-sm font-medium text-ink-muted">{term}</dt>
+      <dd className="mt-1 text-ink">{children}</dd>
     </div>
   )
 }

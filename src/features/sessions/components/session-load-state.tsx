@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error'
 export function SessionLoadState({ query, className }: { query: UseQueryResult<Session>; className?: string }) {
   if (query.isPending) {
     return (
-      <p role="status" className={`text-slate-700 ${className ?? ''}`}>
+      <p role="status" className={`text-ink-muted ${className ?? ''}`}>
         Loading session…
       </p>
     )
@@ -18,10 +18,8 @@ export function SessionLoadState({ query, className }: { query: UseQueryResult<S
     const notFound = query.error instanceof ApiError && query.error.status === 404
     return (
       <section className={className}>
-        <h1 className="text-2xl font-bold text-slate-900">
-          {notFound ? 'Session not found.' : 'Something went wrong'}
-        </h1>
-        {!notFound && <p className="mt-2 text-slate-700">{errorMessage(query.error)}</p>}
+        <h1 className="text-2xl font-bold text-ink">{notFound ? 'Session not found.' : 'Something went wrong'}</h1>
+        {!notFound && <p className="mt-2 text-ink-muted">{errorMessage(query.error)}</p>}
       </section>
     )
   }

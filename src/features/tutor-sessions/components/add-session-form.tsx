@@ -107,11 +107,11 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
           </p>
         ) : null}
         {created ? (
-          <p role="status" className="mt-2 font-medium text-slate-900">
+          <p role="status" className="mt-2 font-medium text-ink">
             “{created}” was created. {SESSION_PENDING}
           </p>
         ) : (
-          <p className="mt-2 text-sm text-slate-700">
+          <p className="mt-2 text-sm text-ink-muted">
             New sessions are sent for approval and stay pending until an admin approves them.
           </p>
         )}

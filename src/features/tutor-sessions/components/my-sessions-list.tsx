@@ -63,7 +63,7 @@ export function MySessionsList({ email }: { email: string }) {
                       Resubmit
                     </RowButton>
                   ) : (
-                    <span className="text-slate-700">—</span>
+                    <span className="text-ink-muted">—</span>
                   )}
                 </td>
               </tr>

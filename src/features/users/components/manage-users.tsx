@@ -87,7 +87,7 @@ export function ManageUsers() {
           autoComplete="off"
         />
       </div>
-      <p className="text-sm text-slate-700">{ADMIN_LOCKED}</p>
+      <p className="text-sm text-ink-muted">{ADMIN_LOCKED}</p>
       <QueryState query={users} loading="Loading users…" empty="No users found." isEmpty={(data) => data.total === 0}>
         {(data) => (
           <>
@@ -111,7 +111,7 @@ export function ManageUsers() {
                         disabled={updateRole.isPending && updateRole.variables?.id === user._id}
                         {...needsServer}
                         onChange={(e) => void onRole(user, e.target.value as 'student' | 'tutor')}
-                        className="rounded border border-slate-400 bg-white px-2 py-1 text-slate-900"
+                        className="rounded border border-line-strong bg-surface px-2 py-1 text-ink"
                       >
                         <option value="student">student</option>
                         <option value="tutor">tutor</option>
@@ -120,7 +120,7 @@ export function ManageUsers() {
                   </td>
                   <td className={TD}>
                     {user.role === 'admin' ? (
-                      <span className="text-slate-700">Admin: cannot be changed or deleted</span>
+                      <span className="text-ink-muted">Admin: cannot be changed or deleted</span>
                     ) : (
                       <RowButton
                         name={user.email}

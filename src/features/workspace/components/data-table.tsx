@@ -15,10 +15,10 @@ export function DataTable({
   children: ReactNode
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="overflow-x-auto rounded-lg border border-line bg-surface">
       <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
+        <thead className="bg-canvas">
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className={TH}>
@@ -27,7 +27,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="divide-y divide-line">{children}</tbody>
       </table>
     </div>
   )

@@ -23,7 +23,7 @@ export function LabelledInput({ id, label, hint, 'aria-describedby': describedBy
         {...input}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-700">
+        <p id={hintId} className="mt-1 text-xs text-ink-muted">
           {hint}
         </p>
       ) : null}

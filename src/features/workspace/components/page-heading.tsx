@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
+import { ALERT_BOX } from '../../../shared/ui/tone-classes'
 
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="mb-6">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {children ? <p className="mt-1 text-slate-700">{children}</p> : null}
+      <h1 className="text-2xl font-bold text-ink">{title}</h1>
+      {children ? <p className="mt-1 text-ink-muted">{children}</p> : null}
     </header>
   )
 }
@@ -13,12 +14,12 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
 export function ListState({ kind, children }: { kind: 'loading' | 'empty' | 'error'; children: ReactNode }) {
   if (kind === 'error')
     return (
-      <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+      <p role="alert" className={ALERT_BOX}>
         {children}
       </p>
     )
   return (
-    <p role="status" className="rounded border border-slate-200 bg-slate-50 p-3 text-slate-700">
+    <p role="status" className="rounded border border-line bg-canvas p-3 text-ink-muted">
       {children}
     </p>
   )

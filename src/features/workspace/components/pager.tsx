@@ -17,7 +17,7 @@ export function pageCount(total: number, limit: number): number {
 }
 
 const BUTTON =
-  'rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50'
+  'rounded border border-line-strong bg-surface px-3 py-1.5 text-sm font-medium text-ink hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50'
 
 export function Pager({ page, total, limit, onPage, label }: PagerProps) {
   const pages = pageCount(total, limit)
@@ -27,7 +27,7 @@ export function Pager({ page, total, limit, onPage, label }: PagerProps) {
       <button type="button" className={BUTTON} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Prev
       </button>
-      <span className="text-sm text-slate-700" aria-live="polite">
+      <span className="text-sm text-ink-muted" aria-live="polite">
         Page {page} of {pages} ({total} in all)
       </span>
       <button type="button" className={BUTTON} disabled={page >= pages} onClick={() => onPage(page + 1)}>
