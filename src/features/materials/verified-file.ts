@@ -1,4 +1,4 @@
-// Fetches a material's file from this origin and checks it before anything
+// Fetches a material's file from StudyHub (this origin or the API's) and checks it before anything
 // shows or keeps it (see the safety notes in components/material-viewer.tsx):
 // the file must be served with a type that the viewer shows in the same mode
 // as the type its record declares, and the Blob the app makes of it is typed
@@ -6,7 +6,7 @@
 // by the server. Shared by the viewer and by keeping files offline.
 import type { Material } from '../../contract/entities'
 import { typeFromName, viewerMode, type ViewerMode } from '../../shared/safety/file-safety'
-import { isSameOriginUrl, safeUrl } from '../../shared/safety/safe-url'
+import { isStudyHubUrl, safeApiUrl } from '../../shared/safety/safe-url'
 import { fetchFile } from '../../shared/api/file-fetch'
 
 export type ShownMode = Exclude<ViewerMode, 'download'>
@@ -22,13 +22,18 @@ export function renderType(mode: ShownMode, served: string): string {
   return RENDER_TYPE[mode](served)
 }
 
+/** The material's file as an absolute, safe URL: a path from the server is on the API's origin. */
+export function materialFileUrl(material: Pick<Material, 'fileUrl'>): string | null {
+  return safeApiUrl(material.fileUrl)
+}
+
 export function materialFileType(material: Material): string | undefined {
   return material.fileType ?? typeFromName(material.fileName)
 }
 
 /** How the viewer shows this material's file: its declared type decides. */
 export function materialMode(material: Material): ViewerMode {
-  return safeUrl(material.fileUrl) ? viewerMode(materialFileType(material)) : 'download'
+  return materialFileUrl(material) ? viewerMode(materialFileType(material)) : 'download'
 }
 
 /** The Content-Type without parameters, lower case. */
@@ -41,7 +46,7 @@ export class UnverifiedFileError extends Error {
 }
 
 /**
- * The file at a same-origin URL, checked against the mode it is to be shown
+ * The file at a StudyHub URL (this origin or the API's), checked against the mode it is to be shown
  * in, as a Blob typed by the app.
  */
 export async function fetchVerifiedUrl(
@@ -60,16 +65,16 @@ export async function fetchVerifiedUrl(
 }
 
 /**
- * The file of a same-origin material, as a Blob typed by the app. Rejects when
- * the file is not on this origin, is of a type that is never shown, or was
+ * The file of a material served by StudyHub, as a Blob typed by the app.
+ * Rejects when the file is on neither this origin nor the API's, is of a type that is never shown, or was
  * served as something other than what its record declares.
  */
 export async function fetchVerifiedFile(
   material: Material,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; type: string; mode: ShownMode }> {
-  const url = safeUrl(material.fileUrl)
-  if (!url || !isSameOriginUrl(url)) throw new UnverifiedFileError('Only files served by StudyHub can be kept here.')
+  const url = materialFileUrl(material)
+  if (!url || !isStudyHubUrl(url)) throw new UnverifiedFileError('Only files served by StudyHub can be kept here.')
   const mode = materialMode(material)
   if (mode === 'download') throw new UnverifiedFileError('This type of file can only be downloaded.')
   return { ...(await fetchVerifiedUrl(url, mode, signal)), mode }

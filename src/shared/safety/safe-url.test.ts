@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSameOriginUrl, safeUrl } from './safe-url'
+import { apiOrigin, isSameOriginUrl, isStudyHubUrl, safeApiUrl, safeUrl } from './safe-url'
 
 const origin = 'https://studyhub.example'
 
@@ -44,5 +44,33 @@ describe('safeUrl', () => {
     expect(isSameOriginUrl(`blob:${origin}/1`, origin)).toBe(true)
     expect(isSameOriginUrl('https://cdn.example.com/a.pdf', origin)).toBe(false)
     expect(isSameOriginUrl('javascript:alert(1)', origin)).toBe(false)
+  })
+})
+
+describe('files the API serves, when the API is on another origin', () => {
+  const app = 'https://app.example'
+  const api = 'https://api.example/api'
+
+  it('resolves a path from the server against the API, not the page', () => {
+    expect(apiOrigin(api, app)).toBe('https://api.example')
+    expect(safeApiUrl('/api/files/abc', api, app)).toBe('https://api.example/api/files/abc')
+    // VITE_API_URL as a path (the API server serving the app): this origin.
+    expect(apiOrigin('/api', app)).toBe(app)
+    expect(safeApiUrl('/api/files/abc', '/api', app)).toBe('https://app.example/api/files/abc')
+    // A full URL stays what it is; an unsafe one is refused as everywhere.
+    expect(safeApiUrl('https://cdn.example/a.pdf', api, app)).toBe('https://cdn.example/a.pdf')
+    expect(safeApiUrl('javascript:alert(1)', api, app)).toBeNull()
+    expect(safeApiUrl(`blob:${app}/1`, api, app)).toBeNull()
+    expect(safeApiUrl('', api, app)).toBeNull()
+  })
+
+  it('trusts this origin and the API origin, and nothing that only looks like them', () => {
+    expect(isStudyHubUrl('https://api.example/api/files/abc', api, app)).toBe(true)
+    expect(isStudyHubUrl('https://app.example/api/files/abc', api, app)).toBe(true)
+    expect(isStudyHubUrl('https://api.example.evil.example/api/files/abc', api, app)).toBe(false)
+    expect(isStudyHubUrl('http://api.example/api/files/abc', api, app)).toBe(false)
+    expect(isStudyHubUrl('https://cdn.example/a.pdf', api, app)).toBe(false)
+    expect(isStudyHubUrl('//evil.example/x', api, app)).toBe(false)
+    expect(isStudyHubUrl('javascript:alert(1)', api, app)).toBe(false)
   })
 })

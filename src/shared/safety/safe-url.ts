@@ -6,6 +6,13 @@
 // blob: URL this origin created pass. Everything is judged after the URL
 // parser has normalised it (tabs, newlines, case), and the normalised href is
 // what callers render, so what was checked is exactly what is used.
+//
+// Files the API serves (a material's fileUrl, `/api/files/...`) are named by
+// the server as paths on its own origin, which in a live build may not be the
+// app's (VITE_API_URL on another host): `safeApiUrl` resolves them against the
+// API, and `isStudyHubUrl` trusts both origins, so the viewer, the download
+// and the offline copy fetch them with the app token wherever the API is.
+import { apiBaseUrl } from '../config/env'
 
 function currentOrigin(): string {
   return globalThis.location?.origin ?? 'http://localhost'
@@ -32,4 +39,32 @@ export function safeUrl(raw: string | null | undefined, origin: string = current
 export function isSameOriginUrl(raw: string | null | undefined, origin: string = currentOrigin()): boolean {
   const safe = safeUrl(raw, origin)
   return safe !== null && new URL(safe).origin === origin
+}
+
+/** The API's origin: this origin in a demo build or when VITE_API_URL is a path, else VITE_API_URL's. */
+export function apiOrigin(apiBase: string = apiBaseUrl(), origin: string = currentOrigin()): string {
+  return new URL(apiBase, origin).origin
+}
+
+/**
+ * A URL the API gave for something it serves (a material's fileUrl): a path
+ * is resolved against the API, not against the page. Null when unsafe.
+ */
+export function safeApiUrl(
+  raw: string | null | undefined,
+  apiBase: string = apiBaseUrl(),
+  origin: string = currentOrigin(),
+): string | null {
+  const safe = safeUrl(raw, apiOrigin(apiBase, origin))
+  // A blob: URL is the page's own, never the API's.
+  return safe && !safe.startsWith('blob:') ? safe : null
+}
+
+/** True when the URL is safe and served by StudyHub: this origin or the API's. */
+export function isStudyHubUrl(
+  raw: string | null | undefined,
+  apiBase: string = apiBaseUrl(),
+  origin: string = currentOrigin(),
+): boolean {
+  return isSameOriginUrl(raw, origin) || isSameOriginUrl(raw, apiOrigin(apiBase, origin))
 }

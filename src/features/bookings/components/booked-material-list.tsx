@@ -12,6 +12,7 @@ import { safeUrl } from '../../../shared/safety/safe-url'
 import { useAuth } from '../../auth/auth-context'
 import { isFromDevice } from '../../materials/api/material-queries'
 import { MaterialViewerDialog } from '../../materials/components/material-viewer-dialog'
+import { materialFileUrl } from '../../materials/verified-file'
 import { KeptFileStatus } from '../../materials/offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../../materials/offline/kept-material-queries'
 import { useOnline } from '../../../shared/offline/use-online'
@@ -27,14 +28,11 @@ interface BookedMaterialListProps {
 /**
  * Where "Open file" goes: the first of the file, the link and the drive link
  * that passes the checks every other link passes; a hostile file URL never
- * reaches the href, and a safe link behind it still opens.
+ * reaches the href, and a safe link behind it still opens. The file is the
+ * API's, so its path is resolved against the API (materialFileUrl).
  */
 export function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>): string | null {
-  for (const candidate of [material.fileUrl, material.link, material.driveLink]) {
-    const href = safeUrl(candidate)
-    if (href) return href
-  }
-  return null
+  return materialFileUrl(material) ?? safeUrl(material.link) ?? safeUrl(material.driveLink)
 }
 
 export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialListProps) {

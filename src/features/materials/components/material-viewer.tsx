@@ -2,8 +2,9 @@
 // origin. Uploads come from tutors (or from anyone who can call the API), so
 // the file at fileUrl may be hostile whatever its record claims.
 //
-// A file on our own origin (the demo server's /api/files/...) is fetched by
-// the page first, and shown only if it was served with the type its record
+// A file StudyHub serves (the demo server's /api/files/..., or the API
+// server's on its own origin, materialFileUrl) is fetched by the page first,
+// with the app token, and shown only if it was served with the type its record
 // claims; the viewer then decides the type of what it renders itself:
 // - PDF: a blob: URL typed application/pdf in an unsandboxed frame. A PDF
 //   cannot use a sandboxed frame (Chrome does not render a PDF inside one,
@@ -16,7 +17,7 @@
 // Fetching first also matters in the demo build: a sandboxed frame has an
 // opaque origin, so the service worker that hosts the demo server never sees
 // its requests.
-// A file on another origin (a live server's storage) cannot touch this
+// A file on any other origin (a link to someone's storage) cannot touch this
 // origin: a PDF is framed directly, an image is an <img>, text goes in a
 // frame with sandbox="".
 // Anything else (HTML, SVG, scripts, unknown types) is never displayed, only
@@ -24,8 +25,15 @@
 import { useEffect, useState } from 'react'
 import type { Material } from '../../../contract/entities'
 import { viewerMode, type ViewerMode } from '../../../shared/safety/file-safety'
-import { isSameOriginUrl, safeUrl } from '../../../shared/safety/safe-url'
-import { fetchVerifiedUrl, materialFileType, materialMode, renderType, type ShownMode } from '../verified-file'
+import { isStudyHubUrl } from '../../../shared/safety/safe-url'
+import {
+  fetchVerifiedUrl,
+  materialFileType,
+  materialFileUrl,
+  materialMode,
+  renderType,
+  type ShownMode,
+} from '../verified-file'
 import { fetchFile } from '../../../shared/api/file-fetch'
 
 /** Material files are shown in a frame 500 px high (docs/product.md#constants). */
@@ -47,16 +55,16 @@ async function keptCopy(email: string, materialId: string, mode: ShownMode) {
 }
 
 /**
- * A same-origin file checked against the mode it is to be shown in: the copy
+ * A file StudyHub serves, checked against the mode it is to be shown in: the copy
  * kept on this device for `keptFor` (a student's email) when there is one,
  * else fetched from the server.
  */
 function useVerifiedFile(url: string | null, mode: ViewerMode, materialId: string, keptFor?: string): Verified {
-  const sameOrigin = isSameOriginUrl(url)
+  const ours = isStudyHubUrl(url)
   // The result, remembered with the URL it belongs to.
   const [fetched, setFetched] = useState<{ url: string; result: Verified } | null>(null)
   useEffect(() => {
-    if (mode === 'download' || !url || !sameOrigin) return
+    if (mode === 'download' || !url || !ours) return
     const controller = new AbortController()
     let objectUrl: string | null = null
     const load = async () => {
@@ -80,9 +88,9 @@ function useVerifiedFile(url: string | null, mode: ViewerMode, materialId: strin
       controller.abort()
       if (objectUrl) URL.revokeObjectURL(objectUrl)
     }
-  }, [url, mode, sameOrigin, materialId, keptFor])
+  }, [url, mode, ours, materialId, keptFor])
   if (!url) return { state: 'failed' }
-  if (!sameOrigin) return { state: 'ready', src: url }
+  if (!ours) return { state: 'ready', src: url }
   return fetched?.url === url ? fetched.result : { state: 'loading' }
 }
 
@@ -93,7 +101,7 @@ interface MaterialFrameProps {
 }
 
 export function MaterialFrame({ material, keptFor }: MaterialFrameProps) {
-  const url = safeUrl(material.fileUrl)
+  const url = materialFileUrl(material)
   const mode = materialMode(material)
   const file = useVerifiedFile(url, mode, material._id, keptFor)
   const title = `File of ${material.title}`
@@ -157,9 +165,9 @@ function downloadName(material: Material): string {
  * for files the service worker serves, and never navigates to the file.
  */
 export async function downloadMaterial(material: Material, keptFor?: string): Promise<void> {
-  const url = safeUrl(material.fileUrl)
+  const url = materialFileUrl(material)
   if (!url) return
-  if (!isSameOriginUrl(url)) {
+  if (!isStudyHubUrl(url)) {
     window.open(url, '_blank', 'noopener,noreferrer')
     return
   }

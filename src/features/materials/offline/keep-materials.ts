@@ -15,9 +15,9 @@
 // before they are stored. The first file kept asks the browser for
 // persistent storage.
 import type { Material } from '../../../contract/entities'
-import { isSameOriginUrl } from '../../../shared/safety/safe-url'
+import { isStudyHubUrl } from '../../../shared/safety/safe-url'
 import { requestPersistentStorage } from '../../offline/storage-persistence'
-import { fetchVerifiedFile, materialMode } from '../verified-file'
+import { fetchVerifiedFile, materialFileUrl, materialMode } from '../verified-file'
 import type { KeptFileInfo, KeptRecord } from './kept-materials-store'
 
 export const AUTO_KEEP_MAX_FILE_BYTES = 5 * 1000 * 1000
@@ -30,9 +30,9 @@ export interface KeptState {
   files: KeptFileInfo[]
 }
 
-/** Whether this material's file can be kept at all (same origin, a type the viewer shows). */
+/** Whether this material's file can be kept at all (served by StudyHub, a type the viewer shows). */
 export function canKeep(material: Material): boolean {
-  return isSameOriginUrl(material.fileUrl) && materialMode(material) !== 'download'
+  return isStudyHubUrl(materialFileUrl(material)) && materialMode(material) !== 'download'
 }
 
 /**
