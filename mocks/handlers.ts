@@ -24,7 +24,7 @@ export const DEMO_APP_TOKEN_TTL_SECONDS = 24 * 60 * 60
 
 const depsByDb = new WeakMap<DemoDb, ApiDeps>()
 
-export function demoDeps(db: DemoDb = demoDb()): ApiDeps {
+function demoDeps(db: DemoDb = demoDb()): ApiDeps {
   let deps = depsByDb.get(db)
   if (!deps) {
     deps = {

@@ -10,11 +10,11 @@ import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from '../src/contract/limits'
 import type { S3Settings } from './files/s3-objects'
 
 export type SeedMode = 'auto' | 'always' | 'never'
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /** Where material files' bytes go: PostgreSQL's files.data, or an S3-compatible bucket. */
-export type FileStorage = { kind: 'postgres' } | ({ kind: 's3' } & S3Settings)
+type FileStorage = { kind: 'postgres' } | ({ kind: 's3' } & S3Settings)
 
 export interface Config {
   port: number

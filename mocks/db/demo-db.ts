@@ -31,7 +31,7 @@ import type {
 
 export type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow }
 
-export const DEMO_DB_NAME = 'studyhub-demo-server'
+const DEMO_DB_NAME = 'studyhub-demo-server'
 
 export interface FileRow {
   _id: string

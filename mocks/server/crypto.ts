@@ -10,7 +10,7 @@ import { storeOf } from '../db/store-of'
 const encoder = new TextEncoder()
 
 /** The demo provider's ID tokens: their own issuer and audience, never accepted as app tokens. */
-export const ID_TOKEN: TokenKind = { iss: 'studyhub-demo-idp', aud: 'studyhub-demo-app' }
+const ID_TOKEN: TokenKind = { iss: 'studyhub-demo-idp', aud: 'studyhub-demo-app' }
 const ID_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)

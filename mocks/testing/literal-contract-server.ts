@@ -50,7 +50,7 @@ function session(i: number, status: LiteralSession['status']): LiteralSession {
 export const LITERAL_APPROVED = Array.from({ length: 20 }, (_, i) => session(i + 1, 'approved'))
 export const LITERAL_PENDING = Array.from({ length: 2 }, (_, i) => session(i + 1, 'pending'))
 /** Session 1 has two reviews (4 and 5); the others none. */
-export const LITERAL_REVIEWS = [
+const LITERAL_REVIEWS = [
   { _id: 'r1', sessionId: 'literal-approved-1', studentName: 'Liam', comment: 'Good', rating: 4, createdAt: iso(-1) },
   { _id: 'r2', sessionId: 'literal-approved-1', studentName: 'Aisha', comment: 'Great', rating: 5, createdAt: iso(-1) },
 ]

@@ -56,7 +56,7 @@ export async function signInAs(email: string): Promise<string> {
   return token
 }
 
-export interface FilePart {
+interface FilePart {
   name: string
   type: string
   content: string | Uint8Array
@@ -66,7 +66,7 @@ export interface FilePart {
  * A multipart/form-data body built by hand: under vitest's jsdom, FormData and
  * File are jsdom's, which Node's fetch cannot serialise.
  */
-export function multipart(fields: Record<string, string | FilePart>): { body: Uint8Array; contentType: string } {
+function multipart(fields: Record<string, string | FilePart>): { body: Uint8Array; contentType: string } {
   const boundary = `----studyhub-${Math.random().toString(16).slice(2)}`
   const encoder = new TextEncoder()
   const chunks: Uint8Array[] = []

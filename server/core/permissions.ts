@@ -18,7 +18,7 @@ import type { VerifiedIdentity } from './identity'
 export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material'
 
 /** An email named by the request: params.email, body.studentEmail, ... */
-export interface RequestEmail {
+interface RequestEmail {
   in: 'params' | 'query' | 'body'
   field: string
 }
@@ -157,7 +157,7 @@ export interface AccessRequest {
 
 const sameEmail = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
 
-export async function grantHolds(grant: Grant, req: AccessRequest): Promise<boolean> {
+async function grantHolds(grant: Grant, req: AccessRequest): Promise<boolean> {
   if (grant.when?.query) {
     for (const [key, value] of Object.entries(grant.when.query)) if (req.query[key] !== value) return false
   }

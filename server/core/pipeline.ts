@@ -49,7 +49,7 @@ type RecordOf<N extends RouteName> = (typeof permissions)[N] extends { record: {
   ? RowOf[K]
   : null
 
-export interface RouteContext<N extends RouteName> {
+interface RouteContext<N extends RouteName> {
   deps: ApiDeps
   store: Store
   request: Request
@@ -117,7 +117,7 @@ export async function resolvePrincipal(
 }
 
 /** "rating: Too big: expected number to be <=5": the first problems, each naming its field. */
-export function describeIssues(error: z.ZodError, fallbackField: string): string {
+function describeIssues(error: z.ZodError, fallbackField: string): string {
   const flat: z.core.$ZodIssue[] = []
   for (const issue of error.issues) {
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {

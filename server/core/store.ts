@@ -90,12 +90,12 @@ export class CheckViolation extends Error {
   }
 }
 
-export interface SessionFilter {
+interface SessionFilter {
   status?: Status
   tutorEmail?: string
 }
 
-export interface Counts {
+interface Counts {
   total: number
   pending: number
   approved: number
@@ -103,7 +103,7 @@ export interface Counts {
 }
 
 /** What deleting a user takes with them (shown before an admin confirms). */
-export interface OwnedCounts {
+interface OwnedCounts {
   sessions: number
   bookings: number
   reviews: number

@@ -57,7 +57,7 @@ import { bookings, files, idempotencyKeys, materials, meta, notes, reviews, sess
 export type PgDb = PgDatabase<PgQueryResultHKT, any>
 
 /** What a write referred to that is not (or no longer) there: MissingReference's `what`. */
-export type MissingRecord = 'user' | 'session' | 'material'
+type MissingRecord = 'user' | 'session' | 'material'
 
 /** A value the database refused by a CHECK constraint (a limit or range the validation should have caught). */
 const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {

@@ -51,7 +51,7 @@ export class ObjectStorageError extends Error {
 }
 
 /** AWS's endpoint of a region, when none is configured. */
-export const awsEndpoint = (region: string): string => `https://s3.${region}.amazonaws.com`
+const awsEndpoint = (region: string): string => `https://s3.${region}.amazonaws.com`
 
 /** Where an object lives, path-style or virtual-hosted. */
 export function objectUrl(

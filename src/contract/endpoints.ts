@@ -54,12 +54,12 @@ const deleted = z.object({ acknowledged: z.boolean(), deletedCount: z.number().i
 const outcome = z.object({ success: z.boolean(), message: z.string().optional() })
 
 /** A number from a form: a non-numeric value becomes 0 (docs/product.md#validation). */
-export const lenientNumber = z.preprocess((value) => {
+const lenientNumber = z.preprocess((value) => {
   const n = typeof value === 'string' ? Number(value.trim() === '' ? 0 : value) : value
   return typeof n === 'number' && Number.isFinite(n) ? n : 0
 }, z.number())
 
-export const sessionInputSchema = z
+const sessionInputSchema = z
   .object({
     title: nonBlank('title', MAX.sessionTitle),
     subject: nonBlank('subject', MAX.subject),
@@ -261,7 +261,7 @@ export const endpoints = {
 type ExtraNames = Exclude<keyof typeof endpoints, RouteName>
 export const noExtraEndpoints: ExtraNames extends never ? true : never = true
 
-export type Endpoints = typeof endpoints
+type Endpoints = typeof endpoints
 type Field<N extends RouteName, K extends keyof EndpointSchemas> =
   Endpoints[N] extends Record<K, z.ZodType> ? Endpoints[N][K] : undefined
 

@@ -12,7 +12,7 @@ import { z } from 'zod'
 export const ROLES = ['student', 'tutor', 'admin'] as const
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 
-export const roleSchema = z.enum(ROLES)
+const roleSchema = z.enum(ROLES)
 export const statusSchema = z.enum(STATUSES)
 export type Role = z.infer<typeof roleSchema>
 export type Status = z.infer<typeof statusSchema>
@@ -60,7 +60,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>
 
 /** What a booking carries of its session, so a student's list needs no second call. */
-export const bookingSessionFields = sessionSchema.pick({
+const bookingSessionFields = sessionSchema.pick({
   title: true,
   tutorName: true,
   registrationFee: true,

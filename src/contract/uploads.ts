@@ -4,7 +4,7 @@
 import { MAX_FILE_BYTES } from './limits'
 
 /** Shown in the app's viewer. */
-export const VIEWABLE_TYPES: Readonly<Record<string, readonly string[]>> = {
+const VIEWABLE_TYPES: Readonly<Record<string, readonly string[]>> = {
   'application/pdf': ['.pdf'],
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
@@ -14,7 +14,7 @@ export const VIEWABLE_TYPES: Readonly<Record<string, readonly string[]>> = {
 }
 
 /** Slides, documents and sheets: stored and offered as downloads, never opened in the app. */
-export const DOWNLOAD_ONLY_TYPES: Readonly<Record<string, readonly string[]>> = {
+const DOWNLOAD_ONLY_TYPES: Readonly<Record<string, readonly string[]>> = {
   'application/msword': ['.doc'],
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
   'application/vnd.ms-powerpoint': ['.ppt'],
@@ -29,8 +29,8 @@ export const DOWNLOAD_ONLY_TYPES: Readonly<Record<string, readonly string[]>> = 
 export const UPLOAD_TYPES: Readonly<Record<string, readonly string[]>> = { ...VIEWABLE_TYPES, ...DOWNLOAD_ONLY_TYPES }
 
 export const MAX_UPLOAD_LABEL = `${MAX_FILE_BYTES / (1024 * 1024)} MB`
-export const VIEWABLE_TYPES_LABEL = 'PDF, PNG, JPEG, WebP, GIF or plain text'
-export const DOWNLOAD_ONLY_LABEL = 'Word, PowerPoint, Excel or OpenDocument'
+const VIEWABLE_TYPES_LABEL = 'PDF, PNG, JPEG, WebP, GIF or plain text'
+const DOWNLOAD_ONLY_LABEL = 'Word, PowerPoint, Excel or OpenDocument'
 export const ALLOWED_TYPES_LABEL = `${VIEWABLE_TYPES_LABEL} (open in the app), or ${DOWNLOAD_ONLY_LABEL} (download only)`
 export const FILE_TOO_LARGE_MESSAGE = `This file is too large. The limit is ${MAX_UPLOAD_LABEL}.`
 export const FILE_TYPE_MESSAGE = `This type of file cannot be shared safely. Upload a ${VIEWABLE_TYPES_LABEL} file, or a ${DOWNLOAD_ONLY_LABEL} file.`

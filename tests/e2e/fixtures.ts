@@ -36,7 +36,7 @@ export function appMode(): AppMode {
   return (test.info().project.use as Partial<AppModeOption>).appMode ?? 'demo'
 }
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 export interface GuardOptions {
   /** Console errors and page errors this test expects (substring or pattern). */

@@ -12,7 +12,7 @@ const READY_TIMEOUT_MS = 90_000
 const STOP_TIMEOUT_MS = 30_000
 const POLL_MS = 50
 
-export interface ApiServerExit {
+interface ApiServerExit {
   code: number | null
   signal: NodeJS.Signals | null
 }

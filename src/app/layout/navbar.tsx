@@ -24,7 +24,7 @@ const GUEST_LINKS = [
 
 const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as const
 
-export const LOGOUT_TOAST_MS = 1800
+const LOGOUT_TOAST_MS = 1800
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`

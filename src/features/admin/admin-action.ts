@@ -5,7 +5,7 @@
 import { showAlert, showToast } from '../../shared/ui/feedback'
 import { serverMessage } from '../workspace/format'
 
-export const SOMETHING_WENT_WRONG = 'Something went wrong'
+const SOMETHING_WENT_WRONG = 'Something went wrong'
 
 type Outcome = { modifiedCount?: number; deletedCount?: number; success?: boolean; message?: string } | unknown
 

@@ -22,7 +22,7 @@ export const AUTH_MESSAGES = {
   'auth/no-current-user': 'You are not signed in.',
 } as const
 
-export type AuthErrorCode = keyof typeof AUTH_MESSAGES
+type AuthErrorCode = keyof typeof AUTH_MESSAGES
 
 /** Codes that mean the same thing to a user, folded into one. */
 const SAME_AS: Record<string, AuthErrorCode> = {
@@ -36,13 +36,13 @@ const SAME_AS: Record<string, AuthErrorCode> = {
   'auth/timeout': 'auth/network-request-failed',
 }
 
-export const UNKNOWN_AUTH_MESSAGE = 'Something went wrong. Please try again.'
+const UNKNOWN_AUTH_MESSAGE = 'Something went wrong. Please try again.'
 
-export function canonicalAuthCode(code: string): string {
+function canonicalAuthCode(code: string): string {
   return SAME_AS[code] ?? code
 }
 
-export function authMessage(code: string, fallback = UNKNOWN_AUTH_MESSAGE): string {
+function authMessage(code: string, fallback = UNKNOWN_AUTH_MESSAGE): string {
   const canonical = canonicalAuthCode(code)
   return canonical in AUTH_MESSAGES ? AUTH_MESSAGES[canonical as AuthErrorCode] : fallback
 }

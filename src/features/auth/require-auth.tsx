@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useAuth, type AppRole } from './auth-context'
 import { loginPathFor } from './return-path'
 
-export function SessionLoading() {
+function SessionLoading() {
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-ink-muted">
       <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-4 border-line border-t-brand-700" />

@@ -37,11 +37,11 @@ export function materialMode(material: Material): ViewerMode {
 }
 
 /** The Content-Type without parameters, lower case. */
-export function servedType(response: Response): string {
+function servedType(response: Response): string {
   return (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
 }
 
-export class UnverifiedFileError extends Error {
+class UnverifiedFileError extends Error {
   override readonly name = 'UnverifiedFileError'
 }
 

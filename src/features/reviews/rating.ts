@@ -2,7 +2,7 @@
 // while i is below the mean rating; a review without a rating counts as 0.
 import type { Review } from '../../contract/entities'
 
-export const STAR_COUNT = 5
+const STAR_COUNT = 5
 
 /** A rating is a whole number from 1 to 5 (docs/product.md#constants; RATING_MIN..RATING_MAX of the
  * contract, repeated here because entities.ts carries zod and the app must not

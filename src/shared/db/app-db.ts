@@ -31,7 +31,7 @@ import { Dexie, type EntityTable } from 'dexie'
 import type { Material, Note, Review, Session } from '../../contract/entities'
 import { reportStorageFault } from './storage-status'
 
-export const APP_DB_NAME = 'studyhub'
+const APP_DB_NAME = 'studyhub'
 
 /** An approved session as last fetched; savedAt: when (ms since epoch). */
 export type CachedSession = Session & { savedAt: number }

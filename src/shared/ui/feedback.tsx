@@ -8,7 +8,7 @@ import { useRef, useSyncExternalStore } from 'react'
 import { ModalDialog } from './modal-dialog'
 import { StatusIcon } from './status-icon'
 
-export type ToastPosition = 'top-end' | 'bottom'
+type ToastPosition = 'top-end' | 'bottom'
 
 export interface ToastOptions {
   title: string
@@ -46,7 +46,7 @@ interface FeedbackState {
   dialogs: DialogItem[]
 }
 
-export const DEFAULT_TOAST_MS = 3000
+const DEFAULT_TOAST_MS = 3000
 
 const NOTHING_SHOWN: FeedbackState = { toasts: [], dialogs: [] }
 let state: FeedbackState = NOTHING_SHOWN

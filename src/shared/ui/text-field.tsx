@@ -2,7 +2,7 @@
 // screen readers read the label, the hint and the error with the field.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 
-export const INPUT_CLASS =
+const INPUT_CLASS =
   'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink placeholder:text-ink-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-danger'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

@@ -15,7 +15,7 @@ export interface CallOptions {
   headers?: Record<string, string>
 }
 
-export interface CallResult<T = unknown> {
+interface CallResult<T = unknown> {
   status: number
   data: T
   headers: Headers

@@ -3,7 +3,7 @@
 // started listen.
 import type { TargetName } from './target'
 
-export const ALL_TARGETS: readonly TargetName[] = ['demo', 'pglite', 'postgres']
+const ALL_TARGETS: readonly TargetName[] = ['demo', 'pglite', 'postgres']
 
 export interface ConformanceServices {
   /** The targets this run covers (CONFORMANCE_TARGETS, default all). */

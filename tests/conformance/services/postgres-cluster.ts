@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './free-port'
 
-export const POSTGRES_BIN = '/usr/lib/postgresql/15/bin'
-export const POSTGRES_INSTALL_COMMAND = 'apt-get install -y --no-install-recommends postgresql-15'
+const POSTGRES_BIN = '/usr/lib/postgresql/15/bin'
+const POSTGRES_INSTALL_COMMAND = 'apt-get install -y --no-install-recommends postgresql-15'
 const DATABASE = 'studyhub_conformance'
 
 export interface PostgresCluster {

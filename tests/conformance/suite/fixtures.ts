@@ -18,7 +18,7 @@ export const FREE_STUDENT = 'ethan.brown@studyhub.demo'
 export const SEEDED_SESSIONS = 40
 
 export const DAY = 86_400_000
-export const HOUR = 3_600_000
+const HOUR = 3_600_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
 let unique = 0

@@ -12,8 +12,8 @@ import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { adminReviewQueries, useDeleteReview } from '../api/admin-review-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
-export const REVIEWS_LOAD_FAILED = 'Failed to load reviews. Are you an admin?'
-export const REVIEW_DELETE_FAILED = 'Failed to delete the review.'
+const REVIEWS_LOAD_FAILED = 'Failed to load reviews. Are you an admin?'
+const REVIEW_DELETE_FAILED = 'Failed to delete the review.'
 const PAGE_SIZE = 10
 
 export function ManageReviews() {

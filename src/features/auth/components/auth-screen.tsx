@@ -18,7 +18,7 @@ export function AuthScreen({ title, children }: { title: string; children: React
   )
 }
 
-export function showAuthError(err: unknown): Promise<void> {
+function showAuthError(err: unknown): Promise<void> {
   const text = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.'
   return showAlert({ title: 'Error', text, icon: 'error' })
 }

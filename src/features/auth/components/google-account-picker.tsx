@@ -16,7 +16,7 @@ export interface GoogleChoice {
 
 const FIELD = 'mt-1 w-full rounded border border-line-strong px-3 py-2 text-ink focus:border-accent focus:outline-none'
 
-export function GoogleAccountPicker({
+function GoogleAccountPicker({
   accounts,
   onDone,
 }: {

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import type { AuthIdentity } from '../auth-gateway'
 
-export const INITIALS_AVATAR_SERVICE = 'https://ui-avatars.com/api/'
+const INITIALS_AVATAR_SERVICE = 'https://ui-avatars.com/api/'
 
 /** The photo URL to show, or null when it is not an absolute http(s) URL. */
 export function httpPhotoUrl(raw: string | null | undefined): string | null {
@@ -26,7 +26,7 @@ export function avatarName(user: Who | null): string {
   return user?.displayName?.trim() || user?.email?.trim() || 'U'
 }
 
-export function initialsAvatarUrl(name: string): string {
+function initialsAvatarUrl(name: string): string {
   const url = new URL(INITIALS_AVATAR_SERVICE)
   url.searchParams.set('name', name)
   return url.href

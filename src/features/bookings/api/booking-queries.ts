@@ -4,7 +4,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import type { BodyOf } from '../../../contract/endpoints'
 import { api } from '../../../shared/api/http-client'
 
-export const bookingKeys = {
+const bookingKeys = {
   all: ['bookings'] as const,
   forStudent: (email: string) => [...bookingKeys.all, 'student', email] as const,
 }
@@ -20,7 +20,7 @@ export const bookingQueries = {
 export type NewBooking = BodyOf<'createBooking'>
 
 /** The server answers `{success: false, message}` for a refused booking (docs/product.md#api-calls). */
-export class BookingRefused extends Error {
+class BookingRefused extends Error {
   override readonly name = 'BookingRefused'
 }
 
@@ -37,7 +37,7 @@ export const bookingMutations = {
     }),
 }
 
-export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
+function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['stats'] }),

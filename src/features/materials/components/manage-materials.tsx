@@ -17,8 +17,8 @@ import { MaterialViewerDialog } from './material-viewer-dialog'
 import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
-export const APPROVE_FAILED = 'Failed to approve material'
-export const REJECT_FAILED = 'Failed to reject material'
+const APPROVE_FAILED = 'Failed to approve material'
+const REJECT_FAILED = 'Failed to reject material'
 const PAGE_SIZE = 10
 const TABS = ['Pending', 'All'] as const
 type Tab = (typeof TABS)[number]

@@ -39,7 +39,7 @@ import { fetchFile } from '../../../shared/api/file-fetch'
 /** Material files are shown in a frame 500 px high (docs/product.md#constants). */
 export const FRAME_HEIGHT = 500
 
-export const NOT_ON_DEVICE = 'This file is not saved on this device. Open it while online to read it.'
+const NOT_ON_DEVICE = 'This file is not saved on this device. Open it while online to read it.'
 
 type Verified =
   | { state: 'loading' }

@@ -17,7 +17,7 @@ import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 
 export const MATERIALS_LOAD_FAILED = 'Failed to load materials'
 export const SHOWING_KEPT = 'The server cannot be reached: showing the materials saved on this device.'
-export const NOTHING_KEPT =
+const NOTHING_KEPT =
   'No materials are saved on this device yet. Open My Study Materials while online to keep them for offline reading.'
 
 export function StudentMaterialsGrid({ email }: { email: string }) {

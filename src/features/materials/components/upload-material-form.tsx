@@ -15,8 +15,8 @@ import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { useUploadMaterial } from '../api/material-mutations'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
-export const UPLOAD_REJECTED = 'Upload failed. Try again.'
-export const UPLOAD_FAILED = 'Failed to upload material'
+const UPLOAD_REJECTED = 'Upload failed. Try again.'
+const UPLOAD_FAILED = 'Failed to upload material'
 export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file.'
 
 const isApproved = (session: Session) => session.status === 'approved'

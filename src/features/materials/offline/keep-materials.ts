@@ -21,7 +21,7 @@ import { fetchVerifiedFile, materialFileUrl, materialMode } from '../verified-fi
 import type { KeptFileInfo, KeptRecord } from './kept-materials-store'
 
 export const AUTO_KEEP_MAX_FILE_BYTES = 5 * 1000 * 1000
-export const AUTO_KEEP_TOTAL_BYTES = 50 * 1000 * 1000
+const AUTO_KEEP_TOTAL_BYTES = 50 * 1000 * 1000
 export const AUTO_KEEP_MAX_FILE_LABEL = '5 MB'
 export const AUTO_KEEP_TOTAL_LABEL = '50 MB'
 
@@ -54,7 +54,7 @@ export function planAutoKeep(materials: Material[], kept: KeptState): Material[]
   return plan
 }
 
-export class TooLargeToKeepError extends Error {
+class TooLargeToKeepError extends Error {
   override readonly name = 'TooLargeToKeepError'
 }
 

@@ -6,7 +6,7 @@ import type { Material } from '../../../contract/entities'
 import { useOnline } from '../../../shared/offline/use-online'
 import { keepMaterial, syncKeptMaterials } from './keep-materials'
 
-export const keptMaterialQueries = {
+const keptMaterialQueries = {
   all: () => ['kept-materials'] as const,
   forStudent: (email: string) =>
     queryOptions({

@@ -15,7 +15,7 @@ import { subscribeNoteSync } from '../offline/note-sync'
 import { EditNoteDialog } from './edit-note-dialog'
 import { TONE } from '../../../shared/ui/tone-classes'
 
-export const WAITING_TO_SYNC = 'Waiting to sync'
+const WAITING_TO_SYNC = 'Waiting to sync'
 
 const FAILED_WHAT: Record<NonNullable<LocalNote['pending']>, string> = {
   create: 'The server did not accept this note',

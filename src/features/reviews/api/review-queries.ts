@@ -6,7 +6,7 @@ import { api } from '../../../shared/api/http-client'
 import { deviceBacked } from '../../../shared/offline/device-backed-query'
 import { sessionKeys } from '../../sessions/api/session-queries'
 
-export const reviewKeys = {
+const reviewKeys = {
   all: ['reviews'] as const,
   forSession: (sessionId: string) => [...reviewKeys.all, 'session', sessionId] as const,
 }
@@ -35,7 +35,7 @@ export const reviewMutations = {
 }
 
 /** The review list, the session's average on every screen, and the student's stats. */
-export function invalidateAfterReview(queryClient: QueryClient, sessionId: string): Promise<unknown> {
+function invalidateAfterReview(queryClient: QueryClient, sessionId: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
     queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) }),

@@ -6,7 +6,7 @@ import { api, apiPage } from '../../../shared/api/http-client'
 import { deviceBacked } from '../../../shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
-export const HOME_SESSION_LIMIT = 6
+const HOME_SESSION_LIMIT = 6
 export const SESSIONS_PAGE_SIZE = 8
 
 export const sessionKeys = {

@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
 import { formatRating } from '../../../shared/format/number'
 
-export const statKeys = {
+const statKeys = {
   all: ['stats'] as const,
   admin: () => [...statKeys.all, 'admin'] as const,
   student: (email: string) => [...statKeys.all, 'student', email] as const,

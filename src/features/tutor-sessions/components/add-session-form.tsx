@@ -11,7 +11,7 @@ import { OfflineReason } from '../../../shared/offline/offline-reason'
 export const SESSION_CREATED = 'Your study session is now live.'
 /** What the toast's words leave out: nobody sees the session until an admin approves it. */
 export const SESSION_PENDING = 'Pending: an admin will review it.'
-export const SESSION_CREATE_FAILED = 'Failed to create session'
+const SESSION_CREATE_FAILED = 'Failed to create session'
 
 export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; tutorEmail: string }) {
   const [values, setValues] = useState<SessionFormValues>(emptySessionForm)

@@ -12,7 +12,7 @@ import { useServerGate } from '../../workspace/hooks/use-server-gate'
 import { tutorSessionQueries, useResubmitSession } from '../api/tutor-session-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
-export const RESUBMIT_FAILED = 'Failed to resubmit session.'
+const RESUBMIT_FAILED = 'Failed to resubmit session.'
 
 export function MySessionsList({ email }: { email: string }) {
   const sessions = useQuery(tutorSessionQueries.byTutor(email))

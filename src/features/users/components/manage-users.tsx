@@ -14,8 +14,8 @@ import { describeOwned } from '../owned-records'
 import { useDeleteUser, userQueries, useUpdateUserRole } from '../api/user-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
-export const ROLE_UPDATE_FAILED = 'Failed to update user role'
-export const ADMIN_LOCKED = 'Admins cannot be changed or deleted.'
+const ROLE_UPDATE_FAILED = 'Failed to update user role'
+const ADMIN_LOCKED = 'Admins cannot be changed or deleted.'
 const PAGE_SIZE = 10
 
 function Avatar({ user }: { user: User }) {

@@ -12,7 +12,7 @@ export interface PagerProps {
   label: string
 }
 
-export function pageCount(total: number, limit: number): number {
+function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit))
 }
 
