@@ -132,13 +132,7 @@ export default tseslint.config(
   coreBoundary(1),
   coreBoundary(2),
   {
-    files: [
-      '*.{js,mjs,ts}',
-      'tests/**/*.{ts,mjs,js}',
-      'bench/**/*.{ts,mjs,js}',
-      'scripts/**/*.{ts,mjs,js}',
-      '.ci/**/*.mjs',
-    ],
+    files: ['*.{js,mjs,ts}', 'tests/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.{ts,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -63,18 +63,13 @@ export default defineConfig(({ mode }) => {
       testTimeout: 20_000,
       projects: [
         {
-          // The app, the demo server's own tests and the service worker, in a browser-like DOM.
+          // The app and the demo server's own tests, in a browser-like DOM.
           extends: true,
           test: {
             name: 'app',
             environment: 'jsdom',
             setupFiles: ['./tests/setup/fake-indexeddb.ts', './tests/setup/vitest-setup.ts'],
-            include: [
-              'src/**/*.test.{ts,tsx}',
-              'mocks/**/*.test.ts',
-              'sw/**/*.test.ts',
-              'tests/unit/**/*.test.{ts,tsx}',
-            ],
+            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
           },
         },
         {

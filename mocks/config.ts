@@ -19,10 +19,6 @@ export function getLatency(): number {
   return config.latencyMs
 }
 
-export function setPasswordIterations(iterations: number): void {
-  config.passwordIterations = Math.max(1, Math.floor(iterations))
-}
-
 export function getPasswordIterations(): number {
   return config.passwordIterations
 }

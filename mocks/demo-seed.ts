@@ -5,7 +5,7 @@
 import { DEMO_ACCOUNT_PASSWORD } from '../src/contract/demo-identity'
 import { newId } from '../server/core/ids'
 import { buildSeedRows, type SeedOptions } from '../server/core/seed/seed-data'
-import type { DemoDb, FileRow, IdentityRow } from './db/demo-db'
+import { toStoredFile, type DemoDb, type FileRow, type IdentityRow } from './db/demo-db'
 import { hashPassword } from './server/crypto'
 
 export const SEED_VERSION = 2
@@ -16,9 +16,6 @@ export const DEMO_GOOGLE_ACCOUNTS = [
   { email: 'jordan.lee@gmail.example', displayName: 'Jordan Lee', photoURL: null },
   { email: 'taylor.nguyen@gmail.example', displayName: 'Taylor Nguyen', photoURL: null },
 ] as const
-
-// Real IndexedDB stores Blobs natively; fake-indexeddb in tests cannot clone jsdom's Blob, so bytes are stored there.
-const storesBlobs = typeof IDBFactory !== 'undefined' && IDBFactory.name === 'IDBFactory'
 
 export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<void> {
   const rows = await buildSeedRows(options)
@@ -38,9 +35,7 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
   const users = rows.users.map((user, i) => ({ ...user, uid: identities[i]!.uid }))
   const files: FileRow[] = rows.files.map((file) => ({
     ...file,
-    data: storesBlobs
-      ? new Blob([new Uint8Array(file.data as Uint8Array)], { type: file.type })
-      : new Uint8Array(file.data as Uint8Array).buffer,
+    data: toStoredFile(file.data as Uint8Array, file.type),
   }))
   await db.transaction('rw', [...db.dataTables, db.meta], async () => {
     await Promise.all(db.dataTables.map((t) => t.clear()))

@@ -153,10 +153,9 @@ export function demoDb(): DemoDb {
 // Blob into {}, so there the bytes are stored instead.
 const storesBlobs = typeof IDBFactory !== 'undefined' && IDBFactory.name === 'IDBFactory'
 
-export async function toStoredFile(blob: Blob): Promise<Blob | ArrayBuffer> {
-  return storesBlobs ? blob : blob.arrayBuffer()
-}
-
-export function fromStoredFile(row: FileRow): Blob {
-  return row.data instanceof Blob ? row.data : new Blob([row.data], { type: row.type })
+/** A file's bytes as this context's IndexedDB can store them (a copy, never the caller's buffer). */
+export function toStoredFile(data: Blob | Uint8Array, type?: string): Blob | ArrayBuffer {
+  if (data instanceof Blob) return data
+  const copy = new Uint8Array(data).buffer
+  return storesBlobs ? new Blob([copy], type ? { type } : {}) : copy
 }

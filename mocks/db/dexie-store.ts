@@ -19,18 +19,8 @@ import {
   type UniqueRule,
   type UserRow,
 } from '../../server/core/store'
-import type { DemoDb, FileRow } from './demo-db'
+import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import * as q from './queries'
-
-// Real IndexedDB stores Blobs natively; fake-indexeddb in tests turns a jsdom
-// Blob into {}, so there the bytes are stored instead.
-const storesBlobs = typeof IDBFactory !== 'undefined' && IDBFactory.name === 'IDBFactory'
-
-function toStored(data: Blob | Uint8Array): Blob | ArrayBuffer {
-  if (data instanceof Blob) return data
-  const copy = new Uint8Array(data).buffer
-  return storesBlobs ? new Blob([copy]) : copy
-}
 
 async function toBytes(data: Blob | ArrayBuffer): Promise<Uint8Array> {
   return new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)
@@ -198,7 +188,7 @@ export function createDexieStore(db: DemoDb): Store {
                 .toArray()
             ).sort(q.byNewest('createdAt')),
       insertWithFile: async (row, file: StoredFile) => {
-        const stored: FileRow = { ...file, data: toStored(file.data) }
+        const stored: FileRow = { ...file, data: toStoredFile(file.data) }
         await db.transaction('rw', db.materials, db.files, async () => {
           await db.files.add(stored)
           await db.materials.add(row)

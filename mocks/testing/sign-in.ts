@@ -7,7 +7,6 @@ import type { SeedOptions } from '../../server/core/seed/seed-data'
 import { demoDb } from '../db/demo-db'
 import { storeOf } from '../db/store-of'
 import { DEMO_APP_TOKEN_TTL_SECONDS } from '../handlers'
-import { signIdToken } from '../server/crypto'
 import { resetDemoData } from '../server/ready'
 
 /** jsdom's origin: absolute URLs for fetch in tests. */
@@ -33,18 +32,6 @@ export async function tokenFor(email: string): Promise<string> {
   )
 }
 
-/** An identity-provider ID token for an identity (the demo accounts have one). */
-export async function idTokenFor(email: string): Promise<string> {
-  const db = demoDb()
-  const identity = await db.identities.where('email').equals(email.toLowerCase()).first()
-  if (!identity) throw new Error(`No demo identity ${email}.`)
-  return signIdToken(db, { sub: identity.uid, email: identity.email })
-}
-
-export async function authHeaders(email: string): Promise<Record<string, string>> {
-  return { Authorization: `Bearer ${await tokenFor(email)}` }
-}
-
 /** Stores the app token where the app's HTTP client reads it (`access-token`, docs/product.md#constants). */
 export async function signInAs(email: string): Promise<string> {
   const token = await tokenFor(email)
@@ -54,43 +41,6 @@ export async function signInAs(email: string): Promise<string> {
     token,
   )
   return token
-}
-
-interface FilePart {
-  name: string
-  type: string
-  content: string | Uint8Array
-}
-
-/**
- * A multipart/form-data body built by hand: under vitest's jsdom, FormData and
- * File are jsdom's, which Node's fetch cannot serialise.
- */
-function multipart(fields: Record<string, string | FilePart>): { body: Uint8Array; contentType: string } {
-  const boundary = `----studyhub-${Math.random().toString(16).slice(2)}`
-  const encoder = new TextEncoder()
-  const chunks: Uint8Array[] = []
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') {
-      chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`))
-    } else {
-      chunks.push(
-        encoder.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`,
-        ),
-      )
-      chunks.push(typeof value.content === 'string' ? encoder.encode(value.content) : value.content)
-      chunks.push(encoder.encode('\r\n'))
-    }
-  }
-  chunks.push(encoder.encode(`--${boundary}--\r\n`))
-  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
-  let offset = 0
-  for (const c of chunks) {
-    body.set(c, offset)
-    offset += c.length
-  }
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
 export interface CallOptions {

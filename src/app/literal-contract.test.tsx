@@ -2,10 +2,8 @@
 // no paging, no counts; mocks/testing/literal-contract-server.ts): it must page
 // on the client, compute ratings from the reviews, read the pending table from
 // GET /sessions/pending, and send exactly the contract's payloads.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { RouteObject } from 'react-router-dom'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   LITERAL_APPROVED,
@@ -14,31 +12,19 @@ import {
   type LiteralServer,
 } from '../../mocks/testing/literal-contract-server'
 import { server } from '../../tests/setup/msw-server'
-import { AuthContext, type AppRole } from '../features/auth/auth-context'
-import { authAs } from '../features/auth/testing/auth-as'
+import type { AppRole } from '../features/auth/auth-context'
 import { ManageSessions } from '../features/admin/components/manage-sessions'
-import { FeedbackHost, resetFeedback } from '../shared/ui/feedback'
 import { Component as Home } from './routes/home'
 import { Component as SessionDetails } from './routes/session-details'
 import { Component as StudySessions } from './routes/study-sessions'
+import { renderApp } from './testing/render-app'
 
-function renderAt(routes: RouteObject[], url: string, role: AppRole | null = null, extra?: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter(routes, { initialEntries: [url] })
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={authAs(role)}>
-        <RouterProvider router={router} />
-        {extra}
-        <FeedbackHost />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  )
+function renderAt(routes: RouteObject[], url: string, role: AppRole | null = null) {
+  return renderApp(routes, { url, as: role })
 }
 
 let literal: LiteralServer
 beforeEach(() => {
-  resetFeedback()
   localStorage.setItem('access-token', 'a-token')
   literal = literalContractServer()
   server.use(...literal.handlers)

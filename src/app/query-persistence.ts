@@ -26,7 +26,7 @@ import type { Session } from '../contract/entities'
 import { sessionQueries } from '../features/sessions/api/session-queries'
 import { PERSIST_MAX_AGE } from './query-client'
 
-export const QUERY_CACHE_KEY = 'studyhub-query-cache'
+const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
 /** Bump when a saved answer's shape changes: older saved state is then dropped, never misread. */
 export const DATA_SCHEMA_VERSION = '1'

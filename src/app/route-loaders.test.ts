@@ -36,6 +36,15 @@ async function lastSessionWas(email: string, role: AppRole) {
   localStorage.setItem(ROLE_KEY, JSON.stringify({ email, role }))
 }
 
+/**
+ * A loader lets the navigation go after LOADER_WAIT_MS even when its fetches
+ * are still running (a busy machine); what it started still fills the cache.
+ * Tests of what a loader fills wait for that, not for the loader alone.
+ */
+async function warmed(): Promise<void> {
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 10_000 })
+}
+
 const apiCalls: string[] = []
 const record = ({ request }: { request: Request }) => {
   if (new URL(request.url).pathname.startsWith('/api/')) apiCalls.push(new URL(request.url).pathname)
@@ -59,6 +68,7 @@ afterEach(() => {
 describe('/study-sessions loader', () => {
   it("fills the cache with the page in ?page= for a visitor who isn't signed in", async () => {
     expect(await studySessionsLoader(args('/study-sessions?page=2'))).toBeNull()
+    await warmed()
     const page = queryClient.getQueryData(sessionQueries.list({ page: 2, admin: false }).queryKey)
     expect(page?.page).toBe(2)
     expect(page?.items.length).toBeGreaterThan(0)
@@ -72,6 +82,7 @@ describe('/study-sessions loader', () => {
     await lastSessionWas(STUDENT, 'student')
     const tutorEmail = (await approvedSessions())[0]!.tutorEmail
     await studySessionsLoader(args(`/study-sessions?tutor=${encodeURIComponent(tutorEmail)}`))
+    await warmed()
     const page = queryClient.getQueryData(sessionQueries.list({ page: 1, admin: false, tutorEmail }).queryKey)
     expect(page?.items.length).toBeGreaterThan(0)
     expect(page?.items.every((s) => s.tutorEmail === tutorEmail)).toBe(true)
@@ -80,8 +91,10 @@ describe('/study-sessions loader', () => {
   it('fetches nothing for an admin (their screen asks for another list) or an unknown role', async () => {
     await lastSessionWas('admin@studyhub.demo', 'admin')
     expect(await studySessionsLoader(args('/study-sessions'))).toBeNull()
+    await warmed()
     localStorage.removeItem(ROLE_KEY)
     expect(await studySessionsLoader(args('/study-sessions'))).toBeNull()
+    await warmed()
     expect(apiCalls).toEqual([])
     expect(queryClient.getQueryCache().getAll()).toEqual([])
   })
@@ -93,6 +106,7 @@ describe('/session-details/:id loader', () => {
     const session = (await approvedSessions())[0]!
     apiCalls.length = 0
     expect(await sessionDetailsLoader(args(`/session-details/${session._id}`, { id: session._id }))).toBeNull()
+    await warmed()
     expect(queryClient.getQueryData(sessionQueries.detail(session._id).queryKey)?.title).toBe(session.title)
     expect(Array.isArray(queryClient.getQueryData(reviewQueries.forSession(session._id).queryKey))).toBe(true)
   })
@@ -101,6 +115,7 @@ describe('/session-details/:id loader', () => {
     const session = (await approvedSessions())[0]!
     apiCalls.length = 0
     expect(await sessionDetailsLoader(args(`/session-details/${session._id}`, { id: session._id }))).toBeNull()
+    await warmed()
     expect(apiCalls).toEqual([])
     expect(queryClient.getQueryCache().getAll()).toEqual([])
   })
@@ -109,6 +124,7 @@ describe('/session-details/:id loader', () => {
     await lastSessionWas(STUDENT, 'student')
     const id = '0123456789abcdef01234567'
     expect(await sessionDetailsLoader(args(`/session-details/${id}`, { id }))).toBeNull()
+    await warmed()
     expect(apiCalls).toContain(`/api/sessions/${id}`)
     expect(queryClient.getQueryState(sessionQueries.detail(id).queryKey)).toBeUndefined()
   })
@@ -117,6 +133,7 @@ describe('/session-details/:id loader', () => {
 describe('/tutors loader', () => {
   it('fills the approved sessions the page is built from', async () => {
     await tutorsLoader(args('/tutors'))
+    await warmed()
     const sessions = queryClient.getQueryData(sessionQueries.approved().queryKey)
     expect(sessions?.length).toBe((await approvedSessions()).length)
   })
@@ -188,10 +205,12 @@ describe("the student's booked-session loaders", () => {
     const id = approved.sessionId
 
     await myBookingsLoader(args('/dashboard/my-bookings'))
+    await warmed()
     expect(queryClient.getQueryData(bookingQueries.forStudent(STUDENT).queryKey)?.length).toBe(bookings.length)
 
     queryClient.clear()
     await bookedSessionLoader(args(`/dashboard/student/bookings/${id}`, { id }))
+    await warmed()
     expect(queryClient.getQueryData(sessionQueries.detail(id).queryKey)?._id).toBe(id)
     expect(queryClient.getQueryData(bookingQueries.forStudent(STUDENT).queryKey)?.length).toBe(bookings.length)
     expect(Array.isArray(queryClient.getQueryData(bookedMaterialQueries.forSession(id, STUDENT).queryKey))).toBe(true)
@@ -208,13 +227,16 @@ describe("the student's booked-session loaders", () => {
     if (!pending) throw new Error('the seed needs a booking that is not approved')
     apiCalls.length = 0
     await bookedSessionLoader(args(`/dashboard/student/bookings/${pending.sessionId}`, { id: pending.sessionId }))
+    await warmed()
     expect(apiCalls.some((path) => path.startsWith('/api/materials'))).toBe(false)
     expect(queryClient.getQueryData(sessionQueries.detail(pending.sessionId).queryKey)?._id).toBe(pending.sessionId)
   })
 
   it('fetch nothing for a visitor who is not signed in', async () => {
     await bookedSessionLoader(args('/dashboard/student/bookings/x', { id: 'x' }))
+    await warmed()
     await myBookingsLoader(args('/dashboard/my-bookings'))
+    await warmed()
     expect(apiCalls).toEqual([])
   })
 })

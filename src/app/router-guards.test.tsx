@@ -1,26 +1,16 @@
 // Every dashboard screen belongs to one role: anyone else who opens it lands on
 // the home page, as with the admin screens, instead of a screen the server
 // would then refuse.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../mocks/testing/sign-in'
-import { AuthContext, type AppRole } from '../features/auth/auth-context'
-import { authAs } from '../features/auth/testing/auth-as'
-import { createQueryClient } from './query-client'
+import type { AppRole } from '../features/auth/auth-context'
 import { routeTree } from './router'
+import { renderApp } from './testing/render-app'
 
 /** Opens `path` as `role` and waits until a screen's main heading is on the page: that screen is where they landed. */
 async function landing(path: string, role: AppRole, heading: string | RegExp): Promise<string> {
-  const router = createMemoryRouter(routeTree, { initialEntries: [path] })
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider value={authAs(role)}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  )
+  const { router, ...view } = renderApp(routeTree, { url: path, as: role })
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })
   const where = router.state.location.pathname
   view.unmount()

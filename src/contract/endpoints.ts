@@ -257,10 +257,6 @@ export const endpoints = {
   deleteMaterial: { params: byId, response: deleted },
 } as const satisfies Record<RouteName, EndpointSchemas>
 
-// A schema entry for a name that is not a route is a type error too.
-type ExtraNames = Exclude<keyof typeof endpoints, RouteName>
-export const noExtraEndpoints: ExtraNames extends never ? true : never = true
-
 type Endpoints = typeof endpoints
 type Field<N extends RouteName, K extends keyof EndpointSchemas> =
   Endpoints[N] extends Record<K, z.ZodType> ? Endpoints[N][K] : undefined

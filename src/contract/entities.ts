@@ -134,14 +134,12 @@ export const adminStatsSchema = z.object({
   rejected: z.number().int(),
   totalMaterials: z.number().int(),
 })
-export type AdminStats = z.infer<typeof adminStatsSchema>
 
 export const studentStatsSchema = z.object({
   totalBookings: z.number().int(),
   totalReviews: z.number().int(),
   totalMaterials: z.number().int(),
 })
-export type StudentStats = z.infer<typeof studentStatsSchema>
 
 export const tutorStatsSchema = z.object({
   totalSessions: z.number().int(),
@@ -150,4 +148,3 @@ export const tutorStatsSchema = z.object({
   /** null when the tutor has no rated reviews: the screen shows N/A. */
   avgRating: z.number().nullable(),
 })
-export type TutorStats = z.infer<typeof tutorStatsSchema>

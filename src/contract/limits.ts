@@ -23,8 +23,6 @@ export const TEXT_LIMITS = {
   search: 100,
 } as const
 
-export type TextField = keyof typeof TEXT_LIMITS
-
 /** Largest JSON request body either server reads. The longest note fits with room to spare. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024
 

@@ -1,17 +1,19 @@
 // Every unit and integration test runs against the demo server's handlers
 // under msw/node, and fails on a request no handler answers or on any
-// console.error (a React warning is a bug, not noise).
+// console.error or console.warn (a React warning is a bug, not noise).
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server'
+import { failOnConsole } from './fail-on-console'
 import { resetApiGate } from '../../src/shared/api/api-ready'
 
-const consoleErrors: string[] = []
-const originalError = console.error.bind(console)
-console.error = (...args: unknown[]) => {
-  consoleErrors.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))
-  originalError(...args)
-}
+// findBy/waitFor wait up to 5 s instead of 1 s: on a busy 2-core machine a
+// screen's first answer (demo server, IndexedDB, React) can take more than a
+// second, and a wait ends as soon as its condition holds, so passing runs are
+// no slower.
+configure({ asyncUtilTimeout: 5_000 })
+
+const consoleCalls = failOnConsole()
 
 // No service worker under test: msw/node answers at once.
 beforeEach(() => resetApiGate(true))
@@ -21,9 +23,6 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
-  if (consoleErrors.length > 0) {
-    const errors = consoleErrors.splice(0)
-    throw new Error(`console.error was called during the test:\n${errors.join('\n')}`)
-  }
+  consoleCalls.check()
 })
 afterAll(() => server.close())

@@ -1,14 +1,12 @@
 // Home's session list against the demo server (msw/node): at most 6 cards in
 // the server's order, the loading text, and the failure message of docs/product.md#messages.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_BASE, resetDemoDb } from '../../../mocks/testing/sign-in'
 import type { Session } from '../../contract/entities'
 import { server } from '../../../tests/setup/msw-server'
-import { createQueryClient } from '../query-client'
+import { renderApp } from '../testing/render-app'
 import { Component as Home } from './home'
 
 function renderHome() {
@@ -17,14 +15,7 @@ function renderHome() {
     'requestIdleCallback',
     vi.fn(() => 1),
   )
-  const router = createMemoryRouter([{ path: '/', Component: Home }], { initialEntries: ['/'] })
-  const client = createQueryClient()
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderApp(<Home />)
 }
 
 beforeEach(() => resetDemoDb())

@@ -1,33 +1,19 @@
 // The details page against the demo server (msw/node): the three states of
 // the booking button, booking once and being refused the second time, the
 // review form, and a missing session.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
 import type { Session } from '../../contract/entities'
-import { AuthContext, type AppRole } from '../../features/auth/auth-context'
-import { authAs } from '../../features/auth/testing/auth-as'
+import type { AppRole } from '../../features/auth/auth-context'
 import { formatDateTime } from '../../shared/format/date'
-import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
-import { createQueryClient } from '../query-client'
+import { renderApp } from '../testing/render-app'
 import { Component as SessionDetails } from './session-details'
 
 const STUDENT = 'student@studyhub.demo'
 
 function renderDetails(id: string, role: AppRole | null = 'student') {
-  const router = createMemoryRouter([{ path: '/session-details/:id', Component: SessionDetails }], {
-    initialEntries: [`/session-details/${id}`],
-  })
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider value={authAs(role)}>
-        <RouterProvider router={router} />
-        <FeedbackHost />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  )
+  return renderApp(<SessionDetails />, { as: role, path: '/session-details/:id', url: `/session-details/${id}` })
 }
 
 async function approvedSessions(): Promise<Session[]> {
@@ -56,7 +42,6 @@ beforeEach(async () => {
   await resetDemoDb()
   await signInAs(STUDENT)
 })
-afterEach(() => resetFeedback())
 
 describe('session details', () => {
   it('shows the facts, "Free" for a fee of 0 and the amount otherwise', async () => {

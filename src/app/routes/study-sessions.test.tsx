@@ -1,40 +1,19 @@
 // The public lists' states against the demo server (msw/node): a page of 8,
 // 'No sessions found.' and 'Failed to load study sessions' (docs/product.md#messages) on
 // /study-sessions, and the same failure message on /tutors.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RouteObject } from 'react-router-dom'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../../mocks/testing/sign-in'
 import { server } from '../../../tests/setup/msw-server'
-import { AuthContext, type AuthContextValue } from '../../features/auth/auth-context'
 import { SESSIONS_PAGE_SIZE } from '../../features/sessions/api/session-queries'
+import { renderApp } from '../testing/render-app'
 import { Component as StudySessions } from './study-sessions'
 import { Component as Tutors } from './tutors'
 
-const visitor: AuthContextValue = {
-  user: null,
-  email: null,
-  role: 'student',
-  loading: false,
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  logOut: vi.fn(),
-}
-
 function renderAt(route: RouteObject, url: string) {
-  // No retries: a failure is shown at once.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter([route], { initialEntries: [url] })
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={visitor}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  )
+  return renderApp([route], { url })
 }
 
 const failSessions = () =>
@@ -45,7 +24,7 @@ describe('/study-sessions', () => {
 
   it('shows a page of at most 8 approved sessions', async () => {
     renderAt({ path: '/study-sessions', Component: StudySessions }, '/study-sessions')
-    expect(screen.getByRole('status').textContent).toBe('Loading sessions…')
+    expect(screen.getByText('Loading sessions…').getAttribute('role')).toBe('status')
     const cards = await screen.findAllByRole('link', { name: /Read More/ })
     expect(cards.length).toBeGreaterThan(0)
     expect(cards.length).toBeLessThanOrEqual(SESSIONS_PAGE_SIZE)

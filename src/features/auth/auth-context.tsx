@@ -50,7 +50,7 @@ export interface AuthContextValue {
   logOut(): Promise<boolean>
 }
 
-export const DEFAULT_ROLE: AppRole = 'student'
+const DEFAULT_ROLE: AppRole = 'student'
 
 /** The last role the server gave, as JSON `{ email, role }`. */
 export const ROLE_KEY = 'studyhub-role'

@@ -47,7 +47,7 @@ function useScreenData(): ScreenData {
   return { oldest: Number(oldest), unreachable: unreachable === '1' }
 }
 
-export function offlineNotice(online: boolean, data: ScreenData): string | null {
+function offlineNotice(online: boolean, data: ScreenData): string | null {
   const since = data.oldest > 0 ? formatDateTime(data.oldest) : null
   if (!online) {
     return since ? `Offline — showing data from ${since}` : 'Offline — showing what is saved on this device'

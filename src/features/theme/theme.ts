@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react'
 export type Theme = 'light' | 'dark'
 
 /** The localStorage key public/theme-init.js reads. */
-export const THEME_KEY = 'studyhub-theme'
+const THEME_KEY = 'studyhub-theme'
 
 function appliedTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'

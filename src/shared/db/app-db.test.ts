@@ -1,6 +1,6 @@
 // The app database reports another tab's upgrade, a blocked upgrade and a
 // lost connection, and refuses writes it can no longer store.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Session } from '../../contract/entities'
 import { closeAppDb, createAppDb, type AppDb } from './app-db'
 import { saveSession } from './approved-sessions'
@@ -68,6 +68,8 @@ describe('app database faults', () => {
   })
 
   it('reports an upgrade blocked by a connection that stays open', async () => {
+    // Dexie also warns about the blocked upgrade; this test expects it.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const name = `studyhub-test-blocked-${counter++}`
     const old = await openRaw(name, 1)
     const db = createAppDb(name)
@@ -77,6 +79,7 @@ describe('app database faults', () => {
     old.close()
     await opening
     expect(db.isOpen()).toBe(true)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('blocked'))
   })
 
   it('reports a connection the browser closed, and stores again after Dexie reopens', async () => {

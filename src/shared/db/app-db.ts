@@ -37,7 +37,7 @@ const APP_DB_NAME = 'studyhub'
 export type CachedSession = Session & { savedAt: number }
 
 /** One page of an approved-session list: which sessions, in the server's order. */
-export interface SessionPage {
+interface SessionPage {
   /** The list and page, named by the query that stored it (src/features/sessions/api/session-queries.ts). */
   key: string
   ids: string[]
@@ -47,7 +47,7 @@ export interface SessionPage {
   savedAt: number
 }
 
-export interface SessionReviews {
+interface SessionReviews {
   sessionId: string
   items: Review[]
   savedAt: number

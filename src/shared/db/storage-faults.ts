@@ -10,7 +10,7 @@
 import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES, type StorageFaultKind } from './storage-status'
 
 export const STORAGE_WRITE_TIMEOUT_MS = 8_000
-export const STORAGE_READ_TIMEOUT_MESSAGE = 'On-device storage did not answer in time. Try again.'
+const STORAGE_READ_TIMEOUT_MESSAGE = 'On-device storage did not answer in time. Try again.'
 
 /** A write that was not stored, with the reason to show. */
 export class StorageFaultError extends Error {

@@ -23,8 +23,3 @@ export function isBrowserOnline(): boolean {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isBrowserOnline, () => true)
 }
-
-/** The plain reason to show next to a disabled server-only action, or undefined when online. */
-export function useOfflineReason(): string | undefined {
-  return useOnline() ? undefined : OFFLINE_REASON
-}

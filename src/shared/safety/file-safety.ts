@@ -29,9 +29,3 @@ export function typeFromName(name: string | null | undefined): string | undefine
   const ext = extensionOf(name ?? '')
   return Object.entries(UPLOAD_TYPES).find(([, exts]) => exts.includes(ext))?.[0]
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}

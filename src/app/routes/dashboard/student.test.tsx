@@ -1,15 +1,11 @@
 // The student dashboard lists every booking with its status, and offers
 // materials only where they can open: through an approved booking.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, expect, it } from 'vitest'
 import { call, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import type { Booking } from '../../../contract/entities'
-import { AuthContext } from '../../../features/auth/auth-context'
-import { authAs } from '../../../features/auth/testing/auth-as'
 import { BOOKING_STATUS_TEXT } from '../../../features/bookings/components/booking-status'
-import { createQueryClient } from '../../query-client'
+import { renderApp } from '../../testing/render-app'
 import { Component as StudentDashboard } from './student'
 
 const STUDENT = 'student@studyhub.demo'
@@ -22,15 +18,7 @@ beforeEach(async () => {
 it('shows each booking with its status, and View Materials only for approved ones', async () => {
   const bookings = (await call('GET', `/bookings/student/${STUDENT}`, { as: STUDENT })).data as Booking[]
   expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(['pending', 'approved', 'rejected']))
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider value={authAs('student')}>
-        <MemoryRouter>
-          <StudentDashboard />
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  )
+  renderApp(<StudentDashboard />, { as: 'student' })
   const items = await screen.findAllByRole('listitem')
   expect(items).toHaveLength(bookings.length)
   for (const booking of bookings) {

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
 import type { Booking, Session } from '../../../contract/entities'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { EditBookingDialog } from './edit-booking-dialog'
 import { UpdateSessionDialog } from './update-session-dialog'
 
@@ -37,7 +37,7 @@ const SESSION: Session = {
 
 it('Edit booking shows the tutor email read-only: the session decides the tutor', async () => {
   const onSave = vi.fn(async () => undefined)
-  renderWorkspace(<EditBookingDialog booking={BOOKING} onSave={onSave} onClose={() => undefined} />)
+  renderApp(<EditBookingDialog booking={BOOKING} onSave={onSave} onClose={() => undefined} />)
   const tutor = screen.getByLabelText('Tutor email') as HTMLInputElement
   expect(tutor.readOnly).toBe(true)
   expect(tutor.value).toBe('priya@example.com')
@@ -55,7 +55,7 @@ it.each(['abc', '0', '0.5'])(
   'Update session refuses a duration of "%s" with a message, sending nothing',
   async (typed) => {
     const onSave = vi.fn(async () => undefined)
-    renderWorkspace(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
+    renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
     fireEvent.change(screen.getByLabelText('Duration (hours)'), { target: { value: typed } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect((await screen.findByText('Duration must be at least 1 hour.')).textContent).toBe(

@@ -6,7 +6,7 @@ import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { api } from '../../../shared/api/http-client'
 import { formatFee } from '../../../shared/format/number'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { ManageSessions } from './manage-sessions'
 
 beforeEach(async () => {
@@ -43,7 +43,7 @@ describe('Manage Sessions: approve dialog fee rules', () => {
         registrationFee: 1000,
       },
     })
-    renderWorkspace(<ManageSessions />)
+    renderApp(<ManageSessions />)
     const all = await screen.findByRole('table', { name: 'All sessions' })
     const row = (await within(all).findAllByText('A thousand-dollar session'))[0]!.closest('tr')!
     expect(row.textContent).toContain(formatFee(1000))
@@ -55,7 +55,7 @@ describe('Manage Sessions: approve dialog fee rules', () => {
     { name: 'sends 0 for a non-numeric Paid fee', typed: 'ten dollars', fee: 0 },
   ])('$name', async ({ typed, fee }) => {
     const session = await firstPending()
-    renderWorkspace(<ManageSessions />)
+    renderApp(<ManageSessions />)
     await approveThroughDialog(session.title, async (dialog) => {
       await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
       const input = within(dialog).getByLabelText('Fee')
@@ -74,7 +74,7 @@ describe('Manage Sessions: approve dialog fee rules', () => {
     server.events.on('request:start', async ({ request }) => {
       if (request.method === 'PATCH' && request.url.endsWith('/approve')) sent = await request.clone().json()
     })
-    renderWorkspace(<ManageSessions />)
+    renderApp(<ManageSessions />)
     await approveThroughDialog(session.title, async (dialog) => {
       await userEvent.click(within(dialog).getByRole('radio', { name: 'Paid' }))
       await userEvent.type(within(dialog).getByLabelText('Fee'), '99')
@@ -90,7 +90,7 @@ describe('Manage Sessions: approve dialog fee rules', () => {
   it('shows "No actions" for sessions that are not approved, and "Something went wrong" when an action fails silently', async () => {
     const session = await firstPending()
     server.use(http.patch('*/api/sessions/:id/reject', () => HttpResponse.json({}, { status: 500 })))
-    renderWorkspace(<ManageSessions />)
+    renderApp(<ManageSessions />)
     const all = await screen.findByRole('table', { name: 'All sessions' })
     const rows = within(all).getAllByRole('row').slice(1)
     for (const row of rows) {

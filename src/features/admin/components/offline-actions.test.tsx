@@ -7,7 +7,7 @@ import type { Session } from '../../../contract/entities'
 import { BookSessionButton } from '../../bookings/components/book-session-button'
 import { OFFLINE_REASON } from '../../../shared/offline/use-online'
 import { ReviewForm } from '../../reviews/components/review-form'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { ManageSessions } from './manage-sessions'
 
 function setOnline(online: boolean) {
@@ -45,7 +45,7 @@ const ONGOING: Session = {
 beforeEach(() => setOnline(true))
 
 it('disables Book Now and the review submit offline, with the reason', async () => {
-  renderWorkspace(
+  renderApp(
     <>
       <BookSessionButton session={ONGOING} studentEmail="sam@example.com" isStudent />
       <ReviewForm sessionId="s1" studentEmail="sam@example.com" studentName="Sam" />
@@ -69,7 +69,7 @@ it('disables Book Now and the review submit offline, with the reason', async () 
 it('disables every admin session action offline, with the reason', async () => {
   await resetDemoDb()
   await signInAs('admin@studyhub.demo')
-  renderWorkspace(<ManageSessions />)
+  renderApp(<ManageSessions />)
   const pending = await screen.findByRole('table', { name: 'Pending sessions' })
   const all = await screen.findByRole('table', { name: 'All sessions' })
   await within(all).findAllByRole('button', { name: /^Update/ })

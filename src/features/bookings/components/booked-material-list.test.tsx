@@ -6,10 +6,8 @@ import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import type { Material } from '../../../contract/entities'
-import { AuthContext } from '../../auth/auth-context'
-import { authAs } from '../../auth/testing/auth-as'
 import { clearOfflineMaterials } from '../../materials/offline/kept-materials-store'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { BookedMaterialList } from './booked-material-list'
 
 const SESSION_ID = 'a'.repeat(24)
@@ -47,11 +45,7 @@ it('never puts a hostile file URL in the Open file link, and falls back to a saf
     material(4, { fileUrl: '/api/files/abc' }),
   ]
   server.use(http.get('*/api/materials/session/:sessionId', () => HttpResponse.json(materials)))
-  renderWorkspace(
-    <AuthContext.Provider value={authAs('student')}>
-      <BookedMaterialList sessionId={SESSION_ID} bookingStatus="approved" />
-    </AuthContext.Provider>,
-  )
+  renderApp(<BookedMaterialList sessionId={SESSION_ID} bookingStatus="approved" />, { as: 'student' })
   const card = async (n: number) => (await screen.findByRole('heading', { name: `Material ${n}` })).closest('li')!
   const openFile = async (n: number) => within(await card(n)).queryByRole('link', { name: /^Open file/ })
 

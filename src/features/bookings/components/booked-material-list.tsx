@@ -31,7 +31,7 @@ interface BookedMaterialListProps {
  * reaches the href, and a safe link behind it still opens. The file is the
  * API's, so its path is resolved against the API (materialFileUrl).
  */
-export function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>): string | null {
+function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>): string | null {
   return materialFileUrl(material) ?? safeUrl(material.link) ?? safeUrl(material.driveLink)
 }
 

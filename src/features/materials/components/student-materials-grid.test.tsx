@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { clearOfflineMaterials } from '../offline/kept-materials-store'
 import { FRAME_HEIGHT } from './material-viewer'
 import { SHOWING_KEPT, StudentMaterialsGrid } from './student-materials-grid'
@@ -37,7 +37,7 @@ it('keeps the files while online, then lists and opens them from the device offl
   URL.revokeObjectURL = vi.fn()
   const user = userEvent.setup()
 
-  const online = renderWorkspace(<StudentMaterialsGrid email={STUDENT} />)
+  const online = renderApp(<StudentMaterialsGrid email={STUDENT} />)
   const pdfCard = (await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).closest('li')!
   expect(await within(pdfCard).findByText(/^Saved offline · \d+ bytes$/)).toBeTruthy()
   await waitFor(() =>
@@ -47,7 +47,7 @@ it('keeps the files while online, then lists and opens them from the device offl
 
   setOnline(false)
   server.use(http.all('*/api/*', () => HttpResponse.error()))
-  renderWorkspace(<StudentMaterialsGrid email={STUDENT} />)
+  renderApp(<StudentMaterialsGrid email={STUDENT} />)
   expect(await screen.findByText(SHOWING_KEPT)).toBeTruthy()
   const card = (await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).closest('li')!
   expect(within(card).getByText(/^Saved offline · \d+ bytes$/)).toBeTruthy()

@@ -5,7 +5,7 @@ import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { MAX_FILE_BYTES as MAX_UPLOAD_BYTES } from '../../../contract/limits'
 import { FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../contract/uploads'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { UPLOAD_REQUIRED, UploadMaterialForm } from './upload-material-form'
 
 const email = 'tutor@studyhub.demo'
@@ -24,7 +24,7 @@ beforeEach(async () => {
 async function setup() {
   // Files the picker's `accept` would hide are still droppable: test the check, not the picker.
   const user = userEvent.setup({ applyAccept: false })
-  renderWorkspace(<UploadMaterialForm tutorEmail={email} />)
+  renderApp(<UploadMaterialForm tutorEmail={email} />)
   const session = await screen.findByLabelText('Session')
   const option = session.querySelectorAll('option')[1]
   if (!option) throw new Error('the demo tutor has an approved session')

@@ -183,19 +183,6 @@ export function removeKeptFile(email: string, materialId: string, db: AppDb = ap
   )
 }
 
-/** Marks materials as not to be kept automatically (without a file to remove). */
-export function markOptedOut(email: string, materials: Material[], db: AppDb = appDb, now = Date.now()): Promise<void> {
-  return storageWrite(() =>
-    db.transaction('rw', db.materials, async () => {
-      for (const material of materials) {
-        const stored = (await db.materials.get(material._id)) as KeptRecord | undefined
-        const base = stored && stored.email === email ? stored : { ...material, email, savedAt: now }
-        await putRecord(db, { ...base, optedOut: true })
-      }
-    }),
-  )
-}
-
 /** Removes every file the student kept; their records stay, opted out. */
 export function removeAllKeptFiles(email: string, db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>

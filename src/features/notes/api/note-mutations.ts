@@ -15,24 +15,24 @@ export interface NoteInput {
 }
 
 /** Stores a new note; `id` is the draft's note id, the same for every submit of one draft. */
-export async function createNote(input: NoteInput & { email: string; id: string }): Promise<LocalNote> {
+async function createNote(input: NoteInput & { email: string; id: string }): Promise<LocalNote> {
   const note = await queueCreate(input.email, { id: input.id, title: input.title, description: input.description })
   void requestNoteSync(input.email)
   return note
 }
 
-export async function updateNote({ id, email, ...text }: NoteInput & { id: string; email: string }): Promise<void> {
+async function updateNote({ id, email, ...text }: NoteInput & { id: string; email: string }): Promise<void> {
   await queueUpdate(email, id, text)
   void requestNoteSync(email)
 }
 
-export async function deleteNote({ id, email }: { id: string; email: string }): Promise<void> {
+async function deleteNote({ id, email }: { id: string; email: string }): Promise<void> {
   await queueDelete(email, id)
   void requestNoteSync(email)
 }
 
 /** Sends a refused note's writes again. */
-export async function retryNoteWrites({ id, email }: { id: string; email: string }): Promise<void> {
+async function retryNoteWrites({ id, email }: { id: string; email: string }): Promise<void> {
   await retryNote(id)
   await requestNoteSync(email)
 }

@@ -11,7 +11,7 @@ import { useCreateNote } from '../api/note-mutations'
 import { cleanNote, CREATE_NOTE_REQUIRED } from '../note-validation'
 import { newNoteId } from '../offline/note-outbox'
 
-export const NOTE_SAVED_OFFLINE = 'Note saved on this device. It will sync when you are back online.'
+const NOTE_SAVED_OFFLINE = 'Note saved on this device. It will sync when you are back online.'
 export const NOTE_STILL_SAVING = 'Still saving…'
 
 interface NoteDraft {

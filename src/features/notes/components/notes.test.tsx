@@ -8,7 +8,7 @@ import { server } from '../../../../tests/setup/msw-server'
 import { api } from '../../../shared/api/http-client'
 import { appDb } from '../../../shared/db/app-db'
 import { STORAGE_WRITE_TIMEOUT_MS } from '../../../shared/db/storage-faults'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { CreateNoteForm, NOTE_STILL_SAVING } from './create-note-form'
 import { MyNotesList } from './my-notes-list'
 
@@ -34,7 +34,7 @@ describe('Create Notes', () => {
       }),
     )
     const user = userEvent.setup()
-    renderWorkspace(<CreateNoteForm email={email} />)
+    renderApp(<CreateNoteForm email={email} />)
     expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true)
     await user.type(screen.getByLabelText('Title'), '   ')
     await user.type(screen.getByLabelText('Description'), 'Only a description')
@@ -45,7 +45,7 @@ describe('Create Notes', () => {
 
   it('sends the trimmed note with the student email', async () => {
     const user = userEvent.setup()
-    renderWorkspace(<CreateNoteForm email={email} />)
+    renderApp(<CreateNoteForm email={email} />)
     await user.type(screen.getByLabelText('Title'), '  Derivatives  ')
     await user.type(screen.getByLabelText('Description'), '  Chain rule  ')
     await user.click(screen.getByRole('button', { name: 'Create Note' }))
@@ -61,7 +61,7 @@ describe('Create Notes', () => {
 describe('Create Notes on a slow disk', () => {
   it('says "Still saving…" instead of "not saved", and pressing again still makes one note', async () => {
     const user = userEvent.setup()
-    renderWorkspace(<CreateNoteForm email={email} />)
+    renderApp(<CreateNoteForm email={email} />)
     await user.type(screen.getByLabelText('Title'), 'Slow disk')
     await user.type(screen.getByLabelText('Description'), 'Written once')
 
@@ -102,7 +102,7 @@ describe('My Notes', () => {
     for (const note of existing) await api('deleteNote', { params: { id: note._id } })
     await api('createNote', { body: { email, title: 'Limits', description: 'Epsilon-delta' } })
     const user = userEvent.setup()
-    renderWorkspace(<MyNotesList email={email} />)
+    renderApp(<MyNotesList email={email} />)
 
     await user.click(await screen.findByRole('button', { name: 'Edit Limits' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit note' })
@@ -138,7 +138,7 @@ describe('My Notes', () => {
         HttpResponse.json({ message: 'Notes are down' }, { status: 500 }),
       ),
     )
-    renderWorkspace(<MyNotesList email={email} />)
+    renderApp(<MyNotesList email={email} />)
     expect((await screen.findByRole('alert')).textContent).toContain('Notes are down')
   })
 })

@@ -31,7 +31,7 @@ function uuid(): string {
 }
 
 /** True while the entry certainly has not reached the server: never sent, or refused. */
-export function neverReachedServer(entry: OutboxEntry): boolean {
+function neverReachedServer(entry: OutboxEntry): boolean {
   return entry.attempts === 0 || entry.error !== undefined
 }
 
@@ -53,7 +53,7 @@ async function refreshMark(db: AppDb, noteId: string): Promise<void> {
   await db.notes.update(noteId, { pending: pendingOf(rest), error: failed?.error })
 }
 
-export class NoteGoneError extends Error {
+class NoteGoneError extends Error {
   constructor() {
     super('This note is no longer on this device.')
     this.name = 'NoteGoneError'

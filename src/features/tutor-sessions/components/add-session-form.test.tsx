@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react'
 import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { api } from '../../../shared/api/http-client'
-import { renderWorkspace } from '../../workspace/testing/render-workspace'
+import { renderApp } from '../../../app/testing/render-app'
 import { AddSessionForm, SESSION_CREATED, SESSION_PENDING } from './add-session-form'
 
 const TUTOR = 'tutor@studyhub.demo'
@@ -17,7 +17,7 @@ beforeEach(async () => {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 
 it('shows the toast and then the new session as pending', async () => {
-  renderWorkspace(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
+  renderApp(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
   const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
   type('Session title', 'Waves and Optics')
   type('Subject', 'Physics')

@@ -1,0 +1,49 @@
+// Test helper: renders a screen inside what the app puts around it: the app's
+// query client (without retries, so a failure shows at once), a signed-in
+// state, a memory router and the feedback host, so toasts and dialogs are
+// visible.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { isValidElement, type ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { AuthContext, type AppRole } from '../../features/auth/auth-context'
+import { authAs } from '../../features/auth/testing/auth-as'
+import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
+import { createQueryClient } from '../query-client'
+
+export interface RenderAppOptions {
+  /** Who is signed in: a seeded demo account's role, or null for a visitor (the default). */
+  as?: AppRole | null
+  /** Where the router starts (default `/`). */
+  url?: string
+  /** The route pattern a single screen is mounted at (default: any URL). */
+  path?: string
+}
+
+function isRouteList(screen: ReactNode | RouteObject[]): screen is RouteObject[] {
+  return (
+    Array.isArray(screen) && screen.every((item) => typeof item === 'object' && item !== null && !isValidElement(item))
+  )
+}
+
+/** Renders one screen (mounted at `path`) or a list of routes, opened at `url`. */
+export function renderApp(
+  screen: ReactNode | RouteObject[],
+  { as = null, url = '/', path = '*' }: RenderAppOptions = {},
+) {
+  resetFeedback()
+  const queryClient = createQueryClient()
+  const defaults = queryClient.getDefaultOptions()
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
+  const routes = isRouteList(screen) ? screen : [{ path, element: screen }]
+  const router = createMemoryRouter(routes, { initialEntries: [url] })
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={authAs(as)}>
+        <RouterProvider router={router} />
+        <FeedbackHost />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  )
+  return { ...result, queryClient, router }
+}
