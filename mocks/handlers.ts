@@ -7,7 +7,8 @@
 import { http, type HttpHandler } from 'msw'
 import { MAX_FILE_BYTES } from '../src/contract/limits'
 import type { ApiDeps } from '../server/core/api-deps'
-import { json } from '../server/core/http-errors'
+import { crossSiteRefusal } from '../server/core/cross-site-guard'
+import { errorResponse, json } from '../server/core/http-errors'
 import { apiRoutes } from '../server/core/routes'
 import { demoDb, type DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'
@@ -39,7 +40,18 @@ function demoDeps(db: DemoDb = demoDb()): ApiDeps {
   return deps
 }
 
-// Any caller of a demo build may restore the demo data: the data is the demo's own.
+/**
+ * First in the list: a request the shared cross-site rule refuses is answered
+ * with its 403 here; any other falls through to its route (a resolver that
+ * returns nothing passes the request on).
+ */
+const crossSiteGuard = http.all('*/api/*', ({ request }) => {
+  const refusal = crossSiteRefusal(request)
+  return refusal ? errorResponse(refusal) : undefined
+})
+
+// Any page of the app may restore the demo data (the data is the demo's own),
+// but only the app: the guard above refuses a reset from a form or another site.
 const resetHandler = http.post('*/api/demo/reset', () =>
   serve(async () => {
     await resetDemoData()
@@ -56,4 +68,4 @@ const restHandlers = apiRoutes.map((route) =>
   ),
 )
 
-export const handlers: HttpHandler[] = [...demoIdpHandlers, resetHandler, ...restHandlers]
+export const handlers: HttpHandler[] = [crossSiteGuard, ...demoIdpHandlers, resetHandler, ...restHandlers]

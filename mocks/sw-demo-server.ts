@@ -4,6 +4,8 @@
 // seeded on the first request (once, even when several arrive together; see
 // ./server/ready.ts), and every answer waits a realistic latency.
 import { getResponse } from 'msw'
+import { crossSiteRefusal } from '../server/core/cross-site-guard'
+import { errorResponse } from '../server/core/http-errors'
 import { setLatency, WORKER_LATENCY_MS } from './config'
 import { handlers } from './handlers'
 import { ensureDemoData } from './server/ready'
@@ -12,6 +14,11 @@ setLatency(WORKER_LATENCY_MS)
 
 export const demoServer = {
   async handle(request: Request): Promise<Response | undefined> {
+    // The handlers' guard judges again, but only the request the browser
+    // handed the worker is sure to still say it is a page navigation (a form
+    // another site posted is one).
+    const refusal = crossSiteRefusal(request)
+    if (refusal) return errorResponse(refusal)
     await ensureDemoData()
     return getResponse(handlers, request, { quiet: true })
   },

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { routes } from '../src/contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, routes } from '../src/contract/routes'
+import { NAVIGATION_REFUSED } from './core/cross-site-guard'
 import { createApp, formatBytes, MULTIPART_OVERHEAD_BYTES } from './app'
 import { loadConfig, type Config } from './config'
 import type { ApiDeps } from './core/api-deps'
@@ -60,9 +61,12 @@ function setup(overrides: Partial<Config> = {}, ping: () => Promise<void> = asyn
     maxFileBytes: config.maxFileBytes,
   }
   const app = createApp(deps, { config, logger, ping, routes: fakeRoutes })
-  /** A request from `ip` (the socket's peer, as @hono/node-server reports it). */
-  const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') =>
-    app.request(path, init, { incoming: { socket: { remoteAddress: ip } } })
+  /** A request from `ip` (the socket's peer, as @hono/node-server reports it), with the app's write header. */
+  const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') => {
+    const headers = new Headers(init.headers)
+    if (!headers.has(CLIENT_HEADER)) headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE)
+    return app.request(path, { ...init, headers }, { incoming: { socket: { remoteAddress: ip } } })
+  }
   return {
     app,
     request,
@@ -314,14 +318,14 @@ describe('CORS', () => {
       headers: {
         Origin: allowed,
         'Access-Control-Request-Method': 'PATCH',
-        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key, x-studyhub-client',
       },
     })
     expect(answer.status).toBe(204)
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe(allowed)
     expect(answer.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PATCH, DELETE, OPTIONS')
     expect(answer.headers.get('Access-Control-Allow-Headers')).toBe(
-      'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
+      'Authorization, Content-Type, Idempotency-Key, X-StudyHub-Client, X-Request-Id',
     )
     expect(calls).toHaveLength(0)
   })
@@ -425,9 +429,13 @@ describe('serving the built app (APP_DIST_DIR)', () => {
   })
 
   it('never answers an /api path with the page', async () => {
+    // A page navigation under /api/ is refused before anything else looks at it.
     const answer = await app.request('/api/nothing-here', navigate)
-    expect(answer.status).toBe(404)
-    expect(await answer.json()).toEqual({ message: 'Not found.' })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toEqual({ message: NAVIGATION_REFUSED })
+    const fetched = await app.request('/api/nothing-here', { headers: { Accept: 'text/html' } })
+    expect(fetched.status).toBe(404)
+    expect(await fetched.json()).toEqual({ message: 'Not found.' })
   })
 
   it('refuses paths that climb out of the folder', async () => {

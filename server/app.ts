@@ -2,7 +2,8 @@
 // shared ones (./core/routes.ts, the same the demo server mounts); this file
 // adds what only a real server needs around them, outermost first:
 //   request id + one JSON log line per request + security headers
-//   → CORS allowlist → rate limits → body size caps → the routes,
+//   → CORS allowlist → the cross-site rule (./core/cross-site-guard.ts, the
+//   demo server's too) → rate limits → body size caps → the routes,
 //   /healthz, /api/openapi.json and (optionally) the built app's files.
 // docs/decisions/0012-api-server-http.md says why each is done this way.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
@@ -10,6 +11,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { routes } from '../src/contract/routes'
 import type { ApiDeps } from './core/api-deps'
+import { crossSiteRefusal } from './core/cross-site-guard'
+import { errorResponse } from './core/http-errors'
 import { apiRoutes, type ApiRoute } from './core/routes'
 import type { Config } from './config'
 import { clientAddress } from './http/client-address'
@@ -125,6 +128,10 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
 
   app.use('*', requestLog(logger))
   app.use('*', corsPolicy(config.corsOrigins, config.trustProxy))
+  app.use('/api/*', async (c, next) => {
+    const refusal = crossSiteRefusal(c.req.raw)
+    return refusal ? errorResponse(refusal) : next()
+  })
   app.use('/api/*', rateLimits(config, deps.now))
   app.use('/api/*', bodyLimits(config))
 

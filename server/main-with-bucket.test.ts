@@ -13,6 +13,7 @@ import type { IdentityVerifier } from './core/identity'
 import { LOCAL_S3_KEY, startLocalS3, type LocalS3 } from './files/local-s3-server'
 import { memoryLogger } from './logger'
 import { startServer, type RunningServer } from './main'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../src/contract/routes'
 
 const ID_TOKEN = 'tutor-id-token'
 
@@ -49,7 +50,11 @@ describe('the server with files in a bucket', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const api = (path: string, init: RequestInit = {}) => fetch(`${running.url}${path}`, init)
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${running.url}${path}`, {
+      ...init,
+      headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...(init.headers as Record<string, string> | undefined) },
+    })
   const json = async <T>(response: Response): Promise<T> => {
     expect(response.ok, `${response.status} ${response.url}`).toBe(true)
     return (await response.json()) as T

@@ -16,6 +16,7 @@ import { startAuthEmulator, type AuthEmulator } from '../tests/conformance/servi
 import { startPostgresCluster, type PostgresCluster } from '../tests/conformance/services/postgres-cluster'
 import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
 import { SEED_ADMIN, SEED_STUDENTS, SEED_TUTORS, DEFAULT_SEED_SESSIONS } from './core/seed/seed-data'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../src/contract/routes'
 
 const NOTES = 20
 const DISTINCT_BOOKINGS = 12
@@ -80,7 +81,8 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
     Number((await sql.query<{ n: string }>(`select count(*) as n from (${query}) as q`, values)).rows[0]!.n)
 
   async function call(server: ApiServerProcess, method: string, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${server.origin}/api${path}`, { method, ...init })
+    const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...(init.headers as Record<string, string> | undefined) }
+    const response = await fetch(`${server.origin}/api${path}`, { method, ...init, headers })
     const body = await response.text()
     return { status: response.status, body, replayed: response.headers.get('Idempotent-Replayed') === 'true' }
   }

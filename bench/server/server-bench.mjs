@@ -78,11 +78,14 @@ async function seedRows() {
   return { rows, benchStudents: benchStudents.map((s) => s.email) }
 }
 
+// The header the app sends on writes: the API server takes writes only with a same-origin signal.
+const APP_WRITE = { 'X-StudyHub-Client': 'app' }
+
 async function signIn(origin, emulator, email) {
   const idToken = await emulator.verifiedIdToken(email)
   const response = await fetch(`${origin}/api/jwt`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json', ...APP_WRITE },
     body: JSON.stringify({ email }),
   })
   const body = await response.json()
@@ -98,7 +101,7 @@ async function getJson(url, headers = {}) {
 
 /** The endpoints to load, in order; the first is the floor. */
 async function scenarios(origin, rows, benchStudents, emulator) {
-  const json = (token) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+  const json = (token) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...APP_WRITE })
   const student = await signIn(origin, emulator, STUDENT)
   const tutor = await signIn(origin, emulator, TUTOR)
   const bookers = []

@@ -3,6 +3,7 @@
 // without going through the identity provider (tokens are minted with the
 // install's own secret, exactly as POST /jwt would).
 import { APP_TOKEN, signJwt } from '../../server/core/jwt'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import type { SeedOptions } from '../../server/core/seed/seed-data'
 import { demoDb } from '../db/demo-db'
 import { storeOf } from '../db/store-of'
@@ -64,7 +65,8 @@ export interface CallResult<T = unknown> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = { ...options.headers }
+  // What the app's HTTP client sends: the demo server takes writes only with it.
+  const headers: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...options.headers }
   if (options.as) headers.Authorization = `Bearer ${await tokenFor(options.as)}`
   if (options.token) headers.Authorization = `Bearer ${options.token}`
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey

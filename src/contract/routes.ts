@@ -87,6 +87,13 @@ export const PAGE_PARAM = 'page'
 export const LIMIT_PARAM = 'limit'
 export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/**
+ * Sent by the app on every write: a header an HTML form cannot send, so a
+ * write that carries it was made by script, and a script on another origin
+ * must first pass a CORS preflight (docs/decisions/0034-no-cross-site-api.md).
+ */
+export const CLIENT_HEADER = 'X-StudyHub-Client'
+export const CLIENT_HEADER_VALUE = 'app'
 
 /** Fills `:name` segments; each value is URI-encoded. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { createApi, type Api } from './harness/api-client'
 import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
+import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
 import { idempotencyTests } from './suite/idempotency'
 import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
@@ -33,6 +34,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     badInputTests(api)
     findingTests(api)
     permissionMatrixTests(api)
+    crossSiteTests(api)
     extra?.(api)
   })
 }

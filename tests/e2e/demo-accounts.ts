@@ -14,6 +14,7 @@
 //   expected values instead of hard-coding them.
 import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNT_PASSWORD } from '../../src/contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, waitForServiceWorker } from './fixtures'
 
 export type DemoRole = 'student' | 'tutor' | 'admin'
@@ -64,6 +65,9 @@ export interface ApiAnswer<T> {
   body: T
 }
 
+/** The header the app's HTTP client sends on writes: the servers' same-origin signal. */
+export const APP_HEADERS: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE }
+
 /** Calls `/api{path}` from inside the page with the stored app token, if any. */
 export async function callApi<T>(
   page: Page,
@@ -72,9 +76,9 @@ export async function callApi<T>(
 ): Promise<ApiAnswer<T>> {
   await waitForServiceWorker(page)
   return page.evaluate(
-    async ({ path, init }) => {
+    async ({ path, init, appHeaders }) => {
       const token = localStorage.getItem('access-token')
-      const headers: Record<string, string> = {}
+      const headers: Record<string, string> = { ...appHeaders }
       if (init.body !== undefined) headers['Content-Type'] = 'application/json'
       if (token) headers.Authorization = `Bearer ${token}`
       const response = await fetch(`/api${path}`, {
@@ -88,6 +92,6 @@ export async function callApi<T>(
         body: await response.json(),
       }
     },
-    { path, init },
+    { path, init, appHeaders: APP_HEADERS },
   ) as Promise<ApiAnswer<T>>
 }

@@ -2,6 +2,7 @@
 // data in IndexedDB, so writes survive closing every tab; and it behaves like
 // a remote server, so with no network its calls fail as network errors.
 import type { Page } from '@playwright/test'
+import { APP_HEADERS } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
@@ -15,22 +16,22 @@ const PASSWORD = 'demo1234'
 /** Sign-in through the API as the app does it: the identity provider's ID token buys an app token. */
 async function appToken(page: Page, email: string): Promise<string> {
   return page.evaluate(
-    async ({ email, password }) => {
+    async ({ email, password, appHeaders }) => {
       const signIn = await fetch('/api/demo-idp/sign-in', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...appHeaders },
         body: JSON.stringify({ email, password }),
       })
       const { idToken } = (await signIn.json()) as { idToken: string }
       const jwt = await fetch('/api/jwt', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}`, ...appHeaders },
         body: JSON.stringify({ email }),
       })
       if (!jwt.ok) throw new Error(`POST /jwt answered ${jwt.status}`)
       return ((await jwt.json()) as { token: string }).token
     },
-    { email, password: PASSWORD },
+    { email, password: PASSWORD, appHeaders: APP_HEADERS },
   )
 }
 
@@ -44,11 +45,15 @@ interface Call {
 /** One API call from inside the page; a network failure comes back as `{ networkError }`. */
 function call(page: Page, { method = 'GET', path, token, body }: Call) {
   return page.evaluate(
-    async ({ method, path, token, body }) => {
+    async ({ method, path, token, body, appHeaders }) => {
       try {
         const response = await fetch(path, {
           method,
-          headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...appHeaders,
+            ...(body ? { 'Content-Type': 'application/json' } : {}),
+          },
           body: body ? JSON.stringify(body) : undefined,
         })
         return { status: response.status, json: (await response.json()) as unknown, networkError: null }
@@ -56,7 +61,7 @@ function call(page: Page, { method = 'GET', path, token, body }: Call) {
         return { status: 0, json: null, networkError: String(error) }
       }
     },
-    { method, path, token, body },
+    { method, path, token, body, appHeaders: APP_HEADERS },
   )
 }
 

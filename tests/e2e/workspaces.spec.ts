@@ -6,7 +6,7 @@
 // because the demo server's data lives in that context's IndexedDB (the live
 // build's lives on the API server, where one context is as good as several).
 import type { Locator, Page } from '@playwright/test'
-import { answerAvatarService, callApi, DEMO_EMAIL, submitLogin, type DemoRole } from './demo-accounts'
+import { answerAvatarService, APP_HEADERS, callApi, DEMO_EMAIL, submitLogin, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 
 type Role = DemoRole
@@ -287,7 +287,7 @@ test.describe('uploaded HTML', () => {
       titles.push(title)
       answers.push(
         await page.evaluate(
-          async ({ claim, sessionId, title, html, email }) => {
+          async ({ claim, sessionId, title, html, email, appHeaders }) => {
             const form = new FormData()
             form.append('sessionId', sessionId)
             form.append('title', title)
@@ -295,7 +295,7 @@ test.describe('uploaded HTML', () => {
             form.append('file', new File([html], claim.name, { type: claim.type }))
             const response = await fetch('/api/materials', {
               method: 'POST',
-              headers: { Authorization: `Bearer ${localStorage.getItem('access-token')}` },
+              headers: { Authorization: `Bearer ${localStorage.getItem('access-token')}`, ...appHeaders },
               body: form,
             })
             return {
@@ -303,7 +303,7 @@ test.describe('uploaded HTML', () => {
               message: String(((await response.json()) as { message?: string }).message),
             }
           },
-          { claim, sessionId, title, html: script, email: EMAIL.tutor },
+          { claim, sessionId, title, html: script, email: EMAIL.tutor, appHeaders: APP_HEADERS },
         ),
       )
     }

@@ -174,10 +174,9 @@ describe('session details', () => {
   it('asks for both fields, then adds the review and updates the average', async () => {
     const { open } = await pick()
     // The server takes reviews only from students who booked the session.
-    await fetch(`${API_BASE}/bookings`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access-token')}` },
-      body: JSON.stringify({ sessionId: open._id, studentEmail: STUDENT, tutorEmail: open.tutorEmail }),
+    await call('POST', '/bookings', {
+      as: STUDENT,
+      body: { sessionId: open._id, studentEmail: STUDENT, tutorEmail: open.tutorEmail },
     })
     renderDetails(open._id)
     const form = await screen.findByRole('form', { name: 'Leave a review' })

@@ -16,6 +16,7 @@ import {
   type DemoSignUpBody,
   type DemoUpdateProfileBody,
 } from '../../contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-gateway'
@@ -44,7 +45,10 @@ function toIdentity(stored: Stored | null): AuthIdentity | null {
 async function call<T>(path: string, body?: unknown, idToken?: string): Promise<T> {
   await whenApiReady()
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE
+  }
   if (idToken) headers.Authorization = `Bearer ${idToken}`
   let response: Response
   try {

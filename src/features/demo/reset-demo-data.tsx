@@ -4,6 +4,7 @@
 // page starts afresh.
 import { useState } from 'react'
 import { DEMO_RESET_PATH } from '../../contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { confirmDialog, showAlert } from '../../shared/ui/feedback'
 import { useOnline, OFFLINE_REASON } from '../../shared/offline/use-online'
@@ -11,7 +12,10 @@ import { useAuth } from '../auth/auth-context'
 
 export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
   await whenApiReady()
-  const response = await fetchImpl(new URL(DEMO_RESET_PATH, location.origin), { method: 'POST' })
+  const response = await fetchImpl(new URL(DEMO_RESET_PATH, location.origin), {
+    method: 'POST',
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+  })
   if (!response.ok) throw new Error(`The demo server answered ${response.status}`)
 }
 

@@ -3,11 +3,16 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { ACCESS_TOKEN_KEY, apiBaseUrl } from '../config/env'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 
 export const instance = axios.create({ adapter: 'fetch', timeout: 30_000 })
 
 instance.interceptors.request.use((config) => {
   config.baseURL ??= apiBaseUrl()
+  // Both servers accept a write only with a same-origin signal; this header
+  // is one a form on another site cannot send (docs/decisions/0034-no-cross-site-api.md).
+  // Reads go without it: on another origin it would cost every public read a preflight.
+  if (config.method && config.method.toUpperCase() !== 'GET') config.headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE)
   // An explicit Authorization (the identity provider's ID token while signing
   // in) wins over the stored app token.
   if (!config.headers.has('Authorization')) {

@@ -2,6 +2,7 @@
 // `await api.call('GET', '/sessions', { as: email })`. Signing in is what the
 // app does: the provider's ID token → POST /jwt {email} → the app token, which
 // is kept until the next reset (a reset makes every token stale).
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import type { Target } from './target'
 
 export interface CallOptions {
@@ -13,6 +14,8 @@ export interface CallOptions {
   body?: unknown
   idempotencyKey?: string
   headers?: Record<string, string>
+  /** Leave out the app's same-origin signal (CLIENT_HEADER), as a form on another site would. */
+  withoutAppHeader?: boolean
 }
 
 interface CallResult<T = unknown> {
@@ -44,7 +47,9 @@ export function createApi(target: Target): Api {
   const memo = new Map<string, unknown>()
 
   async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-    const headers: Record<string, string> = { ...options.headers }
+    const headers: Record<string, string> = options.withoutAppHeader
+      ? { ...options.headers }
+      : { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...options.headers }
     if (options.as) headers.Authorization = `Bearer ${await signIn(options.as)}`
     if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey

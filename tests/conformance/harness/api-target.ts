@@ -33,6 +33,7 @@ export function createApiTarget(options: ApiTargetOptions): Target {
   const emulator = new FirebaseAuthEmulator(options.authEmulatorHost)
   let database: Database | undefined
   let server: ServerType | undefined
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined
   let seededEmails = new Set<string>()
   const idTokens = new Map<string, Promise<string>>()
 
@@ -70,6 +71,7 @@ export function createApiTarget(options: ApiTargetOptions): Target {
       // console.error, which fails the test that caused it.
       const logger = createLogger({ level: 'error', write: (line) => console.error(line) })
       const app = createApp(deps, { config, logger, ping: () => db.ping() })
+      handler = (request) => app.fetch(request)
       const port = await new Promise<number>((resolve, reject) => {
         const created = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
           resolve(info.port),
@@ -79,6 +81,11 @@ export function createApiTarget(options: ApiTargetOptions): Target {
       })
       target.origin = `http://127.0.0.1:${port}`
       target.baseUrl = `${target.origin}/api`
+    },
+
+    async handleExactly(request) {
+      if (!handler) throw new Error('The API server target has not started.')
+      return handler(request)
     },
 
     async stop() {

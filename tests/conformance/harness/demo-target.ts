@@ -5,6 +5,7 @@
 // user has a password identity.
 // The test file must import 'fake-indexeddb/auto' before this module: Dexie
 // captures indexedDB when it is first imported.
+import { getResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { handlers } from '../../../mocks/handlers'
 import { resetDemoData } from '../../../mocks/server/ready'
@@ -14,6 +15,7 @@ import {
   type DemoIdpError,
   type DemoIdpSession,
 } from '../../../src/contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { HARNESS_PASSWORD, ProviderRefusal, type Target } from './target'
 
 /** Any origin works: msw answers every `*\/api/...` request; this one cannot reach a real host. */
@@ -26,7 +28,7 @@ export function createDemoTarget(): Target {
   async function idp(path: string, body: Record<string, unknown>): Promise<DemoIdpSession> {
     const response = await fetch(`${ORIGIN}${DEMO_IDP_BASE}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
       body: JSON.stringify(body),
     })
     const data = (await response.json()) as DemoIdpSession | DemoIdpError
@@ -52,6 +54,9 @@ export function createDemoTarget(): Target {
     reset: () => resetDemoData(),
     async idTokenFor(email) {
       return (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
+    },
+    async handleExactly(request) {
+      return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 })
     },
     async signUpNew(email, name) {
       const session = await idp(demoIdpPaths.signUp, { email, password: HARNESS_PASSWORD, displayName: name })

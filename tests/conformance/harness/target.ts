@@ -32,6 +32,12 @@ export interface Target {
   idTokenFor(email: string): Promise<string>
   /** Registers a new password identity with the provider. Throws ProviderRefusal when the provider says no. */
   signUpNew(email: string, name: string): Promise<{ idToken: string }>
+  /**
+   * Hands the request to the server's own handler as it is. Node's fetch
+   * overwrites the fetch metadata a browser sends (Sec-Fetch-Mode), so a
+   * browser's navigation or form post can only be replayed this way.
+   */
+  handleExactly(request: Request): Promise<Response>
 }
 
 /** The identity provider refused a sign-up or sign-in (an email in use, a bad password). */
