@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { UPDATE_KEEPS_TYPING } from '../../src/features/pwa/update-available'
+import { logInAs } from './demo-accounts'
 import { checkA11y, expect, test, waitForServiceWorker } from './fixtures'
 
 const TYPES: Record<string, string> = {
@@ -57,7 +60,11 @@ async function publishNewVersion(root: string): Promise<void> {
   await writeFile(swPath, updated)
 }
 
-test('a new version prompts, and accepting it reloads every open tab onto it', async ({ browser }) => {
+/** Runs `body` in a context on a copy of the built app served on its own origin; cleans up after. */
+async function onOwnCopy(
+  browser: Browser,
+  body: (context: BrowserContext, root: string, errors: string[]) => Promise<void>,
+): Promise<void> {
   const port = process.env.E2E_PORT
   const built = fileURLToPath(new URL(`../../node_modules/.cache/e2e-dist-${port}/`, import.meta.url))
   const root = await mkdtemp(join(tmpdir(), 'studyhub-update-'))
@@ -66,18 +73,33 @@ test('a new version prompts, and accepting it reloads every open tab onto it', a
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'allow' })
   const errors: string[] = []
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+  })
   try {
+    await body(context, root, errors)
+  } finally {
+    await context.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await rm(root, { recursive: true, force: true })
+  }
+}
+
+const buildMarker = (page: Page) => page.locator('meta[name="studyhub-build"]')
+const updatePrompt = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version is ready' })
+
+test('a new version prompts, and accepting it reloads every open tab onto it', async ({ browser }) => {
+  await onOwnCopy(browser, async (context, root, errors) => {
     const [first, second] = [await context.newPage(), await context.newPage()]
     for (const page of [first, second]) {
-      page.on('pageerror', (error) => errors.push(error.message))
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
-      })
       await page.goto('/')
       await waitForServiceWorker(page)
     }
     await expect(first.getByText('A new version is ready')).toHaveCount(0)
-    const buildMarker = (page: typeof first) => page.locator('meta[name="studyhub-build"]')
     await expect(buildMarker(first)).toHaveCount(0)
 
     await publishNewVersion(root)
@@ -85,9 +107,7 @@ test('a new version prompts, and accepting it reloads every open tab onto it', a
     await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
 
     for (const page of [first, second]) {
-      await expect(page.getByRole('status').filter({ hasText: 'A new version is ready' })).toBeVisible({
-        timeout: 15_000,
-      })
+      await expect(updatePrompt(page)).toBeVisible({ timeout: 15_000 })
     }
     // The old version keeps running until the user accepts.
     await expect(buildMarker(first)).toHaveCount(0)
@@ -104,10 +124,44 @@ test('a new version prompts, and accepting it reloads every open tab onto it', a
       await waitForServiceWorker(page)
     }
     expect(errors).toEqual([])
-  } finally {
-    await context.close()
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-    await rm(root, { recursive: true, force: true })
-  }
+  })
+})
+
+test('a tab with unsaved typing asks before reloading onto the new version, and keeps the text', async ({
+  browser,
+}) => {
+  await onOwnCopy(browser, async (context, root, errors) => {
+    const [first, second] = [await context.newPage(), await context.newPage()]
+    await first.goto('/')
+    await waitForServiceWorker(first)
+    await logInAs(second, 'student')
+    await second.goto('/dashboard/create-note')
+    await second.getByLabel('Title').fill('Half a thought')
+    await second.getByLabel('Description').fill('Typed while another tab updates')
+
+    await publishNewVersion(root)
+    await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    for (const page of [first, second]) await expect(updatePrompt(page)).toBeVisible({ timeout: 15_000 })
+
+    // Accepted in the first tab: that tab reloads onto the new version.
+    const reloaded = first.waitForEvent('load')
+    await first.getByRole('button', { name: 'Reload' }).click()
+    await reloaded
+    await expect(buildMarker(first)).toHaveCount(1)
+
+    // The typing tab asks instead of reloading under its user, and nothing typed is lost.
+    await expect(second.getByText(UPDATE_KEEPS_TYPING)).toBeVisible({ timeout: 15_000 })
+    await expect(buildMarker(second)).toHaveCount(0)
+    await expect(second.getByLabel('Title')).toHaveValue('Half a thought')
+    await checkA11y(second, 'update prompt over a form with unsaved text')
+
+    // Reloading when the user chooses: the form comes back as it was (kept in this tab's session storage).
+    const secondReloaded = second.waitForEvent('load')
+    await second.getByRole('button', { name: 'Reload' }).click()
+    await secondReloaded
+    await expect(buildMarker(second)).toHaveCount(1)
+    await expect(second.getByLabel('Title')).toHaveValue('Half a thought')
+    await expect(second.getByLabel('Description')).toHaveValue('Typed while another tab updates')
+    expect(errors).toEqual([])
+  })
 })

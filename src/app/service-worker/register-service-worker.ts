@@ -7,11 +7,14 @@
 // SKIP_WAITING; the new worker claims every open tab, and each tab that had
 // the old worker reloads on `controllerchange`, so no tab keeps running old
 // code against the new worker. A page that had no controller (first install,
-// hard reload) is only being claimed and does not reload.
+// hard reload) is only being claimed and does not reload. A tab whose form
+// has unsaved text (src/shared/drafts) asks instead, unless its own user
+// pressed Reload; its drafts are in session storage either way.
 import { Workbox } from 'workbox-window'
 import { openApiGate } from '../../shared/api/api-ready'
 import { IS_DEMO } from '../../shared/config/env'
-import { announceUpdate } from '../../features/pwa/update-available'
+import { announceUpdate, askToReload, wasUpdateAccepted } from '../../features/pwa/update-available'
+import { hasUnsavedText } from '../../shared/drafts/form-draft'
 
 const SW_URL = import.meta.env.DEV ? '/dev-sw.js?dev-sw' : '/sw.js'
 
@@ -25,6 +28,10 @@ function reloadWhenReplaced(): void {
     const previous = controller
     controller = navigator.serviceWorker.controller
     if (!previous || previous === controller || reloading) return
+    if (!wasUpdateAccepted() && hasUnsavedText()) {
+      askToReload(() => window.location.reload())
+      return
+    }
     reloading = true
     window.location.reload()
   })

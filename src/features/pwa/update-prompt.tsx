@@ -1,11 +1,14 @@
 // The "A new version is ready" prompt. Reload activates the waiting service
 // worker; when it takes control, every open tab reloads onto it
-// (register-service-worker.ts), so this tab does not reload by itself.
+// (register-service-worker.ts), so this tab does not reload by itself. A tab
+// whose form has unsaved text is not reloaded under its user: it shows the
+// prompt again, saying the typing is kept, and reloads when asked.
 import { useState, useSyncExternalStore } from 'react'
-import { acceptUpdate, isUpdateWaiting, subscribeUpdate } from './update-available'
+import { acceptUpdate, isReloadAsked, isUpdateWaiting, subscribeUpdate, UPDATE_KEEPS_TYPING } from './update-available'
 
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false)
+  const asked = useSyncExternalStore(subscribeUpdate, isReloadAsked, () => false)
   const [reloading, setReloading] = useState(false)
   return (
     <div
@@ -15,7 +18,10 @@ export function UpdatePrompt() {
     >
       {waiting && (
         <div className="pointer-events-auto flex items-center gap-4 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
-          <p>A new version is ready</p>
+          <p>
+            A new version is ready
+            {asked ? <span className="block text-xs opacity-90">{UPDATE_KEEPS_TYPING}</span> : null}
+          </p>
           <button
             type="button"
             disabled={reloading}

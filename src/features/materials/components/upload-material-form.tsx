@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { ALLOWED_TYPES_LABEL, MAX_UPLOAD_LABEL, uploadProblem } from '../../../contract/uploads'
 import { UPLOAD_ACCEPT } from '../../../shared/safety/file-safety'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
@@ -20,12 +21,15 @@ const UPLOAD_FAILED = 'Failed to upload material'
 export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file.'
 
 const isApproved = (session: Session) => session.status === 'approved'
+const emptyUpload = () => ({ sessionId: '', title: '', description: '' })
+// A chosen session alone is no text to lose.
+const hasText = (draft: { title: string; description: string }) => draft.title !== '' || draft.description !== ''
 
 export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
   const sessions = useQuery(tutorSessionQueries.byTutor(tutorEmail))
-  const [sessionId, setSessionId] = useState('')
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
+  // The fields but the file are kept in this tab's session storage until uploaded (a reload keeps them).
+  const { draft, edit, clear } = useFormDraft(`material-upload:${tutorEmail}`, emptyUpload, { hasText })
+  const { sessionId, title, description } = draft
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -65,8 +69,9 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
         await showAlert({ title: UPLOAD_REJECTED, text: result.message, icon: 'error' })
         return
       }
-      setTitle('')
-      setDescription('')
+      // The next material is most likely for the same session.
+      clear()
+      edit({ sessionId })
       setFile(null)
       if (fileRef.current) fileRef.current.value = ''
       showToast({ title: 'Material uploaded. It will be visible once an admin approves it.', icon: 'success' })
@@ -91,7 +96,7 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
             <select
               id={`${id}-session`}
               value={sessionId}
-              onChange={(e) => setSessionId(e.target.value)}
+              onChange={(e) => edit({ sessionId: e.target.value })}
               className={INPUT}
               required
             >
@@ -107,14 +112,14 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
             id={`${id}-title`}
             label="Title"
             value={title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => edit({ title: e.target.value })}
             required
           />
           <LabelledTextarea
             id={`${id}-description`}
             label="Description (optional)"
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => edit({ description: e.target.value })}
             rows={4}
           />
           <LabelledInput

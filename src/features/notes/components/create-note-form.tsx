@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { untilStored } from '../../../shared/db/storage-faults'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { isBrowserOnline } from '../../../shared/offline/use-online'
 import { FormProblem } from '../../workspace/components/form-problem'
@@ -22,26 +23,19 @@ interface NoteDraft {
 }
 
 const emptyDraft = (): NoteDraft => ({ id: newNoteId(), title: '', description: '' })
+// The id alone is no text to lose.
+const hasText = (draft: NoteDraft) => draft.title !== '' || draft.description !== ''
 
 export function CreateNoteForm({ email }: { email: string }) {
-  const [draft, setDraft] = useState(emptyDraft)
-  // The draft as typed so far, for a submit that settles after more typing.
-  const latest = useRef(draft)
+  // Kept in this tab's session storage until submitted, id included: after a
+  // reload, submitting it again is still the same note.
+  const { draft, latest, edit, clear } = useFormDraft(`note-create:${email}`, emptyDraft, { hasText })
   // Submits of this draft whose write outlived the storage timeout and may still be stored.
   const [slow, setSlow] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
   const create = useCreateNote()
   const ids = { email: useId(), title: useId(), description: useId(), error: useId() }
   const { title, description } = draft
-
-  function replaceDraft(next: NoteDraft) {
-    latest.current = next
-    setDraft(next)
-  }
-
-  function edit(change: Partial<NoteDraft>) {
-    replaceDraft({ ...latest.current, ...change })
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -59,9 +53,9 @@ export function CreateNoteForm({ email }: { email: string }) {
         setSlow((n) => n + 1)
       })
       // An earlier submit of this draft may have finished it already: say "saved" once.
-      if (latest.current.id !== submitted.id) return
+      if (latest().id !== submitted.id) return
       // Text typed while a slow write ran stays, with the same id: submitting it updates this note.
-      if (latest.current === submitted) replaceDraft(emptyDraft())
+      if (latest() === submitted) clear()
       // Stored on the device either way; offline, say that it has not reached the server yet.
       showToast({ title: isBrowserOnline() ? 'Note saved' : NOTE_SAVED_OFFLINE, icon: 'success' })
     } catch (error) {

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react'
 import type { Note } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { untilStored } from '../../../shared/db/storage-faults'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { DialogForm } from '../../workspace/components/dialog-form'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
@@ -10,8 +11,12 @@ import { cleanNote, EDIT_NOTE_REQUIRED } from '../note-validation'
 import { NOTE_STILL_SAVING } from './create-note-form'
 
 export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => void }) {
-  const [title, setTitle] = useState(note.title)
-  const [description, setDescription] = useState(note.description)
+  // Unsaved edits are kept in this tab's session storage: opening the note again after a reload brings them back.
+  const { draft, edit, clear } = useFormDraft(`note-edit:${note.email}:${note._id}`, () => ({
+    title: note.title,
+    description: note.description,
+  }))
+  const { title, description } = draft
   // The write outlived the storage timeout: it may still be stored, so the dialog waits and says so.
   const [slow, setSlow] = useState(false)
   const update = useUpdateNote()
@@ -28,8 +33,14 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
       } finally {
         setSlow(false)
       }
+      clear()
       onClose()
     }
+  }
+
+  function cancel() {
+    clear()
+    onClose()
   }
 
   return (
@@ -42,20 +53,20 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
       needsServer={false}
       onSubmit={check}
       failure={(error) => errorMessage(error)}
-      onClose={onClose}
+      onClose={cancel}
     >
       <LabelledInput
         ref={titleRef}
         id={ids.title}
         label="Title"
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => edit({ title: e.target.value })}
       />
       <LabelledTextarea
         id={ids.description}
         label="Description"
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => edit({ description: e.target.value })}
         rows={5}
       />
     </DialogForm>

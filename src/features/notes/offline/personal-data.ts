@@ -6,6 +6,7 @@
 import { appDb, type AppDb } from '../../../shared/db/app-db'
 import { clearApprovedSessions } from '../../../shared/db/approved-sessions'
 import { storageWrite } from '../../../shared/db/storage-faults'
+import { forgetDrafts } from '../../../shared/drafts/form-draft'
 import { unsentCount } from './note-outbox'
 
 /** How many note writes of this user have not reached the server. */
@@ -15,6 +16,8 @@ export function unsentNoteWrites(email: string, db: AppDb = appDb): Promise<numb
 
 /** Removes every user's personal data from this device. */
 export async function forgetPersonalData(db: AppDb = appDb): Promise<void> {
+  // Form drafts in this tab's session storage are personal too.
+  forgetDrafts()
   await storageWrite(() =>
     db.transaction('rw', [db.outbox, db.notes, db.materials, db.materialFiles], async () => {
       await db.outbox.clear()

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 import { useOnline } from '../../../shared/offline/use-online'
@@ -19,8 +20,9 @@ interface ReviewFormProps {
 export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormProps) {
   const queryClient = useQueryClient()
   const create = useMutation(reviewMutations.create(queryClient))
-  const [rating, setRating] = useState(0)
-  const [comment, setComment] = useState('')
+  // Kept in this tab's session storage until submitted (a reload keeps it).
+  const { draft, edit, clear } = useFormDraft(`review:${studentEmail}:${sessionId}`, () => ({ rating: 0, comment: '' }))
+  const { rating, comment } = draft
   const [problem, setProblem] = useState('')
   const id = useId()
   // Submitting needs the server: offline the button is disabled with the reason.
@@ -38,8 +40,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
     // component is gone, so the toast would be lost.
     create.mutateAsync({ sessionId, studentEmail, studentName, comment: comment.trim(), rating }).then(
       () => {
-        setRating(0)
-        setComment('')
+        clear()
         showToast({ title: 'Review submitted', icon: 'success' })
       },
       (error: unknown) => void showAlert({ title: 'Error', text: errorMessage(error), icon: 'error' }),
@@ -64,7 +65,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
                 name={`${id}-rating`}
                 value={value}
                 checked={rating === value}
-                onChange={() => setRating(value)}
+                onChange={() => edit({ rating: value })}
                 className="sr-only"
               />
               <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
@@ -88,7 +89,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
       <textarea
         id={`${id}-comment`}
         value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        onChange={(event) => edit({ comment: event.target.value })}
         rows={3}
         className="mt-1 w-full rounded-lg border border-line-strong px-3 py-2 text-ink"
       />

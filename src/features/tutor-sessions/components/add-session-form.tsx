@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
@@ -14,7 +15,12 @@ export const SESSION_PENDING = 'Pending: an admin will review it.'
 const SESSION_CREATE_FAILED = 'Failed to create session'
 
 export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; tutorEmail: string }) {
-  const [values, setValues] = useState<SessionFormValues>(emptySessionForm)
+  // Kept in this tab's session storage until submitted (a reload keeps it).
+  const {
+    draft: values,
+    edit,
+    clear,
+  } = useFormDraft<SessionFormValues>(`session-add:${tutorEmail}`, () => emptySessionForm)
   const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
   /** The title of the session just created, shown with its pending state until the next one. */
   const [created, setCreated] = useState<string | null>(null)
@@ -37,7 +43,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         hint={hint}
         name={name}
         value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        onChange={(e) => edit({ [name]: e.target.value })}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         {...input}
@@ -56,7 +62,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
     setProblem(null)
     try {
       await create.mutateAsync(result.payload)
-      setValues(emptySessionForm)
+      clear()
       showToast({ title: SESSION_CREATED, icon: 'success' })
       setCreated(result.payload.title)
     } catch (error) {
@@ -75,7 +81,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         <textarea
           id={`${baseId}-description`}
           value={values.description}
-          onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+          onChange={(e) => edit({ description: e.target.value })}
           rows={4}
           className={INPUT}
         />
