@@ -14,7 +14,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { UPDATE_KEEPS_TYPING } from '../../src/features/pwa/update-available'
-import { logInAs } from './demo-accounts'
+import { answerAvatarService, logInAs } from './demo-accounts'
 import { checkA11y, expect, test, waitForServiceWorker } from './fixtures'
 
 const TYPES: Record<string, string> = {
@@ -89,6 +89,9 @@ async function onOwnCopy(
   }
 }
 
+// Each test installs a worker twice and reloads tabs on a copy of the build: slower than most.
+test.describe.configure({ timeout: 120_000 })
+
 const buildMarker = (page: Page) => page.locator('meta[name="studyhub-build"]')
 const updatePrompt = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version is ready' })
 
@@ -132,6 +135,8 @@ test('a tab with unsaved typing asks before reloading onto the new version, and 
 }) => {
   await onOwnCopy(browser, async (context, root, errors) => {
     const [first, second] = [await context.newPage(), await context.newPage()]
+    // Both tabs share the sign-in, so both show the account's avatar.
+    await answerAvatarService(first)
     await first.goto('/')
     await waitForServiceWorker(first)
     await logInAs(second, 'student')
