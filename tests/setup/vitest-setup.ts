@@ -23,6 +23,8 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
+  // Form drafts (src/shared/drafts) live there: no test inherits another's typing.
+  sessionStorage.clear()
   consoleCalls.check()
 })
 afterAll(() => server.close())

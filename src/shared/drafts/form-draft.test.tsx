@@ -2,7 +2,7 @@
 // is submitted; only a form on screen with text counts as unsaved.
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { forgetDrafts, hasUnsavedText, useFormDraft } from './form-draft'
 
 function Form({ who }: { who: string }) {
@@ -22,8 +22,6 @@ function Form({ who }: { who: string }) {
     </form>
   )
 }
-
-afterEach(() => sessionStorage.clear())
 
 it('restores the text after the form is gone and back, and forgets it once submitted', async () => {
   const user = userEvent.setup()
