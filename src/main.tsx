@@ -1,3 +1,5 @@
+// First: restores the saved first-paint cache, so the router's first loaders see it.
+import './app/query-persistence'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'

@@ -1,25 +1,19 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { AuthProvider } from '../features/auth/auth-context'
 import { queryClient } from './query-client'
-import { clearPersistedQueries, persistOptions } from './query-persistence'
+import { restoreDeferredQueries } from './query-persistence'
 import { router } from './router'
-
-/** Logging out must not leave one user's data for the next one on this device. */
-function forgetUserData(): void {
-  queryClient.clear()
-  clearPersistedQueries()
-}
-
-// Built once: a new persister per render would restore and subscribe again.
-const persistence = persistOptions()
+import { forgetCachedData, publishSession } from './signed-in-user'
 
 export function App() {
+  useEffect(restoreDeferredQueries, [])
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistence}>
-      <AuthProvider onSignedOut={forgetUserData}>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider onSignedOut={forgetCachedData} onSessionChange={publishSession}>
         <RouterProvider router={router} />
       </AuthProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   )
 }

@@ -10,21 +10,27 @@
 // - Written at most every PERSIST_THROTTLE_MS, and at once when the page is
 //   hidden or unloaded (pagehide, visibilitychange), so a write followed by a
 //   reload is never lost.
-// - Tied to the user it belongs to (`owner`, the signed-in email or null),
-//   and read back only for that user (restorePersistedFor).
+// - Restored synchronously when this module is imported (src/main.tsx
+//   imports it first), so the router's first loaders and the first render
+//   already see who was signed in and the cards.
+// - Tied to the user it belongs to (`owner`, the signed-in email or null):
+//   a saved state whose owner is not the user it holds is never read, and
+//   whenever the signed-in user changes, in this tab or another, the cache
+//   and this saved copy are cleared (./signed-in-user.ts).
 // - Kept across deploys: dropped only when DATA_SCHEMA_VERSION changes (the
 //   shape of a saved answer changed) or after PERSIST_MAX_AGE.
 // - A write that overflows the quota drops the oldest queries first.
-import { hashKey, type QueryKey } from '@tanstack/react-query'
+import { hashKey, hydrate, type QueryKey } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import {
+  persistQueryClientSubscribe,
   removeOldestQuery,
   type PersistedClient,
-  type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
 import type { Session } from '../contract/entities'
+import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { sessionQueries } from '../features/sessions/api/session-queries'
-import { PERSIST_MAX_AGE } from './query-client'
+import { PERSIST_MAX_AGE, queryClient } from './query-client'
 
 const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
@@ -35,14 +41,17 @@ export const PERSIST_THROTTLE_MS = 1000
 
 /** The queries the first paint needs, and the only ones saved. */
 export const FIRST_PAINT_QUERIES: readonly QueryKey[] = [
+  authKeys.user,
   sessionQueries.home().queryKey,
   sessionQueries.list({ page: 1, admin: false }).queryKey,
 ]
 
 const firstPaintHashes = new Set(FIRST_PAINT_QUERIES.map((key) => hashKey(key)))
+const userHash = hashKey(authKeys.user)
 
 /** What localStorage holds under QUERY_CACHE_KEY. */
 interface SavedState extends PersistedClient {
+  /** The signed-in email the state belongs to; null: nobody was signed in. */
   owner: string | null
 }
 
@@ -50,22 +59,29 @@ function storage(): Storage | undefined {
   return typeof window === 'undefined' ? undefined : window.localStorage
 }
 
+function ownerOf(client: PersistedClient): string | null {
+  const user = client.clientState.queries.find((q) => q.queryHash === userHash)?.state.data as
+    SignedInUser | null | undefined
+  return user?.email ?? null
+}
+
 function readSaved(): SavedState | undefined {
   try {
     const text = storage()?.getItem(QUERY_CACHE_KEY)
-    return text ? (JSON.parse(text) as SavedState) : undefined
+    const saved = text ? (JSON.parse(text) as SavedState) : undefined
+    if (
+      !saved ||
+      saved.buster !== DATA_SCHEMA_VERSION ||
+      typeof saved.timestamp !== 'number' ||
+      Date.now() - saved.timestamp >= PERSIST_MAX_AGE ||
+      saved.owner !== ownerOf(saved)
+    ) {
+      return undefined
+    }
+    return saved
   } catch {
     return undefined
   }
-}
-
-function usable(saved: SavedState | undefined): saved is SavedState {
-  return (
-    saved !== undefined &&
-    saved.buster === DATA_SCHEMA_VERSION &&
-    typeof saved.timestamp === 'number' &&
-    Date.now() - saved.timestamp < PERSIST_MAX_AGE
-  )
 }
 
 /**
@@ -73,25 +89,19 @@ function usable(saved: SavedState | undefined): saved is SavedState {
  * renders, e.g. to paint a home-screen start), or undefined.
  */
 export function readPersistedCards(): Session[] | undefined {
-  const saved = readSaved()
-  if (!usable(saved)) return undefined
   const home = hashKey(sessionQueries.home().queryKey)
-  const query = saved.clientState.queries.find((q) => q.queryHash === home)
+  const query = readSaved()?.clientState.queries.find((q) => q.queryHash === home)
   return (query?.state.data as { items?: Session[] } | undefined)?.items
 }
 
 let latest: PersistedClient | undefined
-
-function serialize(client: PersistedClient): string {
-  return JSON.stringify({ ...client, owner: null } satisfies SavedState)
-}
 
 function write(client: PersistedClient): void {
   const target = storage()
   if (!target) return
   // Nothing to keep (the cache was cleared): no saved state at all.
   if (client.clientState.queries.length === 0) target.removeItem(QUERY_CACHE_KEY)
-  else target.setItem(QUERY_CACHE_KEY, serialize(client))
+  else target.setItem(QUERY_CACHE_KEY, JSON.stringify({ ...client, owner: ownerOf(client) } satisfies SavedState))
 }
 
 const persister = createSyncStoragePersister({
@@ -103,7 +113,6 @@ const persister = createSyncStoragePersister({
   },
   key: QUERY_CACHE_KEY,
   throttleTime: PERSIST_THROTTLE_MS,
-  serialize: JSON.stringify,
   retry: removeOldestQuery,
 })
 
@@ -117,8 +126,40 @@ export function flushPersistedQueries(): void {
   }
 }
 
-export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
-  return {
+/** The signed-in user changed: nothing of the last one's may be read again. */
+export function clearPersistedQueries(): void {
+  latest = undefined
+  storage()?.removeItem(QUERY_CACHE_KEY)
+}
+
+let deferred: PersistedClient | undefined
+
+/**
+ * The rest of the saved state, once React has adopted the prerendered home
+ * page (App calls it from an effect): until then the first render must match
+ * the prerendered markup, which has no cards.
+ */
+export function restoreDeferredQueries(): void {
+  if (deferred) hydrate(queryClient, deferred.clientState)
+  deferred = undefined
+}
+
+function startPersistence(): void {
+  const saved = readSaved()
+  // main.tsx hydrates a prerendered "/" (its root is not empty).
+  const adoptsPrerendered = location.pathname === '/' && Boolean(document.getElementById('root')?.firstElementChild)
+  if (saved && adoptsPrerendered) {
+    // Who is signed in is not rendered by the prerendered page: it is safe to restore at once.
+    const user = saved.clientState.queries.filter((q) => q.queryHash === userHash)
+    hydrate(queryClient, { ...saved.clientState, queries: user })
+    deferred = saved
+  } else if (saved) {
+    hydrate(queryClient, saved.clientState)
+  }
+  persistQueryClientSubscribe({
+    // persist-client may bring its own copy of query-core's types; the client is the same.
+    queryClient: queryClient as unknown as Parameters<typeof persistQueryClientSubscribe>[0]['queryClient'],
+    buster: DATA_SCHEMA_VERSION,
     persister: {
       persistClient: (client) => {
         latest = client
@@ -127,16 +168,14 @@ export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'>
       restoreClient: () => persister.restoreClient(),
       removeClient: () => persister.removeClient(),
     },
-    maxAge: PERSIST_MAX_AGE,
-    buster: DATA_SCHEMA_VERSION,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && firstPaintHashes.has(query.queryHash),
     },
-  }
+  })
+  window.addEventListener('pagehide', flushPersistedQueries)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushPersistedQueries()
+  })
 }
 
-/** The signed-in user changed: nothing of the last one's may be read again. */
-export function clearPersistedQueries(): void {
-  latest = undefined
-  storage()?.removeItem(QUERY_CACHE_KEY)
-}
+if (typeof window !== 'undefined') startPersistence()

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_BASE, resetDemoDb, signInAs } from '../../mocks/testing/sign-in'
 import { server } from '../../tests/setup/msw-server'
 import type { Booking, Session } from '../contract/entities'
-import { ROLE_KEY, type AppRole } from '../features/auth/auth-context'
+import type { AppRole } from '../features/auth/auth-context'
+import { authKeys } from '../features/auth/user-query'
 import { bookedMaterialQueries } from '../features/bookings/api/booked-material-queries'
 import { bookingQueries } from '../features/bookings/api/booking-queries'
 import { reviewQueries } from '../features/reviews/api/review-queries'
@@ -30,10 +31,15 @@ function args(path: string, params: Record<string, string> = {}): LoaderFunction
   return { request: new Request(`http://localhost:3000${path}`), params, context: undefined } as LoaderFunctionArgs
 }
 
-/** What the last session leaves in localStorage (see auth-context.tsx). */
+/** Who is signed in, as the AuthProvider leaves it in the query cache (src/app/signed-in-user.ts). */
 async function lastSessionWas(email: string, role: AppRole) {
   await signInAs(email)
-  localStorage.setItem(ROLE_KEY, JSON.stringify({ email, role }))
+  queryClient.setQueryData(authKeys.user, { uid: email, email, displayName: null, photoURL: null, role })
+}
+
+/** The identity provider said nobody is signed in. */
+function nobodySignedIn() {
+  queryClient.setQueryData(authKeys.user, null)
 }
 
 /**
@@ -67,6 +73,7 @@ afterEach(() => {
 
 describe('/study-sessions loader', () => {
   it("fills the cache with the page in ?page= for a visitor who isn't signed in", async () => {
+    nobodySignedIn()
     expect(await studySessionsLoader(args('/study-sessions?page=2'))).toBeNull()
     await warmed()
     const page = queryClient.getQueryData(sessionQueries.list({ page: 2, admin: false }).queryKey)
@@ -92,7 +99,8 @@ describe('/study-sessions loader', () => {
     await lastSessionWas('admin@studyhub.demo', 'admin')
     expect(await studySessionsLoader(args('/study-sessions'))).toBeNull()
     await warmed()
-    localStorage.removeItem(ROLE_KEY)
+    // Not known yet (the identity provider has not answered).
+    queryClient.removeQueries({ queryKey: authKeys.user })
     expect(await studySessionsLoader(args('/study-sessions'))).toBeNull()
     await warmed()
     expect(apiCalls).toEqual([])
@@ -112,12 +120,18 @@ describe('/session-details/:id loader', () => {
   })
 
   it('fetches nothing for a visitor who is not signed in (RequireAuth sends them to /login)', async () => {
+    nobodySignedIn()
     const session = (await approvedSessions())[0]!
     apiCalls.length = 0
     expect(await sessionDetailsLoader(args(`/session-details/${session._id}`, { id: session._id }))).toBeNull()
     await warmed()
     expect(apiCalls).toEqual([])
-    expect(queryClient.getQueryCache().getAll()).toEqual([])
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([authKeys.user])
   })
 
   it('does not throw for a missing session, and leaves no error for the screen to trip on', async () => {
@@ -208,7 +222,8 @@ describe("the student's booked-session loaders", () => {
     await warmed()
     expect(queryClient.getQueryData(bookingQueries.forStudent(STUDENT).queryKey)?.length).toBe(bookings.length)
 
-    queryClient.clear()
+    // A fresh start that knows only who is signed in.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.user[0] })
     await bookedSessionLoader(args(`/dashboard/student/bookings/${id}`, { id }))
     await warmed()
     expect(queryClient.getQueryData(sessionQueries.detail(id).queryKey)?._id).toBe(id)
@@ -233,6 +248,7 @@ describe("the student's booked-session loaders", () => {
   })
 
   it('fetch nothing for a visitor who is not signed in', async () => {
+    nobodySignedIn()
     await bookedSessionLoader(args('/dashboard/student/bookings/x', { id: 'x' }))
     await warmed()
     await myBookingsLoader(args('/dashboard/my-bookings'))

@@ -14,18 +14,18 @@
 // (API gate closed, offline); the fetch itself carries on in the cache, where
 // the screen's useQuery picks it up without a second request.
 //
-// Who is signed in is decided by components (AuthProvider, RequireAuth),
-// which a loader runs before. What a loader may know is what the last session
-// left in localStorage: the app token and the last role the server gave
-// (see auth-context.tsx). cachedVisitor() reads that, so loaders of pages
-// behind login fetch nothing for a visitor who is not signed in.
+// Who is signed in is data: the ['auth', 'user'] entry of the query cache
+// (src/features/auth/user-query.ts), restored from the first-paint cache at
+// start and kept current by the AuthProvider. cachedVisitor() reads it, so
+// loaders of pages behind login fetch nothing for a visitor who is not
+// signed in, and nothing before that is known.
 import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
-import { ROLE_KEY, type AppRole } from '../features/auth/auth-context'
+import type { AppRole } from '../features/auth/auth-context'
+import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { bookedMaterialQueries } from '../features/bookings/api/booked-material-queries'
 import { bookingQueries } from '../features/bookings/api/booking-queries'
 import { sessionQueries } from '../features/sessions/api/session-queries'
 import { isApiGateOpen } from '../shared/api/api-ready'
-import { ACCESS_TOKEN_KEY } from '../shared/config/env'
 import { queryClient } from './query-client'
 
 /** Longest a navigation waits for its data before the screen shows its own loading state. */
@@ -34,25 +34,14 @@ export const LOADER_WAIT_MS = 800
 export type CachedVisitor =
   | { kind: 'anonymous' }
   | { kind: 'signed-in'; email: string; role: AppRole }
-  /** A token but no remembered role: signed in, as whom is not known yet. */
+  /** Not known yet (the identity provider has not answered), or signed in without an email. */
   | { kind: 'unknown' }
 
-/** Who the last session on this device was, as far as a loader can tell. */
+/** Who is signed in, as far as the query cache knows. */
 export function cachedVisitor(): CachedVisitor {
-  if (!localStorage.getItem(ACCESS_TOKEN_KEY)) return { kind: 'anonymous' }
-  try {
-    const stored = JSON.parse(localStorage.getItem(ROLE_KEY) ?? 'null') as { email?: unknown; role?: unknown } | null
-    const role = stored?.role
-    if (
-      typeof stored?.email === 'string' &&
-      stored.email &&
-      (role === 'student' || role === 'tutor' || role === 'admin')
-    ) {
-      return { kind: 'signed-in', email: stored.email, role }
-    }
-  } catch {
-    // A damaged entry tells nothing.
-  }
+  const user = queryClient.getQueryData<SignedInUser | null>(authKeys.user)
+  if (user === null) return { kind: 'anonymous' }
+  if (user?.email) return { kind: 'signed-in', email: user.email, role: user.role }
   return { kind: 'unknown' }
 }
 

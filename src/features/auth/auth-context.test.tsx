@@ -137,7 +137,7 @@ describe('client session (sign-in states)', () => {
     expect(calls).toEqual([])
   })
 
-  it('for a signed-in identity fetches the role, then the token, both with the ID token, and stores the token', async () => {
+  it('for a signed-in identity gets the app token with the ID token in the body, then the role with the app token', async () => {
     const calls = restServer([{ email: 'ada@example.com', role: 'admin' }])
     const { gateway, identityFor } = fakeGateway()
     const { session } = renderSession({
@@ -151,10 +151,11 @@ describe('client session (sign-in states)', () => {
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('admin')
     expect(session().email).toBe('ada@example.com')
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/ada@example.com', 'POST /jwt'])
-    expect(calls.every((c) => c.authorization === 'Bearer id-token-for-ada@example.com')).toBe(true)
-    // The provider's proof travels in the body too, so POST /jwt needs no special bearer.
-    expect(calls[1]!.body).toEqual({ email: 'ada@example.com', idToken: 'id-token-for-ada@example.com' })
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /jwt', 'GET /users/ada@example.com'])
+    // The provider's proof travels in POST /jwt's body; every call carries the stored app token, if any.
+    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', idToken: 'id-token-for-ada@example.com' })
+    expect(calls[0]!.authorization).toBeNull()
+    expect(calls[1]!.authorization).toBe('Bearer app-token-for-ada@example.com')
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-ada@example.com')
   })
 
@@ -199,7 +200,7 @@ describe('client session (sign-in states)', () => {
     await act(() => pending)
     expect(session()).toMatchObject({ loading: false, role: 'tutor', email: 'tess@example.com' })
     // One round of calls although the gateway both notified and answered.
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/tess@example.com', 'POST /jwt'])
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /jwt', 'GET /users/tess@example.com'])
   })
 
   it('a failed sign-in rejects with the provider message and stops loading', async () => {
@@ -239,8 +240,8 @@ describe('client session (sign-in states)', () => {
     })
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /users',
-      'GET /users/nia@example.com',
       'POST /jwt',
+      'GET /users/nia@example.com',
     ])
     expect(calls[0]!.body).toEqual({ name: 'Nia', email: 'nia@example.com', photo: 'https://img.example/nia.png' })
     expect(calls[0]!.authorization).toBe('Bearer id-token-for-nia@example.com')
@@ -263,8 +264,8 @@ describe('client session (sign-in states)', () => {
     expect(Number.isNaN(Date.parse(body.created_at!))).toBe(false)
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /users',
-      'GET /users/gina@gmail.test',
       'POST /jwt',
+      'GET /users/gina@gmail.test',
     ])
     expect(session()).toMatchObject({ loading: false, role: 'student', email: 'gina@gmail.test' })
   })
@@ -355,13 +356,16 @@ describe('client session without a network', () => {
     })
     await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-tom@example.com'))
     expect(session()).toMatchObject({ role: 'tutor', loading: false })
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/tom@example.com', 'POST /jwt'])
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /jwt', 'GET /users/tom@example.com'])
   })
 
   it('with no role remembered for that email, an unreachable server means student, token kept', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'kept-token')
     localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'someone-else@example.com', role: 'admin' }))
-    server.use(http.get('*/api/users/:email', () => HttpResponse.error()))
+    server.use(
+      http.post('*/api/jwt', () => HttpResponse.error()),
+      http.get('*/api/users/:email', () => HttpResponse.error()),
+    )
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const { session } = renderSession(signedIn('tom@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))

@@ -27,6 +27,7 @@ import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
 import { confirmDialog } from '../../shared/ui/feedback'
 import { AuthError } from './auth-errors'
 import { loadAuthGateway, type AuthGateway, type AuthIdentity } from './auth-gateway'
+import type { SignedInUser } from './user-query'
 
 export type { AuthIdentity } from './auth-gateway'
 export type AppRole = Role
@@ -68,6 +69,14 @@ function rememberedRole(email: string): AppRole | null {
   }
 }
 
+/**
+ * The bearer of a call made while signing up: the stored app token when one
+ * exists, else the provider's ID token (a new account has no app token yet).
+ */
+function appTokenOr(idToken: string | null): string | undefined {
+  return localStorage.getItem(ACCESS_TOKEN_KEY) ? undefined : (idToken ?? undefined)
+}
+
 /** No answer at all (offline, server unreachable): not a refusal. */
 function isUnreachable(err: unknown): boolean {
   return (
@@ -105,10 +114,36 @@ export interface AuthProviderProps {
   loadGateway?: () => Promise<AuthGateway>
   /** Runs after a successful log out: the app clears its caches here. */
   onSignedOut?: () => void
+  /** Runs whenever who is signed in (or their role) is known anew: the app keeps it as data here. */
+  onSessionChange?: (user: SignedInUser | null) => void
 }
 
-export function AuthProvider({ children, loadGateway = loadAuthGateway, onSignedOut }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  loadGateway = loadAuthGateway,
+  onSignedOut,
+  onSessionChange,
+}: AuthProviderProps) {
   const [session, setSession] = useState<SessionState>({ user: null, email: null, role: DEFAULT_ROLE, loading: true })
+  const sessionChangeRef = useRef(onSessionChange)
+  useEffect(() => {
+    sessionChangeRef.current = onSessionChange
+  })
+  const { user: identity, role: currentRole, loading: settling } = session
+  useEffect(() => {
+    if (settling) return
+    sessionChangeRef.current?.(
+      identity
+        ? {
+            uid: identity.uid,
+            email: identity.email,
+            displayName: identity.displayName,
+            photoURL: identity.photoURL,
+            role: currentRole,
+          }
+        : null,
+    )
+  }, [identity, currentRole, settling])
 
   const gatewayRef = useRef<Promise<AuthGateway> | null>(null)
   const gateway = useCallback(() => (gatewayRef.current ??= loadGateway()), [loadGateway])
@@ -139,7 +174,7 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
       const email = sessionRef.current.email
       const idToken = email ? await (await gateway()).getIdToken() : null
       if (!email || !idToken) return null
-      const { token } = await api('issueToken', { body: { email, idToken }, authorization: idToken })
+      const { token } = await api('issueToken', { body: { email, idToken } })
       localStorage.setItem(ACCESS_TOKEN_KEY, token)
       return token
     })
@@ -168,9 +203,11 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
         const idToken = await gw.getIdToken()
         if (!idToken) throw new Error('The identity provider gave no ID token')
         await whenApiReady()
-        const record = await api('getUser', { params: { email }, authorization: idToken })
-        const { token } = await api('issueToken', { body: { email, idToken }, authorization: idToken })
+        // The provider's proof travels in POST /jwt's body; every call carries the
+        // stored app token as its bearer, so the role is asked for with the new one.
+        const { token } = await api('issueToken', { body: { email, idToken } })
         localStorage.setItem(ACCESS_TOKEN_KEY, token)
+        const record = await api('getUser', { params: { email } })
         const role = toRole(record.role)
         rememberRole(email, role)
         return { user: identity, email, role }
@@ -318,7 +355,7 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
           await whenApiReady()
           await api('createUser', {
             body: { name, email, photo: photoURL ?? '' },
-            authorization: idToken ?? undefined,
+            authorization: appTokenOr(idToken),
           })
           return updated
         })
@@ -339,7 +376,7 @@ export function AuthProvider({ children, loadGateway = loadAuthGateway, onSigned
               await whenApiReady()
               await api('createUser', {
                 body: { email: signedIn.email, role: 'user', created_at: now, last_log_in: now },
-                authorization: idToken ?? undefined,
+                authorization: appTokenOr(idToken),
               })
             } catch (err) {
               // The account is signed in either way; the role lookup decides what follows.

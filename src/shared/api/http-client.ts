@@ -59,8 +59,8 @@ async function send<N extends RouteName>(name: N, input: CallInput<N> | undefine
   try {
     return await sendOnce(name, input)
   } catch (error) {
-    // A call with its own credential (signing in) is not the stored token's to renew.
-    if (!isUnauthorized(error) || input?.authorization || !(await renewToken())) throw error
+    // A call with its own credential (signing up), or the renewal itself, is not the stored token's to renew.
+    if (!isUnauthorized(error) || input?.authorization || name === 'issueToken' || !(await renewToken())) throw error
     return sendOnce(name, input)
   }
 }
