@@ -5,9 +5,9 @@
 // as they were. Resetting is the app's own action, behind a confirmation.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DEMO_IDP_BASE, DEMO_RESET_PATH, demoIdpPaths } from '../../src/contract/demo-identity'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_IDP_BASE, DEMO_RESET_PATH, demoIdpPaths } from '../../src/contract/demo-identity'
 import { NAVIGATION_REFUSED } from '../../server/core/cross-site-guard'
-import { APP_HEADERS, callApi, DEMO_EMAIL, DEMO_PASSWORD, logInAs } from './demo-accounts'
+import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
 
 // The refused form posts (403), the page icon Chromium asks for on them (404)
@@ -37,7 +37,10 @@ test.beforeAll(async ({ baseURL }) => {
     '/sign-up': attackPage(
       new URL(DEMO_IDP_BASE + demoIdpPaths.signUp, baseURL).href,
       'text/plain',
-      JSON.stringify({ email: INTRUDER, password: DEMO_PASSWORD, displayName: 'Intruder', x: '' }).slice(0, -2) + '"}',
+      JSON.stringify({ email: INTRUDER, password: DEMO_ACCOUNT_PASSWORD, displayName: 'Intruder', x: '' }).slice(
+        0,
+        -2,
+      ) + '"}',
     ),
   }
   evil = createServer((req, res) => {
@@ -88,7 +91,12 @@ test('forms another site posts to the demo server change nothing; reset asks fir
           body: JSON.stringify({ email, password }),
         })
       ).status,
-    { url: DEMO_IDP_BASE + demoIdpPaths.signIn, email: INTRUDER, password: DEMO_PASSWORD, appHeaders: APP_HEADERS },
+    {
+      url: DEMO_IDP_BASE + demoIdpPaths.signIn,
+      email: INTRUDER,
+      password: DEMO_ACCOUNT_PASSWORD,
+      appHeaders: APP_HEADERS,
+    },
   )
   expect(intruder, 'no account was made by the other site').not.toBe(200)
 
