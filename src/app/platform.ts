@@ -6,6 +6,7 @@ import { IS_DEMO } from '../shared/config/env'
 import { openApiGate } from '../shared/api/api-ready'
 import { syncOnlineManager } from '../shared/offline/online-manager'
 import { requestPersistentStorage } from '../features/offline/storage-persistence'
+import { keepFieldAboveKeyboard } from './layout/keep-field-above-keyboard'
 
 function afterFirstPaint(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
@@ -14,6 +15,7 @@ function afterFirstPaint(task: () => void): void {
 
 export function startPlatform(): void {
   syncOnlineManager()
+  keepFieldAboveKeyboard()
   afterFirstPaint(() => {
     // Opened from the home screen: the user installed the app, so keep its data.
     if (window.matchMedia?.('(display-mode: standalone)').matches) void requestPersistentStorage()

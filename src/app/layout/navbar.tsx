@@ -27,7 +27,7 @@ const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as c
 const LOGOUT_TOAST_MS = 1800
 
 function linkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
+  return `tap flex items-center rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
 }
 
 /** Logs out with the toast or the dialog of docs/product.md#messages. */
@@ -124,7 +124,7 @@ function AvatarMenu() {
             <li>
               <Link
                 to="/dashboard"
-                className="block rounded px-3 py-2 text-sm font-medium text-ink hover:bg-muted"
+                className="tap flex items-center rounded px-3 py-2 text-sm font-medium text-ink hover:bg-muted"
                 onClick={() => setOpen(false)}
               >
                 Dashboard
@@ -152,7 +152,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="text-xl font-extrabold text-accent">
+        <Link to="/" className="tap inline-flex items-center text-xl font-extrabold text-accent">
           StudyHub
         </Link>
         <ul className="hidden items-center gap-1 md:flex">

@@ -7,8 +7,10 @@ import { StorageUsage } from '../../features/offline/storage-usage'
 import { InstallBanner } from '../../features/pwa/install-banner'
 import { UpdatePrompt } from '../../features/pwa/update-prompt'
 import { Navbar } from './navbar'
+import { useHeadingFocusOnNavigate } from './use-heading-focus-on-navigate'
 
 export function RootLayout() {
+  useHeadingFocusOnNavigate()
   return (
     <>
       <a

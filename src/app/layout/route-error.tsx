@@ -13,7 +13,10 @@ export function RouteError() {
       <p role="alert" className="mt-3 text-ink-muted">
         {message}
       </p>
-      <Link to="/" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white">
+      <Link
+        to="/"
+        className="tap mt-6 inline-flex items-center rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+      >
         Back to Home
       </Link>
     </main>

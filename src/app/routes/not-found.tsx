@@ -7,7 +7,7 @@ export function Component() {
       <p className="mt-3 text-ink-muted">There is nothing at this address.</p>
       <Link
         to="/"
-        className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+        className="tap mt-6 inline-flex items-center rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
       >
         Back to Home
       </Link>

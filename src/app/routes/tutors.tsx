@@ -55,7 +55,7 @@ export function Component() {
                   </div>
                   <Link
                     to={`/study-sessions?tutor=${encodeURIComponent(tutor.email)}`}
-                    className="mt-4 inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+                    className="tap mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
                   >
                     View sessions<span className="sr-only"> by {tutor.name}</span>
                   </Link>

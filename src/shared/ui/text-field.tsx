@@ -40,7 +40,7 @@ export function TextField({ label, hint, error, trailing, className, ...input }:
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-danger">
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}

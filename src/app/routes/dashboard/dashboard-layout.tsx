@@ -6,7 +6,7 @@ import { useAuth } from '../../../features/auth/auth-context'
 import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'
 
 function itemClass({ isActive }: { isActive: boolean }): string {
-  return `block whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
+  return `tap flex items-center whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
     isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'
   }`
 }

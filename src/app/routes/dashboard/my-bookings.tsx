@@ -74,13 +74,13 @@ export function Component() {
                   <div className="mt-4 flex flex-wrap gap-2">
                     <Link
                       to={`/dashboard/student/bookings/${booking.sessionId}`}
-                      className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                      className="tap inline-flex items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
                     >
                       View Details<span className="sr-only">: {booking.title}</span>
                     </Link>
                     <Link
                       to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
-                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft"
+                      className="tap inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft"
                     >
                       View Materials<span className="sr-only">: {booking.title}</span>
                     </Link>

@@ -10,7 +10,7 @@ import { statQueries } from '../../../features/stats/api/stat-queries'
 import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'
 import { errorMessage } from '../../../shared/api/api-error'
 
-const LINK = 'rounded px-3 py-1.5 text-sm font-semibold'
+const LINK = 'tap inline-flex items-center rounded px-3 py-1.5 text-sm font-semibold'
 
 export function Component() {
   const { email, user } = useAuth()

@@ -6,7 +6,8 @@ import { formatAverageRating, statQueries } from '../../../features/stats/api/st
 import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'
 import { errorMessage } from '../../../shared/api/api-error'
 
-const SHORTCUT = 'rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900'
+const SHORTCUT =
+  'tap inline-flex items-center rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900'
 
 export function Component() {
   const { email, user } = useAuth()

@@ -100,7 +100,7 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
                 <button
                   type="button"
                   onClick={() => setOpen(material)}
-                  className="inline-flex w-fit rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                  className="tap inline-flex w-fit items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
                 >
                   View<span className="sr-only">: {material.title}</span>
                 </button>
@@ -109,7 +109,7 @@ export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialL
                     href={href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex w-fit rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
+                    className="tap inline-flex w-fit items-center rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
                   >
                     Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
                   </a>

@@ -80,6 +80,7 @@ export function CreateNoteForm({ email }: { email: string }) {
         onChange={(e) => edit({ title: e.target.value })}
         required
         aria-invalid={problem && !title.trim() ? true : undefined}
+        aria-describedby={problem && !title.trim() ? ids.error : undefined}
       />
       <LabelledTextarea
         id={ids.description}
@@ -89,6 +90,7 @@ export function CreateNoteForm({ email }: { email: string }) {
         rows={6}
         required
         aria-invalid={problem && !description.trim() ? true : undefined}
+        aria-describedby={problem && !description.trim() ? ids.error : undefined}
       />
       <FormProblem id={ids.error}>{problem}</FormProblem>
       {/* A slow write may still be stored; pressing again is safe (same note id), so the button stays usable. */}

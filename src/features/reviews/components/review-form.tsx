@@ -54,11 +54,11 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
       </h3>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-ink">Rating</legend>
-        <div className="mt-1 flex gap-1">
+        <div className="mt-1 flex">
           {RATINGS.map((value) => (
             <label
               key={value}
-              className="cursor-pointer rounded has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-500"
+              className="cursor-pointer rounded p-1.5 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-500"
             >
               <input
                 type="radio"
@@ -91,7 +91,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
         value={comment}
         onChange={(event) => edit({ comment: event.target.value })}
         rows={3}
-        className="mt-1 w-full rounded-lg border border-line-strong px-3 py-2 text-ink"
+        className="mt-1 w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-ink"
       />
       <p role="alert" className="mt-2 min-h-5 text-sm text-danger">
         {problem}

@@ -5,12 +5,16 @@ import { STATUS_TONE, TONE } from '../../../shared/ui/tone-classes'
 export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
   const tone = label === 'Ongoing' ? `${TONE.success} ring-success-ink/30` : `${TONE.danger} ring-danger-ink/30`
   return (
-    <span
-      data-testid="registration-label"
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
-    >
-      {label}
-    </span>
+    <>
+      {/* "Ongoing" alone does not say what is ongoing; a screen reader hears "Registration: Ongoing". */}
+      <span className="sr-only">Registration: </span>
+      <span
+        data-testid="registration-label"
+        className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+      >
+        {label}
+      </span>
+    </>
   )
 }
 

@@ -46,7 +46,7 @@ export function SessionCard({ session, label, adminView = false, headingLevel: H
       <Link
         to={`/session-details/${session._id}`}
         aria-label={`Read More: ${session.title}`}
-        className="mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+        className="tap mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
       >
         Read More
       </Link>

@@ -15,7 +15,14 @@ export function DataTable({
   children: ReactNode
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+    // On a phone the table scrolls inside this frame, its header row with it;
+    // the frame takes focus so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-line bg-surface"
+    >
       <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-canvas">

@@ -1,0 +1,97 @@
+// Every route, as everyone who can open it, in both themes, on a phone and on
+// a laptop: the fixture's axe scan (WCAG 2.2 A and AA) runs on each page these
+// tests open, and on a phone no page may be wider than the screen. One browser
+// context per role × theme × size, visiting its routes in turn, keeps the
+// matrix to sixteen tests.
+import type { Page } from '@playwright/test'
+import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
+import { expect, test } from './fixtures'
+
+type Visitor = DemoRole | 'guest'
+
+const PHONE = { width: 360, height: 740 }
+const LAPTOP = { width: 1280, height: 800 }
+
+/** Routes everyone can open; `:session` is a real session's id. */
+const PUBLIC_ROUTES = ['/', '/study-sessions', '/tutors', '/about', '/session-details/:session', '/no-such-page']
+
+const ROUTES: Record<Visitor, string[]> = {
+  guest: [...PUBLIC_ROUTES, '/login', '/register'],
+  student: [
+    ...PUBLIC_ROUTES,
+    '/dashboard/student',
+    '/dashboard/my-reviews',
+    '/dashboard/my-bookings',
+    '/dashboard/student/bookings/:booking',
+    '/dashboard/student/bookings/:booking/materials',
+    '/dashboard/create-note',
+    '/dashboard/my-notes',
+    '/dashboard/my-materials',
+  ],
+  tutor: [
+    ...PUBLIC_ROUTES,
+    '/dashboard/tutor',
+    '/dashboard/add-session',
+    '/dashboard/my-sessions',
+    '/dashboard/tutor-materials',
+    '/dashboard/my-material',
+  ],
+  admin: [
+    ...PUBLIC_ROUTES,
+    '/dashboard/admin',
+    '/dashboard/manage-sessions',
+    '/dashboard/manage-bookings',
+    '/dashboard/manage-users',
+    '/dashboard/manage-reviews',
+    '/dashboard/manage-materials',
+  ],
+}
+
+/** Fills in the ids a route needs from the demo server's data. */
+async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, string>> {
+  const sessions = await callApi<{ _id: string }[]>(page, '/sessions?status=approved')
+  const ids: Record<string, string> = { session: sessions.body[0]!._id }
+  if (visitor === 'student') {
+    const bookings = await callApi<{ _id: string; status: string }[]>(page, `/bookings/student/${DEMO_EMAIL.student}`)
+    ids.booking = bookings.body.find((b) => b.status === 'approved')!._id
+  }
+  return ids
+}
+
+/** The width the page lays out wider than the screen, if any (0 when none). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const doc = document.documentElement
+    return Math.max(doc.scrollWidth, document.body.scrollWidth) - doc.clientWidth
+  })
+}
+
+for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['laptop', LAPTOP],
+    ] as const) {
+      test.describe(`${visitor}, ${colorScheme}, ${size}`, () => {
+        test.use({ colorScheme, viewport })
+
+        test(`every route of the ${visitor} passes axe${size === 'phone' ? ' and fits the screen' : ''}`, async ({
+          page,
+        }) => {
+          test.setTimeout(240_000)
+          if (visitor === 'guest') await page.goto('/')
+          else await logInAs(page, visitor)
+          await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+          const ids = await resolveIds(page, visitor)
+          for (const route of ROUTES[visitor]) {
+            const url = route.replace(/:(\w+)/g, (_, name: string) => ids[name]!)
+            // The fixture's goto runs axe on the settled page and fails on any violation.
+            await page.goto(url)
+            await expect(page.locator('h1').first(), url).toBeVisible()
+            if (size === 'phone') expect(await sidewaysOverflow(page), `${url} scrolls sideways`).toBe(0)
+          }
+        })
+      })
+    }
+  }
+}
