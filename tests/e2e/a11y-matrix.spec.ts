@@ -1,6 +1,7 @@
 // Every route, as everyone who can open it, in both themes, on a phone and on
 // a laptop: the fixture's axe scan (WCAG 2.2 A and AA) runs on each page these
-// tests open, and on a phone no page may be wider than the screen. One browser
+// tests open, and on a phone no page may be wider than the screen and every
+// button is a 44 px touch target. One browser
 // context per role × theme × size, visiting its routes in turn, keeps the
 // matrix to sixteen tests.
 import type { Page } from '@playwright/test'
@@ -52,8 +53,12 @@ async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, 
   const sessions = await callApi<{ _id: string }[]>(page, '/sessions?status=approved')
   const ids: Record<string, string> = { session: sessions.body[0]!._id }
   if (visitor === 'student') {
-    const bookings = await callApi<{ _id: string; status: string }[]>(page, `/bookings/student/${DEMO_EMAIL.student}`)
-    ids.booking = bookings.body.find((b) => b.status === 'approved')!._id
+    const bookings = await callApi<{ sessionId: string; status: string }[]>(
+      page,
+      `/bookings/student/${DEMO_EMAIL.student}`,
+    )
+    // A booking's screens are addressed by the booked session's id.
+    ids.booking = bookings.body.find((b) => b.status === 'approved')!.sessionId
   }
   return ids
 }
@@ -66,6 +71,17 @@ function sidewaysOverflow(page: Page): Promise<number> {
   })
 }
 
+/** Buttons and button-like links (class `tap`) on screen smaller than a 44 × 44 px touch target. */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, a.tap'))
+      .filter((el) => el.checkVisibility() && !el.closest('[inert]'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `"${el.textContent!.trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  )
+}
+
 for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const [size, viewport] of [
@@ -75,7 +91,7 @@ for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
       test.describe(`${visitor}, ${colorScheme}, ${size}`, () => {
         test.use({ colorScheme, viewport })
 
-        test(`every route of the ${visitor} passes axe${size === 'phone' ? ' and fits the screen' : ''}`, async ({
+        test(`every route of the ${visitor} passes axe${size === 'phone' ? ', fits the screen and has 44 px targets' : ''}`, async ({
           page,
         }) => {
           test.setTimeout(240_000)
@@ -88,7 +104,10 @@ for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
             // The fixture's goto runs axe on the settled page and fails on any violation.
             await page.goto(url)
             await expect(page.locator('h1').first(), url).toBeVisible()
-            if (size === 'phone') expect(await sidewaysOverflow(page), `${url} scrolls sideways`).toBe(0)
+            if (size === 'phone') {
+              expect(await sidewaysOverflow(page), `${url} scrolls sideways`).toBe(0)
+              expect(await smallTargets(page), `${url} has touch targets under 44 px`).toEqual([])
+            }
           }
         })
       })

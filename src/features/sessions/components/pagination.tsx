@@ -6,7 +6,7 @@ interface PaginationProps {
   onChange: (page: number) => void
 }
 
-const base = 'min-w-10 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset'
+const base = 'min-w-11 rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset'
 
 export function Pagination({ page, pageCount, onChange }: PaginationProps) {
   if (pageCount <= 1) return null

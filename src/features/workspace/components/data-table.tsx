@@ -16,12 +16,14 @@ export function DataTable({
 }) {
   return (
     // On a phone the table scrolls inside this frame, its header row with it;
-    // the frame takes focus so the keyboard can scroll it too.
+    // the frame takes focus so the keyboard can scroll it too. `relative`: the
+    // rows' visually hidden text is positioned, and would otherwise widen the
+    // whole page instead of scrolling with the table.
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-line bg-surface"
+      className="relative overflow-x-auto rounded-lg border border-line bg-surface"
     >
       <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
