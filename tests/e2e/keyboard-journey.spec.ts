@@ -25,15 +25,9 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`${key} never reached ${target}`)
 }
 
-/** Follows a link of the main navigation and checks that focus moved to the new page's heading. */
-async function openFromNav(page: Page, name: string, heading: string | RegExp): Promise<void> {
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }))
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
-}
-
-async function openFromDashboardMenu(page: Page, name: string, heading: string | RegExp): Promise<void> {
-  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true }))
+/** Follows a link of a navigation landmark and checks that focus moved to the new page's heading. */
+async function follow(page: Page, nav: 'Main' | 'Dashboard', name: string, heading: string | RegExp): Promise<void> {
+  await tabTo(page, page.getByRole('navigation', { name: nav }).getByRole('link', { name, exact: true }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
 }
@@ -88,7 +82,7 @@ test('log in, book a session, review it, write a note, and approve a session as 
   expect(session, 'a bookable session on the first page').toBeDefined()
 
   // Find it and book it.
-  await openFromNav(page, 'Study Sessions', 'Study Sessions')
+  await follow(page, 'Main', 'Study Sessions', 'Study Sessions')
   await tabTo(page, page.getByRole('link', { name: `Read More: ${session.title}` }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: session.title })).toBeFocused()
@@ -118,8 +112,8 @@ test('log in, book a session, review it, write a note, and approve a session as 
   await expect(page.getByText('Clear and well paced, by keyboard.')).toBeVisible()
 
   // Write a note.
-  await openFromNav(page, 'Dashboard', /Dashboard/)
-  await openFromDashboardMenu(page, 'Create Notes', /Create/)
+  await follow(page, 'Main', 'Dashboard', /Dashboard/)
+  await follow(page, 'Dashboard', 'Create Notes', /Create/)
   await tabTo(page, page.getByLabel('Title'))
   await page.keyboard.type('Keyboard note')
   await page.keyboard.press('Tab')
@@ -135,10 +129,10 @@ test('log in, book a session, review it, write a note, and approve a session as 
 
   // As admin, approve a pending session.
   await logOutByKeyboard(page)
-  await openFromNav(page, 'Login', 'Login')
+  await follow(page, 'Main', 'Login', 'Login')
   await logInByKeyboard(page, 'admin')
-  await openFromNav(page, 'Dashboard', /Dashboard/)
-  await openFromDashboardMenu(page, 'Manage Sessions', /Manage Sessions/)
+  await follow(page, 'Main', 'Dashboard', /Dashboard/)
+  await follow(page, 'Dashboard', 'Manage Sessions', /Manage Sessions/)
   const approve = page.getByRole('button', { name: /^Approve / }).first()
   await tabTo(page, approve)
   const title = (await approve.textContent())!.replace(/^Approve\s*/, '').trim()
