@@ -58,7 +58,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
           {RATINGS.map((value) => (
             <label
               key={value}
-              className="cursor-pointer rounded p-1.5 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-500"
+              className="cursor-pointer rounded p-1.5 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-focus"
             >
               <input
                 type="radio"
