@@ -5,7 +5,8 @@
 // focus lands on each new page's heading, and every dialog takes focus and
 // gives it back.
 import type { Locator, Page } from '@playwright/test'
-import { answerAvatarService, callApi, DEMO_EMAIL, DEMO_PASSWORD, type DemoRole } from './demo-accounts'
+import { DEMO_ACCOUNT_PASSWORD as DEMO_PASSWORD } from '../../src/contract/demo-identity'
+import { answerAvatarService, callApi, DEMO_EMAIL, type DemoRole } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
 
 /** More than any page of the app has stops before its main actions. */

@@ -3,7 +3,7 @@
 // reads the applied theme and writes a new choice.
 import { useSyncExternalStore } from 'react'
 
-export type Theme = 'light' | 'dark'
+type Theme = 'light' | 'dark'
 
 /** The localStorage key public/theme-init.js reads. */
 const THEME_KEY = 'studyhub-theme'
