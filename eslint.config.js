@@ -1,7 +1,7 @@
 // Lint rules, including the import boundaries of the house style: imports
 // flow one way, contract → shared → features → app (an arrow means "may be
-// imported by"). axios lives only in src/shared/api, dexie only in storage
-// modules (src/shared/db, src/features/*/db, mocks/db), msw never under src/.
+// imported by"). dexie lives only in storage modules (src/shared/db,
+// src/features/*/db, mocks/db), msw never under src/.
 // The API server (server/) sees the app only through src/contract, and its
 // core (server/core, shared with the service worker) uses no Node APIs.
 import js from '@eslint/js'
@@ -14,7 +14,6 @@ import tseslint from 'typescript-eslint'
 const notTheServer = { regex: '^(\\.\\./)+server(/|$)', message: 'The app never imports the API server (server/).' }
 
 const restricted = (extra = []) => ({
-  paths: [{ name: 'axios', message: 'Call the API through src/shared/api/http-client.ts.' }],
   patterns: [
     { group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests, never to the app.' },
     { group: ['dexie', 'dexie-*'], message: 'Use IndexedDB only through a storage module (src/shared/db).' },
@@ -92,11 +91,6 @@ export default tseslint.config(
   layer('src/app/**', []),
   layer('src/*.{ts,tsx}', []),
   {
-    // The single HTTP client and the storage modules may use what they wrap.
-    files: ['src/shared/api/axios-instance.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // Tests may use anything of the app, but not the API server either.
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notTheServer] }] },
@@ -107,7 +101,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'axios', message: 'Call the API through src/shared/api/http-client.ts.' }],
           patterns: [{ group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests.' }, notTheServer],
         },
       ],

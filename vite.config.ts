@@ -55,6 +55,16 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: false,
       reportCompressedSize: false,
+      rolldownOptions: {
+        output: {
+          // Everything the first load needs in one chunk: one gzip stream
+          // compresses better than a dozen small ones and costs one request
+          // (docs/decisions/0040-javascript-within-budget.md).
+          codeSplitting: {
+            groups: [{ name: 'app', tags: ['$initial'] }],
+          },
+        },
+      },
     },
     preview: { port: 4173, strictPort: true },
     server: { port: 5173 },

@@ -1,12 +1,19 @@
 // The app's only way to call the REST API: `api(name, input)` with a route
 // name of src/contract/routes.ts, typed end to end by src/contract/endpoints.ts.
 // Responses of session and booking routes are normalised here (the client's
-// edge) to the canonical shapes.
+// edge) to the canonical shapes. It is the browser's fetch with what the app
+// needs around it (base URL, bearer token, JSON both ways, a timeout, one
+// error type), not axios: that was 21 KiB gzip for the same few lines
+// (docs/decisions/0040-javascript-within-budget.md).
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoints'
 import { normalizeEntity } from '../../contract/normalize'
+import { ACCESS_TOKEN_KEY, apiBaseUrl } from '../config/env'
+import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'
 import {
   buildPath,
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
   IDEMPOTENCY_HEADER,
   routes,
   TOTAL_COUNT_HEADER,
@@ -29,7 +36,8 @@ type NoInput<N extends RouteName> = [ParamsOf<N>, BodyOf<N>] extends [undefined,
   ? [input?: CallInput<N>]
   : [input: CallInput<N>]
 
-const loadInstance = () => import('./axios-instance').then((m) => m.instance)
+/** A call that has had no answer for this long fails as a network error. */
+const TIMEOUT_MS = 30_000
 
 /**
  * App tokens are short-lived. On a 401 the client asks for a fresh one once
@@ -68,22 +76,61 @@ async function send<N extends RouteName>(name: N, input: CallInput<N> | undefine
 async function sendOnce<N extends RouteName>(name: N, input: CallInput<N> | undefined) {
   const route: RouteDef = routes[name]
   // In a demo build nothing answers /api until the worker controls the page.
-  const [instance] = await Promise.all([loadInstance(), whenApiReady()])
-  const headers: Record<string, string> = {}
-  if (input?.authorization) headers.Authorization = `Bearer ${input.authorization}`
-  if (input?.idempotencyKey) headers[IDEMPOTENCY_HEADER] = input.idempotencyKey
-  let data: unknown = input?.body
-  if (route.multipart && data && !(data instanceof FormData)) data = toFormData(data as Record<string, unknown>)
-  const response = await instance.request({
-    method: route.method,
-    url: buildPath(route.path, input?.params as Record<string, string> | undefined),
-    params: input?.query,
-    data,
-    headers,
-    signal: input?.signal,
-  })
-  const body: unknown = route.entity ? normalizeEntity(route.entity, response.data) : response.data
-  return { body: body as ResponseOf<N>, total: Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()] ?? NaN) }
+  await whenApiReady()
+  const url = apiBaseUrl() + buildPath(route.path, input?.params as Record<string, string> | undefined)
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.set(key, String(value))
+  }
+  // An explicit authorization (the identity provider's ID token while signing
+  // in) wins over the stored app token.
+  const token = input?.authorization ?? localStorage.getItem(ACCESS_TOKEN_KEY)
+  const headers = new Headers({ Accept: 'application/json' })
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  if (input?.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, input.idempotencyKey)
+  // Both servers accept a write only with a same-origin signal; this header
+  // is one a form on another site cannot send (docs/decisions/0034-no-cross-site-api.md).
+  // Reads go without it: on another origin it would cost every public read a preflight.
+  if (route.method !== 'GET') headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE)
+  let body: BodyInit | undefined
+  if (route.multipart && input?.body) {
+    body = input.body instanceof FormData ? input.body : toFormData(input.body as Record<string, unknown>)
+  } else if (input?.body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(input.body)
+  }
+  const timeout = AbortSignal.timeout(TIMEOUT_MS)
+  let response: Response
+  try {
+    response = await fetch(search.size ? `${url}?${search}` : url, {
+      method: route.method.toUpperCase(),
+      headers,
+      body,
+      signal: input?.signal ? AbortSignal.any([input.signal, timeout]) : timeout,
+    })
+  } catch (error) {
+    // Cancelled by the caller (a query no one needs any more): not a failure to report.
+    if (input?.signal?.aborted) throw error
+    throw new ApiError('Network error: the server could not be reached', 0, undefined)
+  }
+  // An uncontrolled page can get the SPA's index.html for /api/... with 200:
+  // that is not an answer, whatever its status says.
+  const json = /^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')
+  const data: unknown = json ? await response.json().catch(() => undefined) : undefined
+  if (!response.ok) {
+    if (response.status === 401 || response.status === 403) console.log(UNAUTHORIZED_MESSAGE)
+    const serverMessage = (data as { message?: unknown } | undefined)?.message
+    throw new ApiError(
+      typeof serverMessage === 'string' && serverMessage
+        ? serverMessage
+        : `Request failed with status code ${response.status}`,
+      response.status,
+      data,
+    )
+  }
+  if (!json) throw new ApiError(`Expected JSON from ${url}`, response.status, undefined)
+  const result: unknown = route.entity ? normalizeEntity(route.entity, data) : data
+  return { body: result as ResponseOf<N>, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? NaN) }
 }
 
 export async function api<N extends RouteName>(name: N, ...[input]: NoInput<N>): Promise<ResponseOf<N>> {
