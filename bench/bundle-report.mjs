@@ -11,6 +11,8 @@ import { KiB, kib, log, root } from './bench-env.mjs'
 export const BUDGET_KIB = 130
 /** All app JS, the service worker apart, gzip. */
 export const ALL_JS_BUDGET_KIB = 250
+/** The demo build's worker (demo server included), gzip, when the 250 KiB budget was set: it may not grow. */
+export const DEMO_WORKER_BASELINE_KIB = 210.5
 
 export async function listFiles(dir) {
   const out = []

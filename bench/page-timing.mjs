@@ -1,38 +1,38 @@
-// Step 4 of `npm run bench`: the home page in Chromium (playwright-core) with
-// Slow 4G network throttling and 4× CPU slowdown, median of N cold loads,
-// against a static HTML snapshot of the same page and bench/static-hero.html.
-/* global window, document -- the callbacks passed to page.evaluate run in the browser */
-import { spawn } from 'node:child_process'
+// Step 4 of `npm run bench`: what a visitor waits for, in Chromium
+// (playwright-core) with Slow 4G network throttling and 4× CPU slowdown,
+// median of N loads, each figure beside its floor measured the same way in the
+// same run:
+//
+// - first visit (a new profile): LCP of "/" and the moment its 6 session cards
+//   are on screen. Floor: a static snapshot of the same page as the app renders
+//   it (its HTML and CSS, no script).
+// - start from the home screen, online and offline (a profile that has visited
+//   once, so the worker and the saved state are there): the same two figures.
+//   Floor: the same snapshot served by a minimal worker that precaches it.
+//
+// The page is served by `vite preview` (demo build) or by the API server (live
+// build), which serves the floor's files too, from the build folder.
+/* global window, document, requestAnimationFrame, caches -- page.evaluate callbacks run in the browser */
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { freePort, kib, log, median, resultsDir, root, viteBin } from './bench-env.mjs'
+import { log, median } from './bench-env.mjs'
 
-async function startPreview(outDir) {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [viteBin, 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  )
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return { url, stop: () => child.kill('SIGTERM') }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill('SIGTERM')
-  throw new Error('vite preview did not start')
-}
-
-function chromiumPath() {
+export function chromiumPath() {
   const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p))
   if (!path) throw new Error('No Chromium found: apt-get install -y chromium (or set CHROMIUM_PATH)')
   return path
 }
+
+/** The house flags (playwright.config.ts): RenderDocument off keeps an offline state across navigations. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-features=RenderDocument',
+]
 
 // DevTools' "Slow 4G" as Lighthouse applies it (150 ms RTT, 1.6 Mbps down,
 // 750 kbps up, with its 3.75× latency and 0.9× throughput adjustment).
@@ -42,108 +42,193 @@ const SLOW_4G = {
   downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 }
+export const NETWORK = 'Slow 4G (562.5 ms RTT, 1.44 Mbps down)'
 export const CPU_SLOWDOWN = 4
+const HOME_CARDS = 6
 
-async function measureLoad(browser, url) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  let jsBytes = 0
-  const jsRequests = new Map()
-  cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script' && !e.response.url.includes('/sw.js')) jsRequests.set(e.requestId, e.response.url)
-  })
-  cdp.on('Network.loadingFinished', (e) => {
-    if (jsRequests.has(e.requestId)) jsBytes += e.encodedDataLength
-  })
-  await page.addInitScript(() => {
-    window.__lcp = 0
-    window.__fcp = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__lcp = entry.startTime
-    }).observe({ type: 'largest-contentful-paint', buffered: true })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__fcp = entry.startTime
-    }).observe({ type: 'paint', buffered: true })
-  })
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-  // LCP can still change after `load` (a lazy chunk, a late image): wait for quiet.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined)
-  await page.waitForTimeout(500)
-  const { lcp, fcp } = await page.evaluate(() => ({ lcp: window.__lcp, fcp: window.__fcp }))
-  await context.close()
-  return { lcp, fcp, jsBytes }
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
+
+/** Records LCP and the first frame with the home page's 6 cards, from the document's start. */
+function watchPaints(cards) {
+  window.__lcp = 0
+  window.__cards = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  const selector = 'section[aria-labelledby="available-title"] [data-testid="session-card"]'
+  const check = () => {
+    if (document.querySelectorAll(selector).length >= cards) window.__cards = performance.now()
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
 }
 
-/** The demo build's home page as it renders, without its scripts: the same hero as static HTML. */
-async function writeStaticSnapshot(browser, baseUrl, outDir) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
+async function throttle(context, page, offline) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { ...SLOW_4G, offline })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  return cdp
+}
+
+/** One load of `url` in `context`: LCP and the 6 cards, in ms from navigation start. */
+async function measureLoad(context, url, { offline = false, cold = false } = {}) {
   const page = await context.newPage()
-  await page.goto(baseUrl, { waitUntil: 'networkidle' })
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
-  const html = await page.evaluate(() => {
+  const cdp = await throttle(context, page, offline)
+  if (cold) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await page.addInitScript(watchPaints, HOME_CARDS)
+  await page.goto(url, { waitUntil: 'load', timeout: 90_000 })
+  await page.waitForFunction(() => window.__cards > 0, null, { timeout: 60_000, polling: 100 }).catch(() => undefined)
+  // LCP can still change after the cards (a late image): wait for quiet.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined)
+  await page.waitForTimeout(300)
+  const result = await page.evaluate(() => ({ lcp: window.__lcp, cards: window.__cards }))
+  await page.close()
+  return result
+}
+
+/** The page as the app renders it, without its scripts: what a static site would send. */
+async function writeSnapshot(browser, origin, outDir) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle' })
+  await page.locator('section[aria-labelledby="available-title"] [data-testid="session-card"]').nth(5).waitFor()
+  const { html, urls } = await page.evaluate(() => {
     const doc = document.documentElement.cloneNode(true)
     for (const el of doc.querySelectorAll('script, link[rel="modulepreload"]')) el.remove()
-    return `<!doctype html>\n${doc.outerHTML}`
+    const urls = new Set()
+    for (const el of doc.querySelectorAll('[href], [src], [srcset], [imagesrcset]')) {
+      if (el.matches('a')) continue
+      for (const value of [el.getAttribute('href'), el.getAttribute('src')]) if (value) urls.add(value)
+      for (const set of [el.getAttribute('srcset'), el.getAttribute('imagesrcset')]) {
+        for (const candidate of (set ?? '').split(',')) if (candidate.trim()) urls.add(candidate.trim().split(/\s+/)[0])
+      }
+    }
+    return { html: `<!doctype html>\n${doc.outerHTML}`, urls: [...urls].filter((u) => u.startsWith('/')) }
   })
   await context.close()
   await writeFile(join(outDir, 'bench-static-home.html'), html)
-  await mkdir(resultsDir, { recursive: true })
-  await writeFile(join(resultsDir, 'static-home-snapshot.html'), html)
+  // The floor of a start from the home screen: the same page, precached by the smallest worker.
+  const precache = ['/bench-static-home-sw.html', ...urls]
+  await writeFile(
+    join(outDir, 'bench-static-sw.js'),
+    `const FILES = ${JSON.stringify(precache)}
+self.addEventListener('install', (e) => e.waitUntil(caches.open('floor').then((c) => c.addAll(FILES)).then(() => self.skipWaiting())))
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()))
+self.addEventListener('fetch', (e) => e.respondWith(caches.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))))
+`,
+  )
+  await writeFile(
+    join(outDir, 'bench-static-home-sw.html'),
+    html.replace('</body>', `<script>navigator.serviceWorker.register('/bench-static-sw.js')</script></body>`),
+  )
 }
 
-export async function runLcp(demoOutDir, runs) {
-  const { chromium } = await import('playwright-core')
-  await copyFile(join(root, 'bench/static-hero.html'), join(demoOutDir, 'bench-static-hero.html'))
-  const preview = await startPreview(demoOutDir)
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  })
+const summary = (samples) => ({
+  lcp: Math.round(median(samples.map((s) => s.lcp))),
+  cards: Math.round(median(samples.map((s) => s.cards))),
+  lcpSamples: samples.map((s) => Math.round(s.lcp)),
+  cardsSamples: samples.map((s) => Math.round(s.cards)),
+})
+
+async function firstVisits(browser, url, runs) {
+  const samples = []
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow' })
+    samples.push(await measureLoad(context, url, { cold: true }))
+    await context.close()
+  }
+  return summary(samples)
+}
+
+/**
+ * Starts from the home screen: one unthrottled visit installs the worker and
+ * lets the app save its state, then each run opens the page again in that
+ * profile, online or offline.
+ */
+async function homeScreenStarts(browser, url, runs, ready) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow' })
   try {
-    await writeStaticSnapshot(browser, preview.url, demoOutDir)
-    const pages = {
-      'home (SPA, demo build)': `${preview.url}/`,
-      'static snapshot of home': `${preview.url}/bench-static-home.html`,
-      'bench/static-hero.html': `${preview.url}/bench-static-hero.html`,
-    }
-    const results = {}
-    for (const [name, url] of Object.entries(pages)) {
+    const first = await context.newPage()
+    await first.goto(url, { waitUntil: 'load' })
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+    await ready(first)
+    await first.close()
+    const result = {}
+    for (const offline of [false, true]) {
+      await context.setOffline(offline)
       const samples = []
-      for (let i = 0; i < runs; i++) samples.push(await measureLoad(browser, url))
-      results[name] = {
-        url: url.replace(preview.url, ''),
-        runs,
-        lcpMedian: Math.round(median(samples.map((s) => s.lcp))),
-        fcpMedian: Math.round(median(samples.map((s) => s.fcp))),
-        jsTransferredMedian: Math.round(median(samples.map((s) => s.jsBytes))),
-        lcpSamples: samples.map((s) => Math.round(s.lcp)),
-      }
+      for (let i = 0; i < runs; i++) samples.push(await measureLoad(context, url, { offline }))
+      result[offline ? 'offline' : 'online'] = summary(samples)
+    }
+    return result
+  } finally {
+    await context.close()
+  }
+}
+
+/** The app has its worker and has saved the home page's cards. */
+async function appReady(page) {
+  await page
+    .locator('section[aria-labelledby="available-title"] [data-testid="session-card"]')
+    .nth(HOME_CARDS - 1)
+    .waitFor()
+  await page.waitForFunction(() => (localStorage.getItem('studyhub-query-cache') ?? '').includes('"sessions"'), null, {
+    timeout: 30_000,
+  })
+  // Whatever else the worker caches at runtime (images it loads lazily).
+  await page.waitForLoadState('networkidle')
+}
+
+/** The floor's worker has precached its files. */
+async function floorReady(page) {
+  await page.waitForFunction(async () => (await (await caches.open('floor')).keys()).length > 0, null, {
+    timeout: 30_000,
+  })
+}
+
+const ratio = (app, floor) => (floor > 0 ? Number((app / floor).toFixed(2)) : null)
+
+/**
+ * Every timing figure of one build, app and floor: { firstVisit, homeScreenOnline, homeScreenOffline },
+ * each { lcp: { app, floor, ratio }, cards: { app, floor, ratio } } with the samples.
+ */
+export async function measurePages(browser, { name, origin, outDir, runs }) {
+  await writeSnapshot(browser, origin, outDir)
+  log(`\n== ${name} build: timings (${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs}) ==`)
+  const app = {
+    firstVisit: await firstVisits(browser, `${origin}/`, runs),
+    ...(await homeScreenStarts(browser, `${origin}/`, runs, appReady)),
+  }
+  const floor = {
+    firstVisit: await firstVisits(browser, `${origin}/bench-static-home.html`, runs),
+    ...(await homeScreenStarts(browser, `${origin}/bench-static-home-sw.html`, runs, floorReady)),
+  }
+  const figures = {}
+  for (const [key, label] of [
+    ['firstVisit', 'first visit'],
+    ['online', 'home-screen start, online'],
+    ['offline', 'home-screen start, offline'],
+  ]) {
+    const a = key === 'firstVisit' ? app.firstVisit : app[key]
+    const f = key === 'firstVisit' ? floor.firstVisit : floor[key]
+    figures[key] = {
+      lcp: { app: a.lcp, floor: f.lcp, ratio: ratio(a.lcp, f.lcp), samples: a.lcpSamples, floorSamples: f.lcpSamples },
+      cards: {
+        app: a.cards,
+        floor: f.cards,
+        ratio: ratio(a.cards, f.cards),
+        samples: a.cardsSamples,
+        floorSamples: f.cardsSamples,
+      },
+    }
+    for (const what of ['lcp', 'cards']) {
+      const fig = figures[key][what]
       log(
-        `  ${name}: LCP median ${results[name].lcpMedian} ms (${results[name].lcpSamples.join(', ')}),` +
-          ` FCP ${results[name].fcpMedian} ms, JS transferred ${kib(results[name].jsTransferredMedian)} KiB`,
+        `  ${label}, ${what === 'lcp' ? 'LCP' : '6 cards'}: ${fig.app} ms (${fig.samples.join(', ')})` +
+          ` vs floor ${fig.floor} ms (${fig.floorSamples.join(', ')}) → ${fig.ratio}×`,
       )
     }
-    const spa = results['home (SPA, demo build)'].lcpMedian
-    const snapshot = results['static snapshot of home'].lcpMedian
-    return {
-      network: 'Slow 4G (562.5 ms RTT, 1.44 Mbps down)',
-      cpuSlowdown: CPU_SLOWDOWN,
-      pages: results,
-      spaToStaticRatio: snapshot > 0 ? Number((spa / snapshot).toFixed(2)) : null,
-    }
-  } finally {
-    await browser.close()
-    preview.stop()
   }
+  return figures
 }

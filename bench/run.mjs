@@ -1,28 +1,38 @@
-// `npm run bench`: what the app costs a visitor, measured on real builds.
-// One module per step:
+// `npm run bench`: what the app costs a visitor, measured on real builds,
+// each figure beside its floor from the same run. One module per step:
 //
 //  1. bench/builds.mjs, bench/bundle-report.mjs: builds the demo build and a
-//     live build (VITE_API_URL set) into node_modules/.cache/bench/, and a
+//     live build (VITE_API_URL=/api) into node_modules/.cache/bench/, and a
 //     bare React app as the reference. For each: JS gzip per chunk, all app JS
-//     against 250 KiB, and the home page's first-load JS against 130 KiB.
+//     against 250 KiB, the home page's first-load JS against 130 KiB, and the
+//     demo worker against its size when those budgets were set.
 //  2. bench/demo-code-check.mjs: no msw and no loopback address in the live
 //     build.
 //  3. bench/latency-step.mjs: runs bench/server-latency.mjs and keeps its JSON.
-//  4. bench/page-timing.mjs: the home page's LCP in Chromium with Slow 4G
-//     network throttling and 4× CPU slowdown, median of N cold loads, against
-//     a static HTML snapshot of the same page and bench/static-hero.html.
+//  4. bench/page-timing.mjs: first visit and start from the home screen
+//     (online, offline), LCP and the 6 home cards on screen, against a static
+//     snapshot of the page (and that snapshot under a minimal precaching
+//     worker), in Chromium with Slow 4G and 4× CPU, medians of N. The demo
+//     build is served by `vite preview`, the live build by the API server on
+//     a seeded PGlite (bench/serve-build.mjs).
+//  5. bench/lighthouse-step.mjs: Lighthouse 13 mobile, 3 runs per route.
+//  6. bench/readme-table.mjs: the goals' table into README.md, between its
+//     markers (only after a full run: not with --skip-* or --only).
 //
-// Options: --runs N (LCP loads per page, default 5), --skip-lcp, --skip-latency,
-// --lcp-only (builds only the demo build and runs step 4: a quick LCP check).
-// Results: a table on stdout and bench/results/bench-<time>.json (+ latest.json).
+// Options: --runs N (loads per figure, default 3), --skip-pages, --skip-lighthouse,
+// --skip-latency, --only demo|live (browser steps on one build).
+// Results: tables on stdout and bench/results/bench-<time>.json (+ latest.json).
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { cacheDir, KiB, kib, log, resultsDir, root } from './bench-env.mjs'
 import { buildBareReact, LIVE_BUILD_ENV, viteBuild } from './builds.mjs'
-import { ALL_JS_BUDGET_KIB, BUDGET_KIB, bundleReport, printBundle } from './bundle-report.mjs'
+import { ALL_JS_BUDGET_KIB, BUDGET_KIB, bundleReport, DEMO_WORKER_BASELINE_KIB, printBundle } from './bundle-report.mjs'
 import { checkDemoCode } from './demo-code-check.mjs'
 import { runServerLatency } from './latency-step.mjs'
-import { CPU_SLOWDOWN, runLcp } from './page-timing.mjs'
+import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse-step.mjs'
+import { CHROMIUM_FLAGS, chromiumPath, CPU_SLOWDOWN, measurePages, NETWORK } from './page-timing.mjs'
+import { goalsTable, writeReadmeTable } from './readme-table.mjs'
+import { startLiveServer, startPreview } from './serve-build.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -31,19 +41,29 @@ const option = (name, fallback) => {
 }
 const flag = (name) => args.includes(`--${name}`)
 
-/** --lcp-only: the demo build and its LCP, nothing else; results are printed, not saved. */
-async function lcpOnly(runs) {
-  const demoDir = join(cacheDir, 'demo')
-  log(`Building the demo build into ${relative(root, demoDir)}/ …`)
-  viteBuild(demoDir, { VITE_API_URL: '' })
-  log(`\n== LCP of the home page (Slow 4G, ${CPU_SLOWDOWN}× CPU, ${runs} cold loads each) ==`)
-  const lcp = await runLcp(demoDir, runs)
-  log(`  SPA / static snapshot: ${lcp.spaToStaticRatio}×`)
+/** Steps 4 and 5 on one build, served as it is deployed. */
+async function browserSteps(name, outDir, runs) {
+  const server = name === 'demo' ? await startPreview(outDir) : await startLiveServer(outDir)
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  try {
+    const timings = flag('skip-pages')
+      ? undefined
+      : await measurePages(browser, { name, origin: server.origin, outDir, runs })
+    await browser.close()
+    const lighthouse = flag('skip-lighthouse')
+      ? undefined
+      : await runLighthouse({ name, origin: server.origin, demo: name === 'demo' })
+    return { timings, lighthouse }
+  } finally {
+    await browser.close().catch(() => undefined)
+    await server.stop()
+  }
 }
 
 async function main() {
-  const runs = Number(option('runs', '5'))
-  if (flag('lcp-only')) return lcpOnly(runs)
+  const runs = Number(option('runs', '3'))
+  const only = option('only', null)
   await mkdir(resultsDir, { recursive: true })
   const started = new Date()
   log(`Building into ${relative(root, cacheDir)}/ …`)
@@ -66,17 +86,30 @@ async function main() {
 
   const latency = flag('skip-latency') ? { skipped: '--skip-latency' } : await runServerLatency()
 
-  let lcp = { skipped: '--skip-lcp' }
-  if (!flag('skip-lcp')) {
-    log(`\n== LCP of the home page (Slow 4G, ${CPU_SLOWDOWN}× CPU, ${runs} cold loads each) ==`)
-    lcp = await runLcp(demoDir, runs)
-    log(`  SPA / static snapshot: ${lcp.spaToStaticRatio}×`)
+  const timings = {}
+  const lighthouse = {}
+  for (const [name, outDir] of [
+    ['demo', demoDir],
+    ['live', liveDir],
+  ]) {
+    if (only && only !== name) continue
+    const result = await browserSteps(name, outDir, runs)
+    if (result.timings) timings[name] = result.timings
+    if (result.lighthouse) lighthouse[name] = result.lighthouse
   }
 
   const summary = {
     date: started.toISOString(),
     node: process.version,
-    budget: { firstLoadGzipKiB: BUDGET_KIB, allJsGzipKiB: ALL_JS_BUDGET_KIB, bareReactGzipKiB: Number(kib(bareReact)) },
+    runs,
+    network: NETWORK,
+    cpuSlowdown: CPU_SLOWDOWN,
+    budget: {
+      firstLoadGzipKiB: BUDGET_KIB,
+      allJsGzipKiB: ALL_JS_BUDGET_KIB,
+      demoWorkerGzipKiB: DEMO_WORKER_BASELINE_KIB,
+      bareReactGzipKiB: Number(kib(bareReact)),
+    },
     buildMs: { demo: demoMs, live: liveMs },
     demo: { ...demo, firstLoadRatioToBareReact: Number((demo.firstLoad.gzip / bareReact).toFixed(2)) },
     live: { ...live, firstLoadRatioToBareReact: Number((live.firstLoad.gzip / bareReact).toFixed(2)) },
@@ -84,20 +117,34 @@ async function main() {
     mswInLiveBuild: demoCode.mswInLiveBuild,
     loopbackInLiveBuild: demoCode.loopbackInLiveBuild,
     serverLatency: latency,
-    lcp,
+    timings,
+    lighthouse,
   }
   const file = join(resultsDir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`)
   await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`)
   await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`)
+  log(`\n${goalsTable(summary)}`)
   log(`\nResults: ${relative(root, file)}`)
+  const complete = !only && !flag('skip-pages') && !flag('skip-lighthouse')
+  if (complete) {
+    const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1)
+    await writeReadmeTable(
+      summary,
+      `Last \`npm run bench\`: ${started.toISOString().slice(0, 10)}, Node ${process.version}, Chromium at` +
+        ` ${chromiumPath()}, ${minutes} min. Timings: ${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs} loads` +
+        ` each, app and floor in the same run; Lighthouse ${LIGHTHOUSE_RUNS} runs per route.`,
+    )
+    log('README.md: the goals table is updated.')
+  }
 
-  const overBudget = [demo, live].some(
-    (build) => build.firstLoad.gzip > BUDGET_KIB * KiB || build.totalJsGzip > ALL_JS_BUDGET_KIB * KiB,
-  )
+  const overBudget =
+    [demo, live].some(
+      (build) => build.firstLoad.gzip > BUDGET_KIB * KiB || build.totalJsGzip > ALL_JS_BUDGET_KIB * KiB,
+    ) || demo.serviceWorkerGzip > DEMO_WORKER_BASELINE_KIB * KiB
   if (demoCode.failed || overBudget) {
     if (demoCode.mswInLiveBuild.hits.length > 0) log('The live build carries msw.')
     if (demoCode.loopbackInLiveBuild.hits.length > 0) log('The live build names an address on this machine.')
-    if (overBudget) log(`JS is over a budget (first load ${BUDGET_KIB} KiB, all app JS ${ALL_JS_BUDGET_KIB} KiB).`)
+    if (overBudget) log('JS is over a budget (first load, all app JS or the demo worker).')
     process.exitCode = 1
   }
   await rm(join(cacheDir, 'bare-react-src'), { recursive: true, force: true })

@@ -443,3 +443,75 @@ describe('serving the built app (APP_DIST_DIR)', () => {
     expect(answer.status).toBe(404)
   })
 })
+
+describe('the first-paint data in the page (docs/decisions/0041-data-in-the-first-paint.md)', () => {
+  let dist = ''
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'studyhub-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>StudyHub</title><body><div id="root"></div></body>')
+  })
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  const hostile = '</script><script>alert(1)</script><!--'
+  const asked: string[] = []
+  function appWith(answer: () => Promise<Response>) {
+    const config: Config = { ...loadConfig({}), appDistDir: dist }
+    const deps: ApiDeps = {
+      store: untouchableStore,
+      identity: { verify: async () => null },
+      now: () => new Date('2026-03-02T10:00:00.000Z'),
+      appTokenTtlSeconds: 900,
+      maxFileBytes: config.maxFileBytes,
+    }
+    const list: ApiRoute = {
+      method: 'GET',
+      path: `/api${routes.listSessions.path}`,
+      handle: async (request) => {
+        asked.push(new URL(request.url).search)
+        return answer()
+      },
+    }
+    return createApp(deps, { config, logger: memoryLogger(), ping: async () => {}, routes: [list] })
+  }
+  const sessions = () =>
+    Promise.resolve(
+      new Response(JSON.stringify([{ _id: 's1', title: hostile }]), {
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '17' },
+      }),
+    )
+  const navigate = { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } }
+  const inlined = (html: string) => /<script type="application\/json" id="first-paint-data">(.*?)<\/script>/.exec(html)
+
+  it('inlines page 1 of the approved sessions into / and /study-sessions, escaped', async () => {
+    const app = appWith(sessions)
+    for (const path of ['/', '/study-sessions', '/study-sessions?page=1']) {
+      asked.length = 0
+      const answer = await app.request(path, navigate)
+      expect(answer.headers.get('Cache-Control')).toBe('no-cache')
+      const html = await answer.text()
+      const element = inlined(html)
+      expect(element, path).not.toBeNull()
+      // Only the element's own tags: the title's "<" cannot end it or start another.
+      expect(element![1]).not.toContain('<')
+      expect(JSON.parse(element![1]!)).toEqual({
+        at: Date.parse('2026-03-02T10:00:00.000Z'),
+        studySessions: { items: [{ _id: 's1', title: hostile }], total: 17 },
+      })
+      expect(html.match(/<script/g)).toHaveLength(1)
+      expect(asked).toEqual(['?status=approved&page=1&limit=8'])
+    }
+  })
+
+  it('serves the plain page elsewhere, and when the read fails', async () => {
+    asked.length = 0
+    const app = appWith(sessions)
+    for (const path of ['/study-sessions?page=2', '/tutors']) {
+      expect(inlined(await (await app.request(path, navigate)).text()), path).toBeNull()
+    }
+    expect(asked).toEqual([])
+    const failing = appWith(() => Promise.resolve(new Response('{}', { status: 500 })))
+    const answer = await failing.request('/', navigate)
+    expect(answer.status).toBe(200)
+    expect(inlined(await answer.text())).toBeNull()
+  })
+})

@@ -17,6 +17,7 @@ import { apiRoutes, type ApiRoute } from './core/routes'
 import type { Config } from './config'
 import { clientAddress } from './http/client-address'
 import { corsPolicy } from './http/cors'
+import { firstPaintReader } from './http/first-paint'
 import { FixedWindowLimiter } from './http/rate-limit'
 import { setResponseHeaders } from './http/response-headers'
 import { mountStaticApp, SECURITY_HEADERS } from './http/static-app'
@@ -152,7 +153,9 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
     app.on(route.method, route.path, (c) => route.handle(c.req.raw, c.req.param(), deps))
   }
 
-  if (config.appDistDir) mountStaticApp(app, config.appDistDir)
+  if (config.appDistDir) {
+    mountStaticApp(app, config.appDistDir, firstPaintReader(options.routes ?? apiRoutes, deps))
+  }
 
   app.notFound(() => jsonError('Not found.', 404))
 

@@ -1,22 +1,40 @@
 // First: restores the saved first-paint cache, so the router's first loaders see it.
 import './app/query-persistence'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
 import { startPlatform } from './app/platform'
+import { queryClient } from './app/query-client'
 import './index.css'
 
 startPlatform()
 
 const container = document.getElementById('root')!
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-)
 // A built index.html holds the home page prerendered (scripts/prerender/):
 // on "/" React adopts that markup, so the hero painted from HTML stays put.
 // Elsewhere index.html's inline script has already emptied the root, and the
 // dev server's index.html has nothing in it.
-if (location.pathname === '/' && container.firstElementChild) hydrateRoot(container, app)
+const hydrating = location.pathname === '/' && container.firstElementChild !== null
+// The data the page came with (docs/decisions/0041-data-in-the-first-paint.md):
+// in the cache before the first render, unless the markup being hydrated was
+// rendered without it; then just after, so hydration still matches.
+const firstPaint = readFirstPaintData()
+const seedNow = firstPaint && (!hydrating || firstPaint.inMarkup)
+if (firstPaint && seedNow) seedFirstPaint(queryClient, firstPaint)
+
+function AfterHydration() {
+  useEffect(() => {
+    if (firstPaint && !seedNow) seedFirstPaint(queryClient, firstPaint)
+  }, [])
+  return null
+}
+
+const app = (
+  <StrictMode>
+    <App />
+    <AfterHydration />
+  </StrictMode>
+)
+if (hydrating) hydrateRoot(container, app)
 else createRoot(container).render(app)

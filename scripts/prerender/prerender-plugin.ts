@@ -8,19 +8,32 @@
 // server that shares this build's mode, defines and aliases, so a demo build
 // prerenders the demo layout and a live one the live layout.
 //
+// A demo build's home page also carries its cards: the demo server's first
+// answer is the seed, known now (demo-first-paint.ts), so the markup shows
+// them and the page carries their data for the app to hydrate with
+// (docs/decisions/0041-data-in-the-first-paint.md). A live build's data is the
+// API server's to add, per request.
+//
 // This runs in transformIndexHtml, while the bundle is generated: the service
 // worker's precache manifest (vite-plugin-pwa, closeBundle) is computed from
 // the files written afterwards, so the precached index.html is this one.
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import { firstPaintElement, type FirstPaintData } from '../../src/contract/first-paint.ts'
 
 /** What src/app/prerender-entry.tsx returns (not imported: this file is type-checked without JSX). */
 interface Prerendered {
   html: string
+  firstPaint: FirstPaintData | undefined
   heroImage: { avifSrcSet: string }
 }
 
 const ENTRY = '/src/app/prerender-entry.tsx'
+const DEMO_DATA = '/scripts/prerender/demo-first-paint.ts'
+/** What DEMO_DATA exports (loaded through the SSR server: it imports the demo server's code). */
+interface DemoData {
+  demoFirstPaintData(): Promise<FirstPaintData>
+}
 const EMPTY_ROOT = '<div id="root"></div>'
 
 // index.html is the navigation fallback for every route (vite preview, the
@@ -55,8 +68,14 @@ async function renderHome(config: ResolvedConfig): Promise<Prerendered> {
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   try {
-    const entry = (await server.ssrLoadModule(ENTRY)) as { prerenderHome(): Promise<Prerendered> }
-    return await entry.prerenderHome()
+    const demo = config.define?.__DEMO__ === 'true'
+    const firstPaint = demo
+      ? await ((await server.ssrLoadModule(DEMO_DATA)) as DemoData).demoFirstPaintData()
+      : undefined
+    const entry = (await server.ssrLoadModule(ENTRY)) as {
+      prerenderHome(data: FirstPaintData | undefined): Promise<Omit<Prerendered, 'firstPaint'>>
+    }
+    return { ...(await entry.prerenderHome(firstPaint)), firstPaint }
   } finally {
     await server.close()
   }
@@ -81,7 +100,12 @@ export function prerenderHomePlugin(): Plugin {
         // Replacer functions: the markup may hold "$" sequences a replacement string would expand.
         return html
           .replace('<title>', () => `${heroPreload(home)}\n    <title>`)
-          .replace(EMPTY_ROOT, () => `<div id="root">${home.html}</div>\n    ${ONLY_ON_HOME}`)
+          .replace(
+            EMPTY_ROOT,
+            () =>
+              `<div id="root">${home.html}</div>\n    ${ONLY_ON_HOME}` +
+              (home.firstPaint ? `\n    ${firstPaintElement(home.firstPaint)}` : ''),
+          )
       },
     },
   }

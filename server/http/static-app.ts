@@ -6,8 +6,11 @@
 // Caching: index.html and sw.js must be revalidated on every load, or a new
 // release would wait behind the old one; files under /assets/ carry a content
 // hash in their names, so they never change and may be cached for a year.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
+import { showsFirstPage, withFirstPaint, type FirstPaintReader } from './first-paint'
 import { setResponseHeaders } from './response-headers'
 
 const REVALIDATE = new Set(['/', '/index.html', '/sw.js'])
@@ -40,14 +43,25 @@ const cacheHeaders: MiddlewareHandler = async (c, next) => {
   }
 }
 
-/** Mounts the app folder's files and the client-side routing fallback on `app`. */
-export function mountStaticApp<E extends Env>(app: Hono<E>, root: string): void {
+/**
+ * Mounts the app folder's files and the client-side routing fallback on `app`.
+ * With `firstPaint`, a navigation to a page that shows the approved sessions
+ * gets index.html with them inlined (./first-paint.ts).
+ */
+export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstPaint?: FirstPaintReader): void {
   const files = serveStatic<E>({ root })
   const indexHtml = serveStatic<E>({ root, path: 'index.html' })
   const outsideApi = (handler: MiddlewareHandler<E>): MiddlewareHandler<E> => {
     return async (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next))
   }
   app.use('*', outsideApi(cacheHeaders))
+  if (firstPaint) {
+    app.get('*', async (c, next) => {
+      if (!isNavigation(c.req) || !showsFirstPage(new URL(c.req.url))) return next()
+      const [html, data] = await Promise.all([readFile(join(root, 'index.html'), 'utf8'), firstPaint()])
+      return data ? c.html(withFirstPaint(html, data)) : next()
+    })
+  }
   app.get('*', outsideApi(files))
   app.get(
     '*',

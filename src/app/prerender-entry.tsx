@@ -5,9 +5,12 @@
 //
 // What a first render cannot know is rendered as "not known yet", exactly as
 // the client's first render shows it, so hydration matches: the session is
-// still being checked (the navbar shows neither Login nor Dashboard), the
-// query cache is empty ("Loading sessions…"), and every browser-only state
-// (online, reduced motion, install offer, toasts) takes its server snapshot.
+// still being checked (the navbar shows neither Login nor Dashboard), and
+// every browser-only state (online, reduced motion, install offer, toasts)
+// takes its server snapshot. The cards are rendered from the first-paint data
+// when the build has it (a demo build: the seed), which the page carries and
+// main.tsx puts into the cache before hydrating; else the cache is empty
+// ("Loading sessions…").
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -19,6 +22,8 @@ import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { createQueryClient } from './query-client'
 import { Component as Home } from './routes/home'
+import { seedFirstPaint } from './first-paint-data'
+import type { FirstPaintData } from '../contract/first-paint'
 
 /**
  * The "/" branch of router.tsx's route tree. router.tsx itself creates the
@@ -40,12 +45,16 @@ export interface Prerendered {
   heroImage: HeroSlide
 }
 
-export async function prerenderHome(origin = 'http://localhost'): Promise<Prerendered> {
+export async function prerenderHome(
+  firstPaint: FirstPaintData | undefined,
+  origin = 'http://localhost',
+): Promise<Prerendered> {
   const handler = createStaticHandler(homeRoutes)
   const context = await handler.query(new Request(new URL('/', origin)))
   if (context instanceof Response) throw new Error(`Prerendering / answered ${context.status}, not a page`)
   const router = createStaticRouter(handler.dataRoutes, context)
   const queryClient = createQueryClient()
+  if (firstPaint) seedFirstPaint(queryClient, firstPaint)
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -4,7 +4,7 @@
 import type { Booking, Material, Session, User } from '../../../src/contract/entities'
 import { TOTAL_COUNT_HEADER } from '../../../src/contract/routes'
 import type { Answer } from '../pipeline'
-import type { BookingRow, Listed, MaterialRow, Paging, SessionRow, Store, UserRow } from '../store'
+import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, Store, UserRow } from '../store'
 
 const MAX_PAGE_SIZE = 500
 const DEFAULT_PAGE_SIZE = 20
@@ -40,6 +40,18 @@ export function publicMaterial(row: MaterialRow): Material {
 }
 
 /** Adds averageRating and reviewCount, computed from the reviews (a missing rating counts as 0). */
+/** Each session's rating sum and review count, from its reviews (a missing rating counts as 0): store.reviews.ratings over rows in memory. */
+export function sumRatings(reviews: Iterable<Pick<ReviewRow, 'sessionId' | 'rating'>>) {
+  const sums = new Map<string, { sum: number; count: number }>()
+  for (const review of reviews) {
+    const entry = sums.get(review.sessionId) ?? { sum: 0, count: 0 }
+    entry.sum += typeof review.rating === 'number' ? review.rating : 0
+    entry.count += 1
+    sums.set(review.sessionId, entry)
+  }
+  return sums
+}
+
 export async function withRatings(store: Store, rows: SessionRow[]): Promise<Session[]> {
   const ratings = await store.reviews.ratings(rows.map((s) => s._id))
   return rows.map((s) => {

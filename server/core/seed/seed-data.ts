@@ -1,7 +1,10 @@
 // The demo data, as rows: the demo server writes them on first start (and on
 // a demo reset), the API server into an empty embedded database. Dated relative
 // to now so the home page always shows Ongoing and Closed sessions.
-// Deterministic apart from the dates and ids, so tests can rely on its shape.
+// Deterministic apart from the dates and most ids, so tests can rely on its
+// shape. Session ids are deterministic too: a demo build prerenders the home
+// page's cards from this seed at build time, and their links must lead to the
+// sessions the demo server seeds later in the browser.
 // `sessions` scales the session count (the bench seeds 10,000).
 import type { Role, Status } from '../../../src/contract/entities'
 import { newFileId, newId } from '../ids'
@@ -158,6 +161,11 @@ const NOTE_TEXTS: ReadonlyArray<[title: string, description: string]> = [
 const FEES = [0, 0, 10, 15, 20, 25, 30, 45, 50]
 
 /** mulberry32: a small deterministic generator, so the seed looks varied but is stable. */
+/** The i-th seeded session's id: a record id's shape (24 hex digits), the same in every seeding. */
+function seedSessionId(i: number): string {
+  return `5eed${i.toString(16).padStart(20, '0')}`
+}
+
 function random(seed: number) {
   let a = seed >>> 0
   return () => {
@@ -225,7 +233,7 @@ export async function buildSeedRows(options: SeedOptions = {}): Promise<SeedRows
     }
     const classStart = regEnd + (2 + Math.floor(rand() * 7)) * DAY + 17 * 60 * 60 * 1000
     sessions.push({
-      _id: newId(),
+      _id: seedSessionId(i),
       title: round === 0 ? baseTitle : `${baseTitle} (Group ${round + 1})`,
       subject,
       description,

@@ -2,12 +2,13 @@
 // so one invalidation of a prefix (see session-keys below) refreshes every
 // list and detail that could show a changed session.
 import { queryOptions } from '@tanstack/react-query'
+import { FIRST_PAGE_LIMITS } from '../../../contract/first-paint'
 import { api, apiPage } from '../../../shared/api/http-client'
 import { deviceBacked } from '../../../shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
-const HOME_SESSION_LIMIT = 6
-export const SESSIONS_PAGE_SIZE = 8
+const HOME_SESSION_LIMIT = FIRST_PAGE_LIMITS.home
+export const SESSIONS_PAGE_SIZE = FIRST_PAGE_LIMITS.studySessions
 
 export const sessionKeys = {
   all: ['sessions'] as const,

@@ -1,0 +1,92 @@
+// Step 6 of `npm run bench`: the goals' table, written into README.md between
+// its markers: each figure beside its floor from the same run, as a ratio,
+// with its goal and whether it is met.
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { kib, root } from './bench-env.mjs'
+import { ALL_JS_BUDGET_KIB, BUDGET_KIB, DEMO_WORKER_BASELINE_KIB } from './bundle-report.mjs'
+
+const START = '<!-- bench:table:start -->'
+const END = '<!-- bench:table:end -->'
+
+const mark = (met) => (met === null ? '—' : met ? 'yes' : '**no**')
+
+function timingRows(build, figures) {
+  if (!figures) return []
+  const rows = []
+  const add = (label, fig, goal) =>
+    rows.push([
+      `${label} (${build})`,
+      `${fig.app} ms`,
+      `${fig.floor} ms`,
+      `${fig.ratio}×`,
+      goal ? `≤ ${goal}×` : '—',
+      mark(goal ? fig.ratio !== null && fig.ratio <= goal : null),
+    ])
+  add('first visit: LCP of `/`', figures.firstVisit.lcp)
+  add('first visit: the 6 cards on screen', figures.firstVisit.cards, 1.5)
+  add('home-screen start, online: LCP', figures.online.lcp)
+  add('home-screen start, online: the 6 cards on screen', figures.online.cards, 1.3)
+  add('home-screen start, offline: LCP', figures.offline.lcp)
+  add('home-screen start, offline: the 6 cards on screen', figures.offline.cards, 1.3)
+  return rows
+}
+
+function lighthouseRows(build, results) {
+  if (!results) return []
+  return Object.entries(results).map(([route, r]) => {
+    const met =
+      r.medianScore >= 95 && r.worstScore >= 90 && r.worstCls <= 0.02 && r.worstTbt <= 150 && r.worstLcp <= 2500
+    return [
+      `Lighthouse \`${route}\` (${build})`,
+      `scores ${r.runs.map((x) => x.score).join(' / ')}; CLS ≤ ${r.worstCls}; TBT ≤ ${r.worstTbt} ms; LCP ≤ ${(r.worstLcp / 1000).toFixed(2)} s`,
+      '—',
+      '—',
+      'median ≥ 95, each ≥ 90, CLS ≤ 0.02, TBT ≤ 150 ms, LCP ≤ 2.5 s',
+      mark(met),
+    ]
+  })
+}
+
+function bundleRows(build, report, bareReact) {
+  const row = (label, bytes, floor, goalKib) => [
+    `${label} (${build})`,
+    `${kib(bytes)} KiB`,
+    floor ? `${kib(floor)} KiB (bare React)` : '—',
+    floor ? `${(bytes / floor).toFixed(2)}×` : '—',
+    `≤ ${goalKib} KiB`,
+    mark(bytes <= goalKib * 1024),
+  ]
+  const rows = [
+    row('all app JS, gzip', report.totalJsGzip, null, ALL_JS_BUDGET_KIB),
+    row('first-load JS, gzip', report.firstLoad.gzip, bareReact, BUDGET_KIB),
+  ]
+  if (build === 'demo') rows.push(row('demo worker JS, gzip', report.serviceWorkerGzip, null, DEMO_WORKER_BASELINE_KIB))
+  return rows
+}
+
+/** The markdown table of a bench summary (bench/run.mjs). */
+export function goalsTable(summary) {
+  const rows = [
+    ...timingRows('demo', summary.timings?.demo),
+    ...timingRows('live', summary.timings?.live),
+    ...lighthouseRows('demo', summary.lighthouse?.demo),
+    ...lighthouseRows('live', summary.lighthouse?.live),
+    ...bundleRows('demo', summary.demo, summary.bareReact.firstLoad.gzip),
+    ...bundleRows('live', summary.live, summary.bareReact.firstLoad.gzip),
+  ]
+  const header = ['figure', 'StudyHub', 'floor', 'ratio', 'goal', 'met?']
+  const line = (cells) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+/** Replaces what is between the README's markers with the table and how it was measured. */
+export async function writeReadmeTable(summary, how) {
+  const path = join(root, 'README.md')
+  const readme = await readFile(path, 'utf8')
+  const start = readme.indexOf(START)
+  const end = readme.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} markers`)
+  const block = `${START}\n\n${how}\n\n${goalsTable(summary)}\n\n${END}`
+  await writeFile(path, readme.slice(0, start) + block + readme.slice(end + END.length))
+}

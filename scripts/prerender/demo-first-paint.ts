@@ -1,0 +1,39 @@
+// A demo build's first-paint data (src/contract/first-paint.ts): page 1 of the
+// approved sessions (/study-sessions' first page, the home page's first six), answered by the
+// demo server's own endpoint over the seed it writes into the browser on its
+// first start. Same seed, same session ids; the dates are relative to the
+// seeding, which the app moves to its own clock (`relative`).
+import { sumRatings } from '../../server/core/endpoints/answers'
+import { listSessions } from '../../server/core/endpoints/sessions'
+import { buildSeedRows } from '../../server/core/seed/seed-data'
+import type { Store } from '../../server/core/store'
+import { FIRST_PAGE_LIMITS, type FirstPaintData } from '../../src/contract/first-paint'
+import type { Session } from '../../src/contract/entities'
+import { TOTAL_COUNT_HEADER } from '../../src/contract/routes'
+
+export async function demoFirstPaintData(at = Date.now()): Promise<FirstPaintData> {
+  const rows = await buildSeedRows({ now: new Date(at) })
+  // The two reads listSessions makes, over the seed's rows, newest first as the demo store lists them.
+  const approved = rows.sessions
+    .filter((s) => s.status === 'approved')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  const store = {
+    sessions: {
+      list: async (_filter: unknown, paging: { page: number; limit: number }) => ({
+        rows: approved.slice((paging.page - 1) * paging.limit, paging.page * paging.limit),
+        total: approved.length,
+      }),
+    },
+    reviews: {
+      ratings: async (ids: readonly string[]) => sumRatings(rows.reviews.filter((r) => ids.includes(r.sessionId))),
+    },
+  } as unknown as Store
+  const query = { status: 'approved', page: '1', limit: String(FIRST_PAGE_LIMITS.studySessions) }
+  const answer = await listSessions({ store, query } as unknown as Parameters<typeof listSessions>[0])
+  return {
+    at,
+    relative: true,
+    inMarkup: true,
+    studySessions: { items: answer.body as Session[], total: Number(answer.headers?.[TOTAL_COUNT_HEADER]) },
+  }
+}

@@ -1,0 +1,89 @@
+// The first-paint data a page carries, into the query cache.
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Session } from '../contract/entities'
+import { firstPaintElement, type FirstPaintData } from '../contract/first-paint'
+import { sessionQueries } from '../features/sessions/api/session-queries'
+import { readFirstPaintData, seedFirstPaint } from './first-paint-data'
+
+const HOUR = 3600_000
+const at = Date.parse('2026-03-01T12:00:00.000Z')
+
+function session(i: number): Session {
+  return {
+    _id: `s${i}`,
+    title: `Session ${i} </script><!--`,
+    subject: 'Maths',
+    description: 'd',
+    registrationStart: new Date(at - HOUR).toISOString(),
+    registrationEnd: new Date(at + HOUR).toISOString(),
+    classStart: new Date(at + 2 * HOUR).toISOString(),
+    classEnd: new Date(at + 3 * HOUR).toISOString(),
+    duration: 1,
+    registrationFee: 0,
+    tutorName: 'T',
+    tutorEmail: 't@x.org',
+    status: 'approved',
+    createdAt: new Date(at - 2 * HOUR).toISOString(),
+    averageRating: 4,
+    reviewCount: 2,
+  } as Session
+}
+
+const data: FirstPaintData = {
+  at,
+  studySessions: { items: Array.from({ length: 8 }, (_, i) => session(i)), total: 17 },
+}
+const home = sessionQueries.home().queryKey
+const firstPage = sessionQueries.list({ page: 1, admin: false }).queryKey
+
+afterEach(() => document.body.replaceChildren())
+
+describe('the first-paint element', () => {
+  it('reads back exactly what was written, whatever the text holds', () => {
+    document.body.innerHTML = `<div id="root"></div>${firstPaintElement(data)}`
+    expect(document.scripts).toHaveLength(1)
+    expect(document.scripts[0]!.textContent).not.toContain('<')
+    expect(readFirstPaintData()).toEqual(data)
+  })
+
+  it('is nothing when the page has none or it is damaged', () => {
+    expect(readFirstPaintData()).toBeUndefined()
+    document.body.innerHTML = '<script type="application/json" id="first-paint-data">{"at":</script>'
+    expect(readFirstPaintData()).toBeUndefined()
+  })
+})
+
+describe('seedFirstPaint', () => {
+  it('gives the home page the first six and /study-sessions the page, as of when they were read', () => {
+    const client = new QueryClient()
+    seedFirstPaint(client, data)
+    expect(client.getQueryData(home)).toEqual({
+      items: data.studySessions.items.slice(0, 6),
+      total: 17,
+      page: 1,
+      limit: 6,
+    })
+    expect(client.getQueryData(firstPage)).toEqual({ items: data.studySessions.items, total: 17, page: 1, limit: 8 })
+    expect(client.getQueryState(home)?.dataUpdatedAt).toBe(at)
+  })
+
+  it('moves relative dates to its own clock, so registration reads the same as when they were written', () => {
+    const client = new QueryClient()
+    const now = at + 30 * 24 * HOUR
+    seedFirstPaint(client, { ...data, relative: true }, now)
+    const [first] = (client.getQueryData(home) as { items: Session[] }).items
+    expect(Date.parse(first!.registrationStart)).toBe(now - HOUR)
+    expect(Date.parse(first!.registrationEnd)).toBe(now + HOUR)
+    expect(Date.parse(first!.createdAt)).toBe(now - 2 * HOUR)
+  })
+
+  it('never replaces an answer already in the cache', () => {
+    const client = new QueryClient()
+    const restored = { items: [session(99)], total: 1, page: 1, limit: 6 }
+    client.setQueryData(home, restored)
+    seedFirstPaint(client, data)
+    expect(client.getQueryData(home)).toBe(restored)
+    expect(client.getQueryData(firstPage)).toBeDefined()
+  })
+})

@@ -1,0 +1,46 @@
+// The first-paint data index.html may carry (src/contract/first-paint.ts),
+// put into the query cache under the keys the screens ask for, so the home
+// page's cards and /study-sessions' first page render in the app's first
+// render instead of after a request (docs/decisions/0041-data-in-the-first-paint.md).
+// Seeded as of when it was read: a query refetches it as soon as it is stale,
+// and an answer already in the cache (a restored one) is never replaced.
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { Session } from '../contract/entities'
+import { FIRST_PAGE_LIMITS, FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from '../contract/first-paint'
+import { sessionQueries } from '../features/sessions/api/session-queries'
+
+const DATE_FIELDS = ['registrationStart', 'registrationEnd', 'classStart', 'classEnd', 'createdAt'] as const
+
+export function readFirstPaintData(): FirstPaintData | undefined {
+  const text = document.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as FirstPaintData
+  } catch {
+    // A damaged page: the screens fetch as they would without it.
+    return undefined
+  }
+}
+
+function movedBy(session: Session, ms: number): Session {
+  const moved = { ...session }
+  for (const field of DATE_FIELDS) {
+    const value = moved[field]
+    if (typeof value === 'string') moved[field] = new Date(Date.parse(value) + ms).toISOString()
+  }
+  return moved
+}
+
+export function seedFirstPaint(client: QueryClient, data: FirstPaintData, now = Date.now()): void {
+  // A seed dated relative to its reading is dated relative to now, as the
+  // demo server's own seeding will be: every registration label reads the same.
+  const shift = data.relative ? now - data.at : 0
+  const { items, total } = data.studySessions
+  const sessions = shift ? items.map((session) => movedBy(session, shift)) : items
+  const put = (queryKey: QueryKey, limit: number) => {
+    if (client.getQueryData(queryKey) !== undefined) return
+    client.setQueryData(queryKey, { items: sessions.slice(0, limit), total, page: 1, limit }, { updatedAt: data.at })
+  }
+  put(sessionQueries.home().queryKey, FIRST_PAGE_LIMITS.home)
+  put(sessionQueries.list({ page: 1, admin: false }).queryKey, FIRST_PAGE_LIMITS.studySessions)
+}
