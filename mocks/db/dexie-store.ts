@@ -10,6 +10,7 @@
 //   fake-indexeddb (tests), which cannot clone jsdom's Blob.
 import type { Table } from 'dexie'
 import type { Status } from '../../src/contract/entities'
+import { sumRatings } from '../../server/core/endpoints/answers'
 import { newSecret } from '../../server/core/jwt'
 import {
   UniqueViolation,
@@ -141,16 +142,7 @@ export function createDexieStore(db: DemoDb): Store {
       of: (studentEmail, sessionId) => q.reviewOf(db, studentEmail, sessionId),
       ofSession: async (sessionId) =>
         (await db.reviews.where('sessionId').equals(sessionId).toArray()).sort(q.byNewest('createdAt')),
-      ratings: async (sessionIds) => {
-        const sums = new Map<string, { sum: number; count: number }>()
-        for (const r of await q.reviewsOfSessions(db, sessionIds)) {
-          const entry = sums.get(r.sessionId) ?? { sum: 0, count: 0 }
-          entry.sum += typeof r.rating === 'number' ? r.rating : 0
-          entry.count += 1
-          sums.set(r.sessionId, entry)
-        }
-        return sums
-      },
+      ratings: async (sessionIds) => sumRatings(await q.reviewsOfSessions(db, sessionIds)),
       list: (paging) => q.listReviews(db, paging),
       insert: (row) => unique('review.student-session', () => db.reviews.add(row)).then(() => undefined),
       delete: async (id) => {
