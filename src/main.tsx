@@ -1,6 +1,6 @@
 // First: restores the saved first-paint cache, so the router's first loaders see it.
 import './app/query-persistence'
-import { StrictMode, useEffect } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
@@ -36,5 +36,10 @@ const app = (
     <AfterHydration />
   </StrictMode>
 )
-if (hydrating) hydrateRoot(container, app)
-else createRoot(container).render(app)
+// As a transition, the first render yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree, so a
+// tap or a paint is never kept waiting by it (docs/decisions/0042-nothing-late-moves-the-page.md).
+startTransition(() => {
+  if (hydrating) hydrateRoot(container, app)
+  else createRoot(container).render(app)
+})

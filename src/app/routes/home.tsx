@@ -41,9 +41,13 @@ function AvailableSessions() {
         Available Study Sessions
       </h2>
       {query.isPending ? (
-        <p role="status" className="mt-6 text-ink-muted">
-          Loading sessions…
-        </p>
+        // The room the six cards will take (one, two or three columns), so
+        // nothing below moves when they arrive.
+        <div className="mt-6 min-h-[60rem] md:min-h-[50rem] lg:min-h-[33rem]">
+          <p role="status" className="text-ink-muted">
+            Loading sessions…
+          </p>
+        </div>
       ) : !data ? (
         <p role="alert" className="mt-6 text-danger">
           Failed to load study sessions

@@ -64,7 +64,9 @@ export function OfflineIndicator() {
   const needsReload = fault?.kind === 'versionchange' || fault?.kind === 'blocked' || fault?.kind === 'closed'
 
   return (
-    <div className="sticky top-16 z-30">
+    // Fixed under the navbar, over the page rather than in its flow: the
+    // notice comes and goes with the network and must not move the page.
+    <div className="fixed inset-x-0 top-16 z-30">
       <div role="status" aria-live="polite">
         {notice && (
           <p
