@@ -21,7 +21,7 @@ async function signInAsDemoStudent(port, origin) {
   try {
     const page = await browser.newPage()
     await page.goto(`${origin}/login`, { waitUntil: 'load' })
-    const button = await page.waitForSelector('::-p-aria([name^="student demo account" i][role="button"])', {
+    const button = await page.waitForSelector('::-p-xpath(//button[contains(., "student@studyhub.demo")])', {
       timeout: 60_000,
     })
     await button.click()
