@@ -66,6 +66,8 @@ describe('seedFirstPaint', () => {
     })
     expect(client.getQueryData(firstPage)).toEqual({ items: data.studySessions.items, total: 17, page: 1, limit: 8 })
     expect(client.getQueryState(home)?.dataUpdatedAt).toBe(at)
+    // Still asked for once a screen shows it: its fetch keeps the device's offline copy.
+    expect(client.getQueryState(home)?.isInvalidated).toBe(true)
   })
 
   it('moves relative dates to its own clock, so registration reads the same as when they were written', () => {
