@@ -13,7 +13,7 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint-data'
 export const FIRST_PAGE_LIMITS = { home: 6, studySessions: 8 } as const
 
 /** Page 1 of the approved sessions, as GET /sessions?status=approved&page=1&limit=N answers it. */
-export interface FirstPaintPage {
+interface FirstPaintPage {
   items: Session[]
   /** X-Total-Count. */
   total: number
