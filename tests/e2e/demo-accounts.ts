@@ -25,7 +25,7 @@ export const DEMO_EMAIL: Record<DemoRole, string> = {
   tutor: 'tutor@studyhub.demo',
   admin: 'admin@studyhub.demo',
 }
-export const DEMO_PASSWORD = DEMO_ACCOUNT_PASSWORD
+const DEMO_PASSWORD = DEMO_ACCOUNT_PASSWORD
 
 const AVATAR =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#1e40af"/></svg>'
