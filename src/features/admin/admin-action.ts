@@ -3,7 +3,7 @@
 // message, or 'Something went wrong' when it sent none (or answered that
 // nothing changed).
 import { showAlert, showToast } from '../../shared/ui/feedback'
-import { serverMessage } from '../workspace/format'
+import { serverMessage } from '../../shared/api/api-error'
 
 const SOMETHING_WENT_WRONG = 'Something went wrong'
 

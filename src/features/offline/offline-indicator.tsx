@@ -8,7 +8,7 @@
 import { useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { formatDateTime } from '../../shared/format/date'
-import { clearStorageFault, getStorageFault, subscribeStorageFault } from '../../shared/db/storage-status'
+import { clearStorageFault, useStorageFault } from '../../shared/db/storage-status'
 import { isDeviceBacked, isNetworkError } from '../../shared/offline/device-backed-query'
 import { useOnline } from '../../shared/offline/use-online'
 import { TONE } from '../../shared/ui/tone-classes'
@@ -59,7 +59,7 @@ function offlineNotice(online: boolean, data: ScreenData): string | null {
 export function OfflineIndicator() {
   const online = useOnline()
   const data = useScreenData()
-  const fault = useSyncExternalStore(subscribeStorageFault, getStorageFault, () => null)
+  const fault = useStorageFault()
   const notice = offlineNotice(online, data)
   const needsReload = fault?.kind === 'versionchange' || fault?.kind === 'blocked' || fault?.kind === 'closed'
 

@@ -4,6 +4,8 @@
 // silently to installed or engaged sites; Firefox asks the user, so this is
 // called on a user's action: saving something offline-worthy, logging in,
 // installing, or the "Keep data on this device" button.
+import { createStore } from '../../shared/store/create-store'
+
 export interface StorageUsage {
   usage: number
   quota: number
@@ -11,15 +13,13 @@ export interface StorageUsage {
 }
 
 let request: Promise<boolean> | null = null
-const listeners = new Set<() => void>()
+/** How many times a request for persistence settled: the usage shown may have changed. */
+const requests = createStore(0)
 
-export function subscribeStorageUsage(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeStorageUsage = requests.subscribe
 
 function changed(): void {
-  for (const listener of listeners) listener()
+  requests.set((count) => count + 1)
 }
 
 export function isPersistenceSupported(): boolean {

@@ -1,7 +1,7 @@
 // A small banner offering to install StudyHub, shown only while the browser
 // has made an install offer and the user has not said "Not now" in this tab.
-import { useState, useSyncExternalStore } from 'react'
-import { canInstall, INSTALL_DISMISSED_KEY, promptInstall, subscribeInstallOffer } from './install-prompt'
+import { useState } from 'react'
+import { INSTALL_DISMISSED_KEY, promptInstall, useInstallOffered } from './install-prompt'
 
 function wasDismissed(): boolean {
   try {
@@ -12,7 +12,7 @@ function wasDismissed(): boolean {
 }
 
 export function InstallBanner() {
-  const offered = useSyncExternalStore(subscribeInstallOffer, canInstall, () => false)
+  const offered = useInstallOffered()
   const [dismissed, setDismissed] = useState(wasDismissed)
   if (!offered || dismissed) return null
 

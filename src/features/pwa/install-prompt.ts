@@ -2,6 +2,7 @@
 // banner. The listener is added when this module loads, with the layout, so
 // an offer made before React renders is not missed. Browsers that never fire
 // the event (Safari, Firefox) never show the banner.
+import { createStore, useStore } from '../../shared/store/create-store'
 import { requestPersistentStorage } from '../offline/storage-persistence'
 
 interface BeforeInstallPromptEvent extends Event {
@@ -11,43 +12,30 @@ interface BeforeInstallPromptEvent extends Event {
 
 export const INSTALL_DISMISSED_KEY = 'studyhub-install-dismissed'
 
-let offer: BeforeInstallPromptEvent | null = null
-const listeners = new Set<() => void>()
-
-function emit(): void {
-  for (const listener of listeners) listener()
-}
+const offer = createStore<BeforeInstallPromptEvent | null>(null)
 
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Our own button replaces the browser's mini-infobar.
     event.preventDefault()
-    offer = event as BeforeInstallPromptEvent
-    emit()
+    offer.set(event as BeforeInstallPromptEvent)
   })
   window.addEventListener('appinstalled', () => {
-    offer = null
-    emit()
+    offer.set(null)
     // An installed app is where offline data matters most.
     void requestPersistentStorage()
   })
 }
 
-export function subscribeInstallOffer(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function canInstall(): boolean {
-  return offer !== null
+export function useInstallOffered(): boolean {
+  return useStore(offer) !== null
 }
 
 /** Shows the browser's install dialog; the offer can be used once. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
-  const current = offer
+  const current = offer.get()
   if (!current) return 'unavailable'
-  offer = null
-  emit()
+  offer.set(null)
   await current.prompt()
   const choice = await current.userChoice
   return choice.outcome

@@ -1,37 +1,34 @@
 // "A new version is ready": src/app/service-worker/register-service-worker.ts
 // announces a waiting service worker here with the function that activates
 // it; the layout's update prompt reads it. Plain module state, no workbox.
+import { createStore, useStore } from '../../shared/store/create-store'
+
 type Activate = () => void
 
 export const UPDATE_KEEPS_TYPING = 'Reload when you are ready: what you typed here is kept.'
 
-let activate: Activate | null = null
+interface Update {
+  activate: Activate | null
+  /** The new version already runs in another tab and this one waits for its user to reload. */
+  asked: boolean
+}
+
+const update = createStore<Update>({ activate: null, asked: false })
 /** This tab's user pressed Reload: the reload that follows was asked for. */
 let accepted = false
-/** The new version already runs in another tab and this one waits for its user to reload. */
-let replaced = false
-const listeners = new Set<() => void>()
-
-function emit(): void {
-  for (const listener of listeners) listener()
-}
 
 export function announceUpdate(activateWaiting: Activate): void {
-  activate = activateWaiting
-  emit()
+  update.set((current) => ({ ...current, activate: activateWaiting }))
 }
 
-export function isUpdateWaiting(): boolean {
-  return activate !== null
-}
-
-export function subscribeUpdate(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+export function useUpdateWaiting(): { waiting: boolean; asked: boolean } {
+  const { activate, asked } = useStore(update)
+  return { waiting: activate !== null, asked }
 }
 
 /** Tells the waiting worker to take over; every open tab reloads when it does. */
 export function acceptUpdate(): boolean {
+  const { activate } = update.get()
   if (!activate) return false
   accepted = true
   activate()
@@ -47,10 +44,5 @@ export function wasUpdateAccepted(): boolean {
  * tab asks instead of reloading, and Reload then reloads this tab only.
  */
 export function askToReload(reload: Activate): void {
-  replaced = true
-  announceUpdate(reload)
-}
-
-export function isReloadAsked(): boolean {
-  return replaced
+  update.set({ activate: reload, asked: true })
 }

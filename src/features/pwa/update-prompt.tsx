@@ -3,12 +3,11 @@
 // (register-service-worker.ts), so this tab does not reload by itself. A tab
 // whose form has unsaved text is not reloaded under its user: it shows the
 // prompt again, saying the typing is kept, and reloads when asked.
-import { useState, useSyncExternalStore } from 'react'
-import { acceptUpdate, isReloadAsked, isUpdateWaiting, subscribeUpdate, UPDATE_KEEPS_TYPING } from './update-available'
+import { useState } from 'react'
+import { acceptUpdate, UPDATE_KEEPS_TYPING, useUpdateWaiting } from './update-available'
 
 export function UpdatePrompt() {
-  const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false)
-  const asked = useSyncExternalStore(subscribeUpdate, isReloadAsked, () => false)
+  const { waiting, asked } = useUpdateWaiting()
   const [reloading, setReloading] = useState(false)
   return (
     <div

@@ -2,7 +2,7 @@
 // it worked; an alert titled with the screen's failure message otherwise, with
 // the server's reason as its text when there is one.
 import { confirmDialog, showAlert, showToast } from '../../shared/ui/feedback'
-import { serverMessage } from './format'
+import { serverMessage } from '../../shared/api/api-error'
 
 export async function runWithFeedback<R>(
   action: () => Promise<R>,

@@ -16,12 +16,13 @@ export class ApiError extends Error {
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized access - maybe log out the user'
 
+/** The server's own `{message}`, if it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  const data = error instanceof ApiError ? (error.data as { message?: unknown } | undefined) : undefined
+  return data && typeof data.message === 'string' && data.message ? data.message : undefined
+}
+
 /** The server's `{message}` when it sent one, else the error's own text (docs/product.md#messages). */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiError) {
-    const data = error.data as { message?: unknown } | undefined
-    if (data && typeof data.message === 'string' && data.message) return data.message
-  }
-  if (error instanceof Error && error.message) return error.message
-  return fallback
+  return serverMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback)
 }

@@ -1,7 +1,8 @@
 // What the app knows about the health of on-device storage, as a tiny store
-// the layout reads (useSyncExternalStore). It holds no data and imports no
+// the layout reads (useStorageFault). It holds no data and imports no
 // storage library, so the layout can load it eagerly; src/shared/db reports
 // faults into it and screens never have to.
+import { createStore, useStore } from '../store/create-store'
 
 export type StorageFaultKind = 'quota' | 'blocked' | 'closed' | 'versionchange' | 'timeout' | 'unknown'
 
@@ -32,36 +33,30 @@ export const STORAGE_FAULT_MESSAGES: Record<StorageFaultKind, string> = {
 // reopens by itself, so 'closed' is not one of them.)
 const STICKY: ReadonlySet<StorageFaultKind> = new Set(['versionchange', 'blocked'])
 
-let current: StorageFault | null = null
-const listeners = new Set<() => void>()
-
-function emit(): void {
-  for (const listener of listeners) listener()
-}
+const fault = createStore<StorageFault | null>(null)
 
 export function reportStorageFault(kind: StorageFaultKind, now = Date.now()): void {
+  const current = fault.get()
   // A versionchange closes the database, which also fires 'close': keep the cause.
   if (current?.kind === 'versionchange' && kind === 'closed') return
   if (current && STICKY.has(current.kind) && !STICKY.has(kind)) {
-    current = { ...current, at: now }
+    fault.set({ ...current, at: now })
   } else {
-    current = { kind, message: STORAGE_FAULT_MESSAGES[kind], at: now }
+    fault.set({ kind, message: STORAGE_FAULT_MESSAGES[kind], at: now })
   }
-  emit()
 }
 
 /** The user dismissed the message, or storage works again (a later write succeeded). */
 export function clearStorageFault(kind?: StorageFaultKind): void {
+  const current = fault.get()
   if (!current || (kind && current.kind !== kind)) return
-  current = null
-  emit()
+  fault.set(null)
 }
 
 export function getStorageFault(): StorageFault | null {
-  return current
+  return fault.get()
 }
 
-export function subscribeStorageFault(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+export function useStorageFault(): StorageFault | null {
+  return useStore(fault)
 }

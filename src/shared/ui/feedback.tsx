@@ -4,7 +4,8 @@
 // layout) renders them. Toasts sit in polite live regions that exist before
 // any toast does, so screen readers announce each one; dialogs are modal and
 // shown one at a time, in the order they were asked for.
-import { useRef, useSyncExternalStore } from 'react'
+import { useRef } from 'react'
+import { createStore, useStore } from '../store/create-store'
 import { ModalDialog } from './modal-dialog'
 import { StatusIcon } from './status-icon'
 
@@ -49,39 +50,28 @@ interface FeedbackState {
 const DEFAULT_TOAST_MS = 3000
 
 const NOTHING_SHOWN: FeedbackState = { toasts: [], dialogs: [] }
-let state: FeedbackState = NOTHING_SHOWN
+const feedback = createStore<FeedbackState>(NOTHING_SHOWN)
 let nextId = 1
-const listeners = new Set<() => void>()
-
-function update(next: FeedbackState): void {
-  state = next
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
 
 function dismissToast(id: number): void {
-  update({ ...state, toasts: state.toasts.filter((t) => t.id !== id) })
+  feedback.set((state) => ({ ...state, toasts: state.toasts.filter((t) => t.id !== id) }))
 }
 
 export function showToast({ title, icon, timer = DEFAULT_TOAST_MS, position = 'top-end' }: ToastOptions): void {
   const id = nextId++
-  update({ ...state, toasts: [...state.toasts, { id, title, icon, timer, position }] })
+  feedback.set((state) => ({ ...state, toasts: [...state.toasts, { id, title, icon, timer, position }] }))
   setTimeout(() => dismissToast(id), timer)
 }
 
 function closeDialog(id: number): void {
-  update({ ...state, dialogs: state.dialogs.filter((d) => d.id !== id) })
+  feedback.set((state) => ({ ...state, dialogs: state.dialogs.filter((d) => d.id !== id) }))
 }
 
 /** A modal message with an OK button; resolves when it is closed. */
 export function showAlert(options: AlertOptions): Promise<void> {
   return new Promise<void>((resolve) => {
     const id = nextId++
-    update({ ...state, dialogs: [...state.dialogs, { ...options, id, kind: 'alert', resolve }] })
+    feedback.set((state) => ({ ...state, dialogs: [...state.dialogs, { ...options, id, kind: 'alert', resolve }] }))
   })
 }
 
@@ -89,13 +79,13 @@ export function showAlert(options: AlertOptions): Promise<void> {
 export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const id = nextId++
-    update({ ...state, dialogs: [...state.dialogs, { ...options, id, kind: 'confirm', resolve }] })
+    feedback.set((state) => ({ ...state, dialogs: [...state.dialogs, { ...options, id, kind: 'confirm', resolve }] }))
   })
 }
 
 /** Tests: forget every toast and dialog. */
 export function resetFeedback(): void {
-  update({ toasts: [], dialogs: [] })
+  feedback.set(NOTHING_SHOWN)
 }
 
 const BUTTON = 'rounded px-4 py-2 font-semibold focus-visible:outline-offset-2'
@@ -193,11 +183,7 @@ function ToastRegion({ position, toasts }: { position: ToastPosition; toasts: To
 
 export function FeedbackHost() {
   // The prerendered home page (and its hydration) shows no toast or dialog.
-  const current = useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => NOTHING_SHOWN,
-  )
+  const current = useStore(feedback)
   const dialog = current.dialogs[0]
   return (
     <>

@@ -1,7 +1,8 @@
 // /dashboard/admin: the admin's numbers (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { statQueries } from '../../../features/stats/api/stat-queries'
-import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'
+import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
+import { QueryState } from '../../../features/workspace/components/query-state'
 import { errorMessage } from '../../../shared/api/api-error'
 
 export function Component() {
@@ -11,19 +12,23 @@ export function Component() {
       <h1 id="admin-dashboard" className="mb-6 text-2xl font-bold text-ink">
         Admin Dashboard
       </h1>
-      {stats.data ? (
-        <StatGrid label="Platform statistics">
-          <StatCard label="Total Users" value={stats.data.totalUsers} />
-          <StatCard
-            label="Total Sessions"
-            value={stats.data.totalSessions}
-            detail={`Pending ${stats.data.pending} · Approved ${stats.data.approved} · Rejected ${stats.data.rejected}`}
-          />
-          <StatCard label="Total Materials" value={stats.data.totalMaterials} />
-        </StatGrid>
-      ) : (
-        <StatsState error={stats.isError ? errorMessage(stats.error, 'Failed to load statistics') : null} />
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading statistics…"
+        error={(error) => errorMessage(error, 'Failed to load statistics')}
+      >
+        {(data) => (
+          <StatGrid label="Platform statistics">
+            <StatCard label="Total Users" value={data.totalUsers} />
+            <StatCard
+              label="Total Sessions"
+              value={data.totalSessions}
+              detail={`Pending ${data.pending} · Approved ${data.approved} · Rejected ${data.rejected}`}
+            />
+            <StatCard label="Total Materials" value={data.totalMaterials} />
+          </StatGrid>
+        )}
+      </QueryState>
     </section>
   )
 }

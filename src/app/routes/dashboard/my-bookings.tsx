@@ -1,12 +1,9 @@
 // The student's bookings, with the session each one is for.
-import { useQuery } from '@tanstack/react-query'
-import { Link, type LoaderFunctionArgs } from 'react-router-dom'
-import { useAuth } from '../../../features/auth/auth-context'
+import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
-import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
+import { BookingCard } from '../../../features/bookings/components/booking-card'
+import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
 import { QueryState } from '../../../features/workspace/components/query-state'
-import { formatDateTime } from '../../../shared/format/date'
-import { formatFee } from '../../../shared/format/number'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
@@ -17,8 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { email } = useAuth()
-  const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: Boolean(email) })
+  const bookings = useStudentBookings()
 
   return (
     <section aria-labelledby="my-bookings-title">
@@ -35,57 +31,7 @@ export function Component() {
           {(list) => (
             <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {list.map((booking) => (
-                <li
-                  key={booking._id}
-                  data-testid="booking-card"
-                  data-session-id={booking.sessionId}
-                  className="flex flex-col rounded-xl border border-line bg-surface p-5"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 className="text-lg font-semibold text-ink">{booking.title ?? 'Session'}</h2>
-                    <BookingStatusBadge status={booking.status} />
-                  </div>
-                  <dl className="mt-3 space-y-1 text-sm text-ink-muted">
-                    {booking.tutorName && (
-                      <div>
-                        <dt className="inline font-medium">Tutor: </dt>
-                        <dd className="inline">{booking.tutorName}</dd>
-                      </div>
-                    )}
-                    {booking.registrationFee !== undefined && (
-                      <div>
-                        <dt className="inline font-medium">Fee: </dt>
-                        <dd className="inline">{formatFee(booking.registrationFee)}</dd>
-                      </div>
-                    )}
-                    {booking.classStart && (
-                      <div>
-                        <dt className="inline font-medium">Class: </dt>
-                        <dd className="inline">
-                          {formatDateTime(booking.classStart)} – {formatDateTime(booking.classEnd)}
-                        </dd>
-                      </div>
-                    )}
-                    <div>
-                      <dt className="inline font-medium">Booked: </dt>
-                      <dd className="inline">{formatDateTime(booking.bookedAt)}</dd>
-                    </div>
-                  </dl>
-                  <div className="mt-4 flex flex-wrap gap-2">
-                    <Link
-                      to={`/dashboard/student/bookings/${booking.sessionId}`}
-                      className="tap inline-flex items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-                    >
-                      View Details<span className="sr-only">: {booking.title}</span>
-                    </Link>
-                    <Link
-                      to={`/dashboard/student/bookings/${booking.sessionId}/materials`}
-                      className="tap inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft"
-                    >
-                      View Materials<span className="sr-only">: {booking.title}</span>
-                    </Link>
-                  </div>
-                </li>
+                <BookingCard key={booking._id} booking={booking} />
               ))}
             </ul>
           )}

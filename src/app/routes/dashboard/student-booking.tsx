@@ -1,12 +1,9 @@
 // /dashboard/student/bookings/{id}: a booked session's details with its
 // materials. The id is the session's _id (the booking's sessionId).
-import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { useAuth } from '../../../features/auth/auth-context'
-import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookedMaterialList } from '../../../features/bookings/components/booked-material-list'
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
-import { sessionQueries } from '../../../features/sessions/api/session-queries'
+import { useBookedSession } from '../../../features/bookings/use-student-bookings'
 import { SessionFacts } from '../../../features/sessions/components/session-facts'
 import { SessionLoadState } from '../../../features/sessions/components/session-load-state'
 import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
@@ -20,11 +17,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { id = '' } = useParams()
-  const { email } = useAuth()
-  const session = useQuery(sessionQueries.detail(id))
-  const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: Boolean(email) })
-  const booking = bookings.data?.find((b) => b.sessionId === id)
-  const bookingStatus = bookings.data ? (booking?.status ?? null) : undefined
+  const { session, booking, bookingStatus } = useBookedSession(id)
 
   if (!session.isSuccess) return <SessionLoadState query={session} />
 

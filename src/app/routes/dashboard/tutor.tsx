@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { formatAverageRating, statQueries } from '../../../features/stats/api/stat-queries'
-import { StatCard, StatGrid, StatsState } from '../../../features/stats/components/stat-card'
+import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
+import { QueryState } from '../../../features/workspace/components/query-state'
 import { errorMessage } from '../../../shared/api/api-error'
 
 const SHORTCUT =
@@ -18,16 +19,20 @@ export function Component() {
         Tutor Dashboard
       </h1>
       <p className="mt-1 mb-6 text-ink-muted">Welcome back, {user?.displayName || email}.</p>
-      {stats.data ? (
-        <StatGrid label="Your teaching statistics">
-          <StatCard label="Total Sessions" value={stats.data.totalSessions} />
-          <StatCard label="Materials Uploaded" value={stats.data.totalMaterials} />
-          <StatCard label="My Students" value={stats.data.totalStudents} />
-          <StatCard label="Average Rating" value={formatAverageRating(stats.data.avgRating)} />
-        </StatGrid>
-      ) : (
-        <StatsState error={stats.isError ? errorMessage(stats.error, 'Failed to load statistics') : null} />
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading statistics…"
+        error={(error) => errorMessage(error, 'Failed to load statistics')}
+      >
+        {(data) => (
+          <StatGrid label="Your teaching statistics">
+            <StatCard label="Total Sessions" value={data.totalSessions} />
+            <StatCard label="Materials Uploaded" value={data.totalMaterials} />
+            <StatCard label="My Students" value={data.totalStudents} />
+            <StatCard label="Average Rating" value={formatAverageRating(data.avgRating)} />
+          </StatGrid>
+        )}
+      </QueryState>
       <h2 className="mt-8 text-lg font-bold text-ink">Shortcuts</h2>
       <div className="mt-3 flex flex-wrap gap-3">
         <Link to="/dashboard/add-session" className={SHORTCUT}>

@@ -16,6 +16,7 @@
 import { api } from '../../../shared/api/http-client'
 import { ApiError, errorMessage } from '../../../shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '../../../shared/db/app-db'
+import { createStore } from '../../../shared/store/create-store'
 import { claimNext, confirmEntry, refuseEntry } from './note-outbox'
 
 export const OUTBOX_LOCK = 'studyhub-notes-outbox'
@@ -222,17 +223,15 @@ export function createNoteSync({
 // ---- The app's one engine, bound to the signed-in user.
 
 let active: NoteSync | null = null
-const listeners = new Set<() => void>()
+/** How many times the engine confirmed or refused writes. */
+const changes = createStore(0)
 
 function notify(): void {
-  for (const listener of listeners) listener()
+  changes.set((count) => count + 1)
 }
 
 /** Screens refresh the server's list when the engine confirmed or refused writes. */
-export function subscribeNoteSync(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeNoteSync = changes.subscribe
 
 /** Starts sending `email`'s outbox (stops any engine of another user first). */
 export function startNoteSync(email: string): void {

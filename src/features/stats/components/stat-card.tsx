@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { ALERT_BOX } from '../../../shared/ui/tone-classes'
 
 /** One number with its label; a list of these is a <dl> so the pairs read together. */
 export function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
@@ -17,18 +16,5 @@ export function StatGrid({ label, children }: { label: string; children: ReactNo
     <dl aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {children}
     </dl>
-  )
-}
-
-/** While the numbers load, or when they failed to. */
-export function StatsState({ error }: { error?: string | null }) {
-  return error ? (
-    <p role="alert" className={ALERT_BOX}>
-      {error}
-    </p>
-  ) : (
-    <p role="status" className="text-ink-muted">
-      Loading statistics…
-    </p>
   )
 }

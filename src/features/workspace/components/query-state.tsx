@@ -5,8 +5,8 @@ import { showsData } from '../../../shared/offline/device-backed-query'
 import { ListState } from './page-heading'
 
 /**
- * A list's loading, failed and empty states (announced through ListState), or
- * the list itself once there is something to show.
+ * The one way a screen shows a query's loading, failed and empty states
+ * (announced through ListState), or its data once there is something to show.
  */
 export function QueryState<T>({
   query,
@@ -18,8 +18,9 @@ export function QueryState<T>({
 }: {
   query: UseQueryResult<T>
   loading: ReactNode
-  empty: ReactNode
-  isEmpty: (data: T) => boolean
+  /** What an empty answer says; without isEmpty every answer is shown. */
+  empty?: ReactNode
+  isEmpty?: (data: T) => boolean
   /** What a failure says; the server's message by default. */
   error?: (error: unknown) => ReactNode
   children: (data: T) => ReactNode
@@ -28,6 +29,6 @@ export function QueryState<T>({
   // Data the server could not refresh stays on screen (the layout says how old it is).
   if (!showsData(query)) return <ListState kind="error">{error(query.error)}</ListState>
   const data = query.data as T
-  if (isEmpty(data)) return <ListState kind="empty">{empty}</ListState>
+  if (isEmpty?.(data)) return <ListState kind="empty">{empty}</ListState>
   return children(data)
 }
