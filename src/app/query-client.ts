@@ -1,5 +1,5 @@
 // The app's one QueryClient, and how its cache survives a cold start.
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../shared/api/api-error'
 
 /** min(1000 * 2^n, 30000) ms before retry n + 1 (docs/product.md#constants). */
@@ -22,7 +22,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export const PERSIST_MAX_AGE = 24 * 60 * 60 * 1000
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A write declares what it changes once, in its meta (typed in
+    // src/shared/api/query-keys.ts); this refreshes it when
+    // the write settles (also after a failure: the server may have changed anyway).
+    // mutateAsync resolves only after the refresh, so a screen never shows the old list.
+    mutationCache: new MutationCache({
+      onSettled: (_data, _error, _variables, _context, mutation) =>
+        Promise.all((mutation.meta?.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -33,6 +41,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+  return client
 }
 
 export const queryClient = createQueryClient()

@@ -2,7 +2,7 @@
 // query factory spreads `deviceBacked(fetch, device)` into its queryOptions:
 //
 //   queryOptions({
-//     queryKey: sessionKeys.detail(id),
+//     queryKey: queryKeys.sessions.detail(id),
 //     ...deviceBacked(({ signal }) => api('getSession', { params: { id }, signal }), {
 //       save: async (session, at) => (await approvedSessions()).saveSession(session, at),
 //       read: async () => (await approvedSessions()).readSession(id),

@@ -1,12 +1,12 @@
 // Every review, for the admin (GET /reviews, docs/product.md#api-calls), server-paged.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
 import { api, apiPage } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 
 export const adminReviewQueries = {
-  all: () => ['admin-reviews'] as const,
   page: (page: number, limit: number) =>
     queryOptions({
-      queryKey: [...adminReviewQueries.all(), { page, limit }] as const,
+      queryKey: queryKeys.reviews.adminPage({ page, limit }),
       queryFn: ({ signal }) => apiPage('listReviews', page, limit, { signal }),
       placeholderData: keepPreviousData,
       // A failed load says so once and is not retried (docs/product.md#messages).
@@ -14,10 +14,11 @@ export const adminReviewQueries = {
     }),
 }
 
-export function useDeleteReview() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => api('deleteReview', { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('review') }),
-  })
+export const adminReviewMutations = {
+  remove: () =>
+    mutationOptions({
+      mutationFn: (id: string) => api('deleteReview', { params: { id } }),
+      // A review counts in its session's rating and in the dashboards.
+      meta: { invalidates: [queryKeys.reviews.all, queryKeys.sessions.all, queryKeys.stats.all] },
+    }),
 }

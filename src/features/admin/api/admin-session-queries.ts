@@ -1,16 +1,16 @@
 // The admin's view of sessions: server-paged (the catalogue may hold 10,000
 // sessions), and the admin's session actions (docs/product.md#states,
 // #api-calls).
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session, Status } from '../../../contract/entities'
 import { api, apiPage, pageOf, type Page } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 
 export const adminSessionQueries = {
-  all: () => ['admin-sessions'] as const,
   page: (page: number, limit: number, status?: Status) =>
     queryOptions({
-      queryKey: [...adminSessionQueries.all(), { page, limit, status }] as const,
+      queryKey: queryKeys.sessions.adminPage({ page, limit, status }),
       // The pending table reads GET /sessions/pending, which every server of the contract has;
       // a status filter on /admin/sessions is our servers' extension.
       queryFn: ({ signal }): Promise<Page<Session>> =>
@@ -21,22 +21,25 @@ export const adminSessionQueries = {
     }),
 }
 
-function useSessionMutation<V>(mutationFn: (variables: V) => Promise<unknown>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn,
-    // Any list that shows sessions may have changed: the admin's, the tutor's, the public one.
-    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('session') }),
-  })
-}
+// Any list that shows sessions may have changed (the admin's, the tutor's, the
+// public ones), and with them the bookings that show a session and the counts.
+const invalidates = [queryKeys.sessions.all, queryKeys.bookings.all, queryKeys.stats.all]
 
-export const useApproveSession = () =>
-  useSessionMutation(({ id, ...body }: { id: string } & BodyOf<'approveSession'>) =>
-    api('approveSession', { params: { id }, body }),
-  )
-export const useRejectSession = () => useSessionMutation((id: string) => api('rejectSession', { params: { id } }))
-export const useUpdateSession = () =>
-  useSessionMutation(({ id, ...body }: { id: string } & BodyOf<'updateSession'>) =>
-    api('updateSession', { params: { id }, body }),
-  )
-export const useDeleteSession = () => useSessionMutation((id: string) => api('deleteSession', { params: { id } }))
+export const adminSessionMutations = {
+  approve: () =>
+    mutationOptions({
+      mutationFn: ({ id, ...body }: { id: string } & BodyOf<'approveSession'>) =>
+        api('approveSession', { params: { id }, body }),
+      meta: { invalidates },
+    }),
+  reject: () =>
+    mutationOptions({ mutationFn: (id: string) => api('rejectSession', { params: { id } }), meta: { invalidates } }),
+  update: () =>
+    mutationOptions({
+      mutationFn: ({ id, ...body }: { id: string } & BodyOf<'updateSession'>) =>
+        api('updateSession', { params: { id }, body }),
+      meta: { invalidates },
+    }),
+  remove: () =>
+    mutationOptions({ mutationFn: (id: string) => api('deleteSession', { params: { id } }), meta: { invalidates } }),
+}

@@ -1,15 +1,11 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Booking } from '../../../contract/entities'
 import { confirmDelete } from '../../workspace/action-feedback'
 import { TD } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../../shared/format/date'
 import { runAdminAction } from '../admin-action'
-import {
-  adminBookingQueries,
-  useDeleteBooking,
-  useEditBooking,
-  useSetBookingStatus,
-} from '../api/admin-booking-queries'
+import { adminBookingMutations, adminBookingQueries } from '../api/admin-booking-queries'
 import { EditBookingDialog } from './edit-booking-dialog'
 import { ReviewTables } from './review-tables'
 
@@ -32,9 +28,9 @@ function BookingCells({ booking }: { booking: Booking }) {
 const label = (booking: Booking) => `${booking.title ?? booking.sessionId} by ${booking.studentEmail}`
 
 export function ManageBookings() {
-  const setStatus = useSetBookingStatus()
-  const edit = useEditBooking()
-  const remove = useDeleteBooking()
+  const setStatus = useMutation(adminBookingMutations.setStatus())
+  const edit = useMutation(adminBookingMutations.edit())
+  const remove = useMutation(adminBookingMutations.remove())
   const [editing, setEditing] = useState<Booking | null>(null)
 
   async function onStatus(booking: Booking, status: 'approved' | 'rejected') {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Review } from '../../../contract/entities'
 import { RowButton } from '../../workspace/components/data-table'
@@ -9,7 +9,7 @@ import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { formatDateTime } from '../../../shared/format/date'
 import { serverMessage } from '../../../shared/api/api-error'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { adminReviewQueries, useDeleteReview } from '../api/admin-review-queries'
+import { adminReviewMutations, adminReviewQueries } from '../api/admin-review-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const REVIEWS_LOAD_FAILED = 'Failed to load reviews. Are you an admin?'
@@ -20,7 +20,7 @@ export function ManageReviews() {
   const [page, setPage] = useState(1)
   const reviews = useQuery(adminReviewQueries.page(page, PAGE_SIZE))
   useClampedPage(page, setPage, reviews.data?.total, PAGE_SIZE)
-  const remove = useDeleteReview()
+  const remove = useMutation(adminReviewMutations.remove())
   const { offlineId, needsServer } = useServerGate()
 
   async function onDelete(review: Review) {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Session } from '../../../contract/entities'
 import { confirmDelete } from '../../workspace/action-feedback'
@@ -5,13 +6,7 @@ import { TD } from '../../workspace/components/ui-classes'
 import { formatDate } from '../../../shared/format/date'
 import { formatFee } from '../../../shared/format/number'
 import { runAdminAction } from '../admin-action'
-import {
-  adminSessionQueries,
-  useApproveSession,
-  useDeleteSession,
-  useRejectSession,
-  useUpdateSession,
-} from '../api/admin-session-queries'
+import { adminSessionMutations, adminSessionQueries } from '../api/admin-session-queries'
 import { ApproveSessionDialog } from './approve-session-dialog'
 import { ReviewTables } from './review-tables'
 import { UpdateSessionDialog } from './update-session-dialog'
@@ -34,10 +29,10 @@ function SessionCells({ session }: { session: Session }) {
 }
 
 export function ManageSessions() {
-  const approve = useApproveSession()
-  const reject = useRejectSession()
-  const update = useUpdateSession()
-  const remove = useDeleteSession()
+  const approve = useMutation(adminSessionMutations.approve())
+  const reject = useMutation(adminSessionMutations.reject())
+  const update = useMutation(adminSessionMutations.update())
+  const remove = useMutation(adminSessionMutations.remove())
   const [approving, setApproving] = useState<Session | null>(null)
   const [updating, setUpdating] = useState<Session | null>(null)
 

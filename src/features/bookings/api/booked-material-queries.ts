@@ -1,16 +1,17 @@
-// The materials of a session a student booked. The key sits under
-// ['materials'] so any change to materials (approval, upload, delete)
+// The materials of a session a student booked. The key sits under the
+// materials root so any change to materials (approval, upload, delete)
 // refreshes it along with every other material list. With no network at all
 // it answers with the materials of the session kept on this device for the
 // student.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 import { withKeptFallback } from '../../materials/api/material-queries'
 
 export const bookedMaterialQueries = {
   forSession: (sessionId: string, email: string) =>
     queryOptions({
-      queryKey: ['materials', 'session', sessionId, email] as const,
+      queryKey: queryKeys.materials.ofBookedSession(sessionId, email),
       queryFn: ({ signal }) =>
         withKeptFallback(
           async () => {

@@ -1,18 +1,14 @@
 // A student's bookings, and booking a session. A booking changes the student's
 // list and stats, so the mutation refreshes both.
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import { api } from '../../../shared/api/http-client'
-
-const bookingKeys = {
-  all: ['bookings'] as const,
-  forStudent: (email: string) => [...bookingKeys.all, 'student', email] as const,
-}
+import { queryKeys } from '../../../shared/api/query-keys'
 
 export const bookingQueries = {
   forStudent: (email: string) =>
     queryOptions({
-      queryKey: bookingKeys.forStudent(email),
+      queryKey: queryKeys.bookings.ofStudent(email),
       queryFn: ({ signal }) => api('listStudentBookings', { params: { email }, signal }),
     }),
 }
@@ -25,7 +21,7 @@ class BookingRefused extends Error {
 }
 
 export const bookingMutations = {
-  create: (queryClient: QueryClient) =>
+  create: () =>
     mutationOptions({
       mutationKey: ['bookings', 'create'],
       mutationFn: async (booking: NewBooking) => {
@@ -33,13 +29,6 @@ export const bookingMutations = {
         if (!outcome.success) throw new BookingRefused(outcome.message || 'Booking failed')
         return outcome
       },
-      onSuccess: () => invalidateAfterBooking(queryClient),
+      meta: { invalidates: [queryKeys.bookings.all, queryKeys.stats.all] },
     }),
-}
-
-function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['stats'] }),
-  ])
 }

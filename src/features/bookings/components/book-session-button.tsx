@@ -4,7 +4,7 @@
 // "Login as Student to Book" (disabled) for everyone else. A student who has
 // booked the session sees their booking's state instead, with what they can
 // do next: wait, open the materials, or ask again after a rejection.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '../../../contract/entities'
@@ -36,8 +36,7 @@ function Disabled({ children }: { children: string }) {
 }
 
 export function BookSessionButton({ session, studentEmail, isStudent, now = new Date() }: BookSessionButtonProps) {
-  const queryClient = useQueryClient()
-  const booking = useMutation(bookingMutations.create(queryClient))
+  const booking = useMutation(bookingMutations.create())
   const mine = useQuery({ ...bookingQueries.forStudent(studentEmail ?? ''), enabled: isStudent && !!studentEmail })
   // Booking needs the server: offline the button is disabled with the reason.
   const online = useOnline()

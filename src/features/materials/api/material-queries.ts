@@ -10,6 +10,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Material } from '../../../contract/entities'
 import { ApiError } from '../../../shared/api/api-error'
 import { api, apiPage } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 
 // Answers that came from the device, not the server: they must not be taken
 // as the server's list (for instance to forget kept materials it left out).
@@ -39,27 +40,26 @@ export async function withKeptFallback(
 }
 
 export const materialQueries = {
-  all: () => ['materials'] as const,
   byTutor: (email: string) =>
     queryOptions({
-      queryKey: [...materialQueries.all(), 'tutor', email] as const,
+      queryKey: queryKeys.materials.ofTutor(email),
       queryFn: ({ signal }) => api('listTutorMaterials', { params: { email }, signal }),
       enabled: Boolean(email),
     }),
   pending: () =>
     queryOptions({
-      queryKey: [...materialQueries.all(), 'pending'] as const,
+      queryKey: queryKeys.materials.pending(),
       queryFn: ({ signal }) => api('listPendingMaterials', { signal }),
     }),
   page: (page: number, limit: number) =>
     queryOptions({
-      queryKey: [...materialQueries.all(), 'page', { page, limit }] as const,
+      queryKey: queryKeys.materials.adminPage({ page, limit }),
       queryFn: ({ signal }) => apiPage('listMaterials', page, limit, { signal }),
       placeholderData: keepPreviousData,
     }),
   forStudent: (email: string) =>
     queryOptions({
-      queryKey: [...materialQueries.all(), 'student', email] as const,
+      queryKey: queryKeys.materials.ofStudent(email),
       queryFn: ({ signal }): Promise<Material[]> =>
         withKeptFallback(async () => {
           const bookings = await api('listStudentBookings', { params: { email }, signal })

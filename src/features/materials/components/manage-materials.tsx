@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Material } from '../../../contract/entities'
 import { errorMessage, serverMessage } from '../../../shared/api/api-error'
@@ -10,7 +10,7 @@ import { QueryState } from '../../workspace/components/query-state'
 import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../../shared/format/date'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { useApproveMaterial, useRejectMaterial } from '../api/material-mutations'
+import { materialMutations } from '../api/material-mutations'
 import { materialQueries } from '../api/material-queries'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
@@ -67,8 +67,8 @@ export function ManageMaterials() {
   const pending = useQuery({ ...materialQueries.pending(), enabled: tab === 'Pending' })
   const all = useQuery({ ...materialQueries.page(page, PAGE_SIZE), enabled: tab === 'All' })
   useClampedPage(page, setPage, all.data?.total, PAGE_SIZE)
-  const approve = useApproveMaterial()
-  const reject = useRejectMaterial()
+  const approve = useMutation(materialMutations.approve())
+  const reject = useMutation(materialMutations.reject())
   const { offlineId, needsServer } = useServerGate()
   const id = useId()
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ Pending: null, All: null })

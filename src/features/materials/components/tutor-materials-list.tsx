@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Material } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
@@ -8,7 +8,7 @@ import { StatusBadge } from '../../workspace/components/status-badge'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../../shared/format/date'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { useDeleteMaterial } from '../api/material-mutations'
+import { materialMutations } from '../api/material-mutations'
 import { materialQueries } from '../api/material-queries'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { MATERIALS_LOAD_FAILED } from './student-materials-grid'
@@ -16,7 +16,7 @@ import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 export function TutorMaterialsList({ email }: { email: string }) {
   const materials = useQuery(materialQueries.byTutor(email))
-  const remove = useDeleteMaterial()
+  const remove = useMutation(materialMutations.remove())
   const { offlineId, needsServer } = useServerGate()
   const [open, setOpen] = useState<Material | null>(null)
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
@@ -13,7 +13,7 @@ import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
 import { QueryState } from '../../workspace/components/query-state'
 import { INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { useUploadMaterial } from '../api/material-mutations'
+import { materialMutations } from '../api/material-mutations'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const UPLOAD_REJECTED = 'Upload failed. Try again.'
@@ -33,7 +33,7 @@ export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)
-  const upload = useUploadMaterial()
+  const upload = useMutation(materialMutations.upload())
   const id = useId()
   const { offlineId, needsServer } = useServerGate()
 

@@ -3,11 +3,11 @@
 // offline is never lost, and a screen never waits for the network to show it.
 // A hook resolves once the write is stored on the device (or rejects with the
 // storage fault), not when the server has it.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { mutationOptions } from '@tanstack/react-query'
+import { queryKeys } from '../../../shared/api/query-keys'
 import type { LocalNote } from '../../../shared/db/app-db'
 import { discardNote, queueCreate, queueDelete, queueUpdate, retryNote } from '../offline/note-outbox'
 import { requestNoteSync } from '../offline/note-sync'
-import { noteQueries } from './note-queries'
 
 export interface NoteInput {
   title: string
@@ -37,34 +37,19 @@ async function retryNoteWrites({ id, email }: { id: string; email: string }): Pr
   await requestNoteSync(email)
 }
 
-function useInvalidateNotes() {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: noteQueries.all() })
-}
-
-export function useCreateNote() {
-  return useMutation({ mutationFn: createNote, networkMode: 'always' })
-}
-
-export function useUpdateNote() {
-  return useMutation({ mutationFn: updateNote, networkMode: 'always' })
-}
-
-export function useDeleteNote() {
-  return useMutation({ mutationFn: deleteNote, networkMode: 'always' })
-}
-
-export function useRetryNote() {
-  const invalidate = useInvalidateNotes()
-  return useMutation({ mutationFn: retryNoteWrites, onSettled: invalidate, networkMode: 'always' })
-}
-
-/** Gives up a note's unsent writes; the server's list then brings back its copy there. */
-export function useDiscardNote() {
-  const invalidate = useInvalidateNotes()
-  return useMutation({
-    mutationFn: ({ id }: { id: string }) => discardNote(id),
-    onSettled: invalidate,
-    networkMode: 'always',
-  })
+// Local writes: they never wait for the network. A retry or a discard changes
+// what the server's list should show, so that list is fetched again.
+export const noteMutations = {
+  create: () => mutationOptions({ mutationFn: createNote, networkMode: 'always' }),
+  update: () => mutationOptions({ mutationFn: updateNote, networkMode: 'always' }),
+  remove: () => mutationOptions({ mutationFn: deleteNote, networkMode: 'always' }),
+  retry: () =>
+    mutationOptions({ mutationFn: retryNoteWrites, networkMode: 'always', meta: { invalidates: [queryKeys.notes.all] } }),
+  /** Gives up a note's unsent writes; the server's list then brings back its copy there. */
+  discard: () =>
+    mutationOptions({
+      mutationFn: ({ id }: { id: string }) => discardNote(id),
+      networkMode: 'always',
+      meta: { invalidates: [queryKeys.notes.all] },
+    }),
 }

@@ -4,12 +4,12 @@
 // Notes reads the same whether online or not.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 
 export const noteQueries = {
-  all: () => ['notes'] as const,
   byStudent: (email: string) =>
     queryOptions({
-      queryKey: [...noteQueries.all(), 'student', email] as const,
+      queryKey: queryKeys.notes.ofStudent(email),
       queryFn: async ({ signal }) => {
         const notes = await api('listStudentNotes', { params: { email }, signal })
         const { applyServerNotes } = await import('../offline/note-outbox')

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { untilStored } from '../../../shared/db/storage-faults'
@@ -8,7 +9,7 @@ import { FormProblem } from '../../workspace/components/form-problem'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
 import { PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
-import { useCreateNote } from '../api/note-mutations'
+import { noteMutations } from '../api/note-mutations'
 import { cleanNote, CREATE_NOTE_REQUIRED } from '../note-validation'
 import { newNoteId } from '../offline/note-outbox'
 
@@ -33,7 +34,7 @@ export function CreateNoteForm({ email }: { email: string }) {
   // Submits of this draft whose write outlived the storage timeout and may still be stored.
   const [slow, setSlow] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
-  const create = useCreateNote()
+  const create = useMutation(noteMutations.create())
   const ids = { email: useId(), title: useId(), description: useId(), error: useId() }
   const { title, description } = draft
 

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import type { Note } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
@@ -6,7 +7,7 @@ import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { DialogForm } from '../../workspace/components/dialog-form'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { LabelledTextarea } from '../../workspace/components/labelled-textarea'
-import { useUpdateNote } from '../api/note-mutations'
+import { noteMutations } from '../api/note-mutations'
 import { cleanNote, EDIT_NOTE_REQUIRED } from '../note-validation'
 import { NOTE_STILL_SAVING } from './create-note-form'
 
@@ -19,7 +20,7 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
   const { title, description } = draft
   // The write outlived the storage timeout: it may still be stored, so the dialog waits and says so.
   const [slow, setSlow] = useState(false)
-  const update = useUpdateNote()
+  const update = useMutation(noteMutations.update())
   const titleRef = useRef<HTMLInputElement>(null)
   const ids = { title: useId(), description: useId() }
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiError, errorMessage } from '../../../shared/api/api-error'
 import type { LocalNote } from '../../../shared/db/app-db'
@@ -8,7 +8,8 @@ import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { ListState } from '../../workspace/components/page-heading'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../../shared/format/date'
-import { useDeleteNote, useDiscardNote, useRetryNote } from '../api/note-mutations'
+import { queryKeys } from '../../../shared/api/query-keys'
+import { noteMutations } from '../api/note-mutations'
 import { noteQueries } from '../api/note-queries'
 import { useLocalNotes } from '../db/use-local-notes'
 import { subscribeNoteSync } from '../offline/note-sync'
@@ -44,14 +45,14 @@ export function MyNotesList({ email }: { email: string }) {
   const local = useLocalNotes(email)
   const online = useOnline()
   const queryClient = useQueryClient()
-  const remove = useDeleteNote()
-  const retry = useRetryNote()
-  const discard = useDiscardNote()
+  const remove = useMutation(noteMutations.remove())
+  const retry = useMutation(noteMutations.retry())
+  const discard = useMutation(noteMutations.discard())
   const [editing, setEditing] = useState<LocalNote | null>(null)
 
   // Sent or refused writes change what the server holds: fetch its list again.
   useEffect(
-    () => subscribeNoteSync(() => void queryClient.invalidateQueries({ queryKey: noteQueries.all() })),
+    () => subscribeNoteSync(() => void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all })),
     [queryClient],
   )
 

@@ -1,20 +1,15 @@
 // Reads and writes of reviews. A new review changes its session's average and
 // count, so the mutation refreshes the session as well as the review list.
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import { api } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 import { deviceBacked } from '../../../shared/offline/device-backed-query'
-import { sessionKeys } from '../../sessions/api/session-queries'
-
-const reviewKeys = {
-  all: ['reviews'] as const,
-  forSession: (sessionId: string) => [...reviewKeys.all, 'session', sessionId] as const,
-}
 
 export const reviewQueries = {
   forSession: (sessionId: string) =>
     queryOptions({
-      queryKey: reviewKeys.forSession(sessionId),
+      queryKey: queryKeys.reviews.ofSession(sessionId),
       ...deviceBacked(({ signal }) => api('listSessionReviews', { params: { sessionId }, signal }), {
         save: async (reviews, at) =>
           (await import('../../../shared/db/approved-sessions')).saveReviews(sessionId, reviews, at),
@@ -26,20 +21,11 @@ export const reviewQueries = {
 export type NewReview = BodyOf<'createReview'>
 
 export const reviewMutations = {
-  create: (queryClient: QueryClient) =>
+  create: () =>
     mutationOptions({
       mutationKey: ['reviews', 'create'],
       mutationFn: (review: NewReview) => api('createReview', { body: review }),
-      onSuccess: (_data, review) => invalidateAfterReview(queryClient, review.sessionId),
+      // The review list, the session's average on every screen, and the student's stats.
+      meta: { invalidates: [queryKeys.reviews.all, queryKeys.sessions.all, queryKeys.stats.all] },
     }),
-}
-
-/** The review list, the session's average on every screen, and the student's stats. */
-function invalidateAfterReview(queryClient: QueryClient, sessionId: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: ['stats'] }),
-  ])
 }

@@ -1,7 +1,7 @@
 // A student's review of a session (docs/product.md#screens, #validation): a
 // rating from 1 to 5 and a comment, both required. The rating is a radio group
 // drawn as stars.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { useFormDraft } from '../../../shared/drafts/form-draft'
@@ -18,8 +18,7 @@ interface ReviewFormProps {
 }
 
 export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormProps) {
-  const queryClient = useQueryClient()
-  const create = useMutation(reviewMutations.create(queryClient))
+  const create = useMutation(reviewMutations.create())
   // Kept in this tab's session storage until submitted (a reload keeps it).
   const { draft, edit, clear } = useFormDraft(`review:${studentEmail}:${sessionId}`, () => ({ rating: 0, comment: '' }))
   const { rating, comment } = draft

@@ -1,21 +1,15 @@
-// Every read of study sessions, as queryOptions. Keys nest under ['sessions']
-// so one invalidation of a prefix (see session-keys below) refreshes every
-// list and detail that could show a changed session.
+// Every public read of study sessions, as queryOptions. Keys nest under the
+// sessions root of the key tree (src/shared/api/query-keys.ts), so one
+// invalidation refreshes every list and detail that could show a changed session.
 import { queryOptions } from '@tanstack/react-query'
 import { FIRST_PAGE_LIMITS } from '../../../contract/first-paint'
 import { api, apiPage } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 import { deviceBacked } from '../../../shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
 const HOME_SESSION_LIMIT = FIRST_PAGE_LIMITS.home
 export const SESSIONS_PAGE_SIZE = FIRST_PAGE_LIMITS.studySessions
-
-export const sessionKeys = {
-  all: ['sessions'] as const,
-  lists: () => [...sessionKeys.all, 'list'] as const,
-  details: () => [...sessionKeys.all, 'detail'] as const,
-  detail: (id: string) => [...sessionKeys.details(), id] as const,
-}
 
 export interface SessionListFilters {
   page: number
@@ -41,7 +35,7 @@ export const sessionQueries = {
   /** Every approved session, unpaged: the public catalogue (tutors page). */
   approved: () =>
     queryOptions({
-      queryKey: [...sessionKeys.lists(), 'approved', 'all'] as const,
+      queryKey: queryKeys.sessions.approved(),
       ...deviceBacked(({ signal }) => api('listSessions', { query: { status: 'approved' }, signal }), {
         save: async (items, at) => {
           const page = { items, total: items.length, page: 1, limit: items.length }
@@ -58,7 +52,7 @@ export const sessionQueries = {
   list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail }: SessionListFilters) => {
     const key = sessionPageKeyOf({ page, limit, tutorEmail })
     return queryOptions({
-      queryKey: [...sessionKeys.lists(), admin ? 'admin' : 'approved', { page, limit, tutorEmail }] as const,
+      queryKey: queryKeys.sessions.list(admin ? 'admin' : 'approved', { page, limit, tutorEmail }),
       // Approved sessions are kept on the device for offline reading; the admin's list is not.
       ...deviceBacked(
         ({ signal }) =>
@@ -83,7 +77,7 @@ export const sessionQueries = {
 
   detail: (id: string) =>
     queryOptions({
-      queryKey: sessionKeys.detail(id),
+      queryKey: queryKeys.sessions.detail(id),
       ...deviceBacked(({ signal }) => api('getSession', { params: { id }, signal }), {
         save: async (session, at) => (await approvedSessions()).saveSession(session, at),
         // A session seen only in a list opens offline too.

@@ -1,16 +1,12 @@
 // The numbers on the three dashboard home screens (docs/product.md#screens,
-// #api-calls). Keys start with 'stats' so anything that changes a count (a
-// booking, a review) can refresh them all with one invalidation.
+// #api-calls). Their keys sit under the stats root, so anything that changes a
+// count (a booking, a review) refreshes them all with one invalidation.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 import { formatRating } from '../../../shared/format/number'
 
-const statKeys = {
-  all: ['stats'] as const,
-  admin: () => [...statKeys.all, 'admin'] as const,
-  student: (email: string) => [...statKeys.all, 'student', email] as const,
-  tutor: (email: string) => [...statKeys.all, 'tutor', email] as const,
-}
+const statKeys = queryKeys.stats
 
 export const statQueries = {
   admin: () => queryOptions({ queryKey: statKeys.admin(), queryFn: ({ signal }) => api('getAdminStats', { signal }) }),

@@ -1,37 +1,28 @@
 // A tutor's own sessions (GET /sessions/tutor/{email}, docs/product.md#api-calls), and the
 // tutor's writes: create and resubmit.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contract/endpoints'
 import { api } from '../../../shared/api/http-client'
+import { queryKeys } from '../../../shared/api/query-keys'
 
 export const tutorSessionQueries = {
-  all: () => ['tutor-sessions'] as const,
   byTutor: (email: string) =>
     queryOptions({
-      queryKey: [...tutorSessionQueries.all(), email] as const,
+      queryKey: queryKeys.sessions.ofTutor(email),
       queryFn: ({ signal }) => api('listTutorSessions', { params: { email }, signal }),
       enabled: Boolean(email),
     }),
 }
 
-/** Every cached list a tutor's write can change: theirs, the admin's and the public ones. */
-function useInvalidateSessions() {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('session') })
-}
+// Every cached list a tutor's write can change: theirs, the admin's and the public ones, and the counts.
+const invalidates = [queryKeys.sessions.all, queryKeys.stats.all]
 
-export function useCreateSession() {
-  const invalidate = useInvalidateSessions()
-  return useMutation({
-    mutationFn: (body: BodyOf<'createSession'>) => api('createSession', { body }),
-    onSettled: invalidate,
-  })
-}
-
-export function useResubmitSession() {
-  const invalidate = useInvalidateSessions()
-  return useMutation({
-    mutationFn: (id: string) => api('resubmitSession', { params: { id } }),
-    onSettled: invalidate,
-  })
+export const tutorSessionMutations = {
+  create: () =>
+    mutationOptions({
+      mutationFn: (body: BodyOf<'createSession'>) => api('createSession', { body }),
+      meta: { invalidates },
+    }),
+  resubmit: () =>
+    mutationOptions({ mutationFn: (id: string) => api('resubmitSession', { params: { id } }), meta: { invalidates } }),
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { errorMessage } from '../../../shared/api/api-error'
 import { useFormDraft } from '../../../shared/drafts/form-draft'
@@ -5,7 +6,7 @@ import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { LabelledInput } from '../../workspace/components/labelled-input'
 import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '../../workspace/components/ui-classes'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { useCreateSession } from '../api/tutor-session-queries'
+import { tutorSessionMutations } from '../api/tutor-session-queries'
 import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
@@ -24,7 +25,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
   const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
   /** The title of the session just created, shown with its pending state until the next one. */
   const [created, setCreated] = useState<string | null>(null)
-  const create = useCreateSession()
+  const create = useMutation(tutorSessionMutations.create())
   const baseId = useId()
   const { offlineId, needsServer } = useServerGate()
   const errorId = `${baseId}-error`

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { runWithFeedback } from '../../workspace/action-feedback'
@@ -9,14 +9,14 @@ import { NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
 import { formatDateTime } from '../../../shared/format/date'
 import { formatFee } from '../../../shared/format/number'
 import { useServerGate } from '../../workspace/hooks/use-server-gate'
-import { tutorSessionQueries, useResubmitSession } from '../api/tutor-session-queries'
+import { tutorSessionMutations, tutorSessionQueries } from '../api/tutor-session-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const RESUBMIT_FAILED = 'Failed to resubmit session.'
 
 export function MySessionsList({ email }: { email: string }) {
   const sessions = useQuery(tutorSessionQueries.byTutor(email))
-  const resubmit = useResubmitSession()
+  const resubmit = useMutation(tutorSessionMutations.resubmit())
   const { offlineId, needsServer } = useServerGate()
 
   async function onResubmit(session: Session) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { User } from '../../../contract/entities'
 import { safeUrl } from '../../../shared/safety/safe-url'
@@ -11,7 +11,7 @@ import { DANGER_BUTTON, INPUT, LABEL, TD } from '../../workspace/components/ui-c
 import { api } from '../../../shared/api/http-client'
 import { confirmDelete, runWithFeedback } from '../../workspace/action-feedback'
 import { describeOwned } from '../owned-records'
-import { useDeleteUser, userQueries, useUpdateUserRole } from '../api/user-queries'
+import { userMutations, userQueries } from '../api/user-queries'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const ROLE_UPDATE_FAILED = 'Failed to update user role'
@@ -38,8 +38,8 @@ export function ManageUsers() {
   const debounced = useDebouncedValue(search.trim(), 300)
   const users = useQuery(userQueries.page(debounced, page, PAGE_SIZE))
   useClampedPage(page, setPage, users.data?.total, PAGE_SIZE)
-  const updateRole = useUpdateUserRole()
-  const remove = useDeleteUser()
+  const updateRole = useMutation(userMutations.updateRole())
+  const remove = useMutation(userMutations.remove())
   const searchId = useId()
   const { offlineId, needsServer } = useServerGate()
 

@@ -1,0 +1,71 @@
+// The one key tree of the query cache: every cached answer sits under its
+// entity's root (['sessions'], ['bookings'], …), so a write names the roots
+// it changes and every list and detail under them refreshes. A mutation
+// declares them once, in its meta (`meta: { invalidates: [queryKeys.sessions.all] }`);
+// the MutationCache (src/app/query-client.ts) invalidates them when it settles.
+import type { QueryKey } from '@tanstack/react-query'
+import type { Status } from '../../contract/entities'
+
+export interface PageFilters {
+  page: number
+  limit: number
+}
+
+export const queryKeys = {
+  sessions: {
+    all: ['sessions'] as const,
+    /** The public lists (approved sessions) and the admin's list in the same shape. */
+    list: (scope: 'approved' | 'admin', filters: PageFilters & { tutorEmail?: string | undefined }) =>
+      ['sessions', 'list', scope, filters] as const,
+    /** Every approved session, unpaged (the tutors page). */
+    approved: () => ['sessions', 'list', 'approved', 'all'] as const,
+    detail: (id: string) => ['sessions', 'detail', id] as const,
+    /** The admin's table, by status. */
+    adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['sessions', 'admin', filters] as const,
+    ofTutor: (email: string) => ['sessions', 'tutor', email] as const,
+  },
+  bookings: {
+    all: ['bookings'] as const,
+    ofStudent: (email: string) => ['bookings', 'student', email] as const,
+    adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['bookings', 'admin', filters] as const,
+  },
+  reviews: {
+    all: ['reviews'] as const,
+    ofSession: (sessionId: string) => ['reviews', 'session', sessionId] as const,
+    adminPage: (filters: PageFilters) => ['reviews', 'admin', filters] as const,
+  },
+  materials: {
+    all: ['materials'] as const,
+    ofTutor: (email: string) => ['materials', 'tutor', email] as const,
+    pending: () => ['materials', 'pending'] as const,
+    adminPage: (filters: PageFilters) => ['materials', 'page', filters] as const,
+    ofStudent: (email: string) => ['materials', 'student', email] as const,
+    ofBookedSession: (sessionId: string, email: string) => ['materials', 'session', sessionId, email] as const,
+  },
+  notes: {
+    all: ['notes'] as const,
+    ofStudent: (email: string) => ['notes', 'student', email] as const,
+  },
+  stats: {
+    all: ['stats'] as const,
+    admin: () => ['stats', 'admin'] as const,
+    student: (email: string) => ['stats', 'student', email] as const,
+    tutor: (email: string) => ['stats', 'tutor', email] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    page: (filters: PageFilters & { search: string }) => ['users', 'list', filters] as const,
+  },
+} as const
+
+/** What a mutation declares about the cache; read by the MutationCache. */
+export interface AppMutationMeta extends Record<string, unknown> {
+  /** Roots (or exact keys) whose cached answers the write may have changed. */
+  invalidates?: readonly QueryKey[]
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: AppMutationMeta
+  }
+}
