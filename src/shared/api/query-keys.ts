@@ -59,7 +59,7 @@ export const queryKeys = {
 } as const
 
 /** What a mutation declares about the cache; read by the MutationCache. */
-export interface AppMutationMeta extends Record<string, unknown> {
+interface AppMutationMeta extends Record<string, unknown> {
   /** Roots (or exact keys) whose cached answers the write may have changed. */
   invalidates?: readonly QueryKey[]
 }
