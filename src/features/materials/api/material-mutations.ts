@@ -10,7 +10,10 @@ const invalidates = [queryKeys.materials.all, queryKeys.stats.all]
 export const materialMutations = {
   /** Multipart: the HTTP client turns the body (with its File) into FormData. */
   upload: () =>
-    mutationOptions({ mutationFn: (body: BodyOf<'uploadMaterial'>) => api('uploadMaterial', { body }), meta: { invalidates } }),
+    mutationOptions({
+      mutationFn: (body: BodyOf<'uploadMaterial'>) => api('uploadMaterial', { body }),
+      meta: { invalidates },
+    }),
   approve: () =>
     mutationOptions({ mutationFn: (id: string) => api('approveMaterial', { params: { id } }), meta: { invalidates } }),
   reject: () =>

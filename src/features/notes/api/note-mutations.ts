@@ -44,7 +44,11 @@ export const noteMutations = {
   update: () => mutationOptions({ mutationFn: updateNote, networkMode: 'always' }),
   remove: () => mutationOptions({ mutationFn: deleteNote, networkMode: 'always' }),
   retry: () =>
-    mutationOptions({ mutationFn: retryNoteWrites, networkMode: 'always', meta: { invalidates: [queryKeys.notes.all] } }),
+    mutationOptions({
+      mutationFn: retryNoteWrites,
+      networkMode: 'always',
+      meta: { invalidates: [queryKeys.notes.all] },
+    }),
   /** Gives up a note's unsent writes; the server's list then brings back its copy there. */
   discard: () =>
     mutationOptions({
