@@ -123,10 +123,13 @@ test('log in, book a session, review it, write a note, and approve a session as 
   await tabTo(page, page.getByRole('button', { name: 'Create Note' }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Note saved' })).toBeVisible()
-  const notes = await callApi<{ title: string; description: string }[]>(page, `/notes/student/${DEMO_EMAIL.student}`)
-  expect(notes.body).toContainEqual(
-    expect.objectContaining({ title: 'Keyboard note', description: 'Written without a mouse.' }),
-  )
+  // "Note saved" means stored on the phone; the outbox sends it to the server right after.
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ title: string; description: string }[]>(page, `/notes/student/${DEMO_EMAIL.student}`)).body,
+    )
+    .toContainEqual(expect.objectContaining({ title: 'Keyboard note', description: 'Written without a mouse.' }))
 
   // As admin, approve a pending session.
   await logOutByKeyboard(page)
