@@ -5,7 +5,7 @@
 import { IS_DEMO } from '../shared/config/env'
 import { openApiGate } from '../shared/api/api-ready'
 import { syncOnlineManager } from '../shared/offline/online-manager'
-import { requestPersistentStorage } from '../features/offline/storage-persistence'
+import { requestPersistentStorage } from '../shared/db/storage-persistence'
 import { keepFieldAboveKeyboard } from './layout/keep-field-above-keyboard'
 
 function afterFirstPaint(task: () => void): void {

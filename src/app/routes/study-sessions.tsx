@@ -9,7 +9,7 @@ import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/
 import { Pagination } from '../../features/sessions/components/pagination'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationLabel } from '../../features/sessions/registration-status'
-import { QueryState } from '../../features/workspace/components/query-state'
+import { QueryState } from '../../shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 function pageFrom(value: string | null): number {

@@ -5,7 +5,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { StarRating, reviewCountText } from '../../features/reviews/components/star-rating'
 import { summarizeTutors } from '../../features/tutors/tutor-summary'
-import { QueryState } from '../../features/workspace/components/query-state'
+import { QueryState } from '../../shared/ui/query-state'
 import { formatRating } from '../../shared/format/number'
 import { settle, warm } from '../route-loaders'
 

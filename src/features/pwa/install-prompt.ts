@@ -3,7 +3,7 @@
 // an offer made before React renders is not missed. Browsers that never fire
 // the event (Safari, Firefox) never show the banner.
 import { createStore, useStore } from '../../shared/store/create-store'
-import { requestPersistentStorage } from '../offline/storage-persistence'
+import { requestPersistentStorage } from '../../shared/db/storage-persistence'
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../features/auth/auth-context'
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { AddSessionForm } from '../../../features/tutor-sessions/components/add-session-form'
 
 export function Component() {

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../features/auth/auth-context'
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { CreateNoteForm } from '../../../features/notes/components/create-note-form'
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { ManageBookings } from '../../../features/admin/components/manage-bookings'
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { ManageMaterials } from '../../../features/materials/components/manage-materials'
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { ManageUsers } from '../../../features/users/components/manage-users'
 
 export function Component() {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookingCard } from '../../../features/bookings/components/booking-card'
 import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
-import { QueryState } from '../../../features/workspace/components/query-state'
+import { QueryState } from '../../../shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */

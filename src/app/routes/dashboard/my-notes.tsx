@@ -1,5 +1,5 @@
 import { useAuth } from '../../../features/auth/auth-context'
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { MyNotesList } from '../../../features/notes/components/my-notes-list'
 
 export function Component() {

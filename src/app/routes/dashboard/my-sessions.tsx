@@ -1,5 +1,5 @@
 import { useAuth } from '../../../features/auth/auth-context'
-import { PageHeading } from '../../../features/workspace/components/page-heading'
+import { PageHeading } from '../../../shared/ui/page-heading'
 import { MySessionsList } from '../../../features/tutor-sessions/components/my-sessions-list'
 
 export function Component() {

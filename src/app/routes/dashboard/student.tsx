@@ -7,7 +7,7 @@ import { BookingCard } from '../../../features/bookings/components/booking-card'
 import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
 import { statQueries } from '../../../features/stats/api/stat-queries'
 import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
-import { QueryState } from '../../../features/workspace/components/query-state'
+import { QueryState } from '../../../shared/ui/query-state'
 import { errorMessage } from '../../../shared/api/api-error'
 
 export function Component() {

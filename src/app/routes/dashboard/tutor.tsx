@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 import { useAuth } from '../../../features/auth/auth-context'
 import { formatAverageRating, statQueries } from '../../../features/stats/api/stat-queries'
 import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
-import { QueryState } from '../../../features/workspace/components/query-state'
+import { QueryState } from '../../../shared/ui/query-state'
 import { errorMessage } from '../../../shared/api/api-error'
 
 const SHORTCUT =

@@ -7,12 +7,12 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useState, type ReactNode } from 'react'
 import type { Status } from '../../../contract/entities'
 import type { Page } from '../../../shared/api/http-client'
-import { DataTable, RowButton } from '../../workspace/components/data-table'
-import { Pager, useClampedPage } from '../../workspace/components/pager'
-import { QueryState } from '../../workspace/components/query-state'
-import { StatusBadge } from '../../workspace/components/status-badge'
-import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../workspace/components/ui-classes'
-import { useServerGate } from '../../workspace/hooks/use-server-gate'
+import { DataTable, RowButton } from '../../../shared/ui/data-table'
+import { Pager, useClampedPage } from '../../../shared/ui/pager'
+import { QueryState } from '../../../shared/ui/query-state'
+import { StatusBadge } from '../../../shared/ui/status-badge'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../../shared/ui/ui-classes'
+import { useServerGate } from '../../../shared/offline/use-server-gate'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const PAGE_SIZE = 10

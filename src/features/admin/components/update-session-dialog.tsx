@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session } from '../../../contract/entities'
-import { LabelledInput } from '../../workspace/components/labelled-input'
+import { LabelledInput } from '../../../shared/ui/labelled-input'
 import { lenientNumber } from '../session-fee'
-import { DialogForm } from '../../workspace/components/dialog-form'
+import { DialogForm } from '../../../shared/ui/dialog-form'
 
 export interface UpdateSessionDialogProps {
   session: Session

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import type { Material } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { ModalDialog } from '../../../shared/ui/modal-dialog'
-import { ERROR_TEXT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../workspace/components/ui-classes'
+import { ERROR_TEXT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../shared/ui/ui-classes'
 import { downloadMaterial, MaterialFrame } from './material-viewer'
 import { MaterialLinks } from './material-links'
 

@@ -16,7 +16,7 @@
 // persistent storage.
 import type { Material } from '../../../contract/entities'
 import { isStudyHubUrl } from '../../../shared/safety/safe-url'
-import { requestPersistentStorage } from '../../offline/storage-persistence'
+import { requestPersistentStorage } from '../../../shared/db/storage-persistence'
 import { fetchVerifiedFile, materialFileUrl, materialMode } from '../verified-file'
 import type { KeptFileInfo, KeptRecord } from './kept-materials-store'
 

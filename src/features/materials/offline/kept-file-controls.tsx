@@ -5,10 +5,10 @@
 import { useId } from 'react'
 import type { Material } from '../../../contract/entities'
 import { confirmDialog, showToast } from '../../../shared/ui/feedback'
-import { formatBytes } from '../../offline/storage-persistence'
+import { formatBytes } from '../../../shared/db/storage-persistence'
 import { OfflineReason } from '../../../shared/offline/offline-reason'
 import { useOnline } from '../../../shared/offline/use-online'
-import { SECONDARY_BUTTON, SMALL_BUTTON } from '../../workspace/components/ui-classes'
+import { SECONDARY_BUTTON, SMALL_BUTTON } from '../../../shared/ui/ui-classes'
 import { AUTO_KEEP_MAX_FILE_LABEL, AUTO_KEEP_TOTAL_LABEL, canKeep, type KeptState } from './keep-materials'
 import { useKeepMaterial, useRemoveAllKeptFiles, useRemoveKeptFile, type AutoKeepState } from './kept-material-queries'
 

@@ -4,7 +4,7 @@
 // silently to installed or engaged sites; Firefox asks the user, so this is
 // called on a user's action: saving something offline-worthy, logging in,
 // installing, or the "Keep data on this device" button.
-import { createStore } from '../../shared/store/create-store'
+import { createStore } from '../store/create-store'
 
 export interface StorageUsage {
   usage: number

@@ -3,9 +3,9 @@
 // action's submit also waits for a connection; a write that is stored on the
 // device first (notes) does not.
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react'
-import { ModalDialog } from '../../../shared/ui/modal-dialog'
-import { OfflineReason } from '../../../shared/offline/offline-reason'
-import { useServerGate } from '../hooks/use-server-gate'
+import { ModalDialog } from './modal-dialog'
+import { OfflineReason } from '../offline/offline-reason'
+import { useServerGate } from '../offline/use-server-gate'
 import { FormProblem } from './form-problem'
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './ui-classes'
 

@@ -1,8 +1,8 @@
 // How a workspace screen reports a server action it runs itself: a toast when
 // it worked; an alert titled with the screen's failure message otherwise, with
 // the server's reason as its text when there is one.
-import { confirmDialog, showAlert, showToast } from '../../shared/ui/feedback'
-import { serverMessage } from '../../shared/api/api-error'
+import { confirmDialog, showAlert, showToast } from './feedback'
+import { serverMessage } from '../api/api-error'
 
 export async function runWithFeedback<R>(
   action: () => Promise<R>,

@@ -3,7 +3,7 @@
 // <OfflineReason id={offlineId} /> shown on the screen, so the reason is read
 // with the action.
 import { useId } from 'react'
-import { useOnline } from '../../../shared/offline/use-online'
+import { useOnline } from './use-online'
 
 export type ServerGate = { disabled?: true; 'aria-describedby'?: string }
 

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { errorMessage } from '../../../shared/api/api-error'
-import { showsData } from '../../../shared/offline/device-backed-query'
-import { ListState } from './page-heading'
+import { errorMessage } from '../api/api-error'
+import { showsData } from '../offline/device-backed-query'
+import { ListState } from './list-state'
 
 /**
  * The one way a screen shows a query's loading, failed and empty states

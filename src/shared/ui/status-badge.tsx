@@ -1,5 +1,5 @@
-import type { Status } from '../../../contract/entities'
-import { STATUS_TONE } from '../../../shared/ui/tone-classes'
+import type { Status } from '../../contract/entities'
+import { STATUS_TONE } from './tone-classes'
 
 export function StatusBadge({ status }: { status: Status }) {
   return (
