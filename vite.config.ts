@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { cspPlugin } from './scripts/csp/csp-plugin.ts'
 import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -50,6 +51,8 @@ export default defineConfig(({ mode }) => {
         },
         devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
       }),
+      // Last: its hashes are of the page every other transform has finished.
+      cspPlugin(),
     ],
     build: {
       target: 'es2022',

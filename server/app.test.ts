@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, routes } from '../src/contract/routes'
 import { NAVIGATION_REFUSED } from './core/cross-site-guard'
+import { policyMeta } from './http/content-security-policy'
 import { createApp, formatBytes, MULTIPART_OVERHEAD_BYTES } from './app'
 import { loadConfig, type Config } from './config'
 import type { ApiDeps } from './core/api-deps'
@@ -380,10 +381,15 @@ describe('GET /api/openapi.json', () => {
 })
 
 describe('serving the built app (APP_DIST_DIR)', () => {
+  const PAGE_POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; object-src 'none'"
+
   let dist = ''
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'studyhub-dist-'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>StudyHub</title>')
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><meta charset="UTF-8" />${policyMeta(PAGE_POLICY)}<title>StudyHub</title>`,
+    )
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
     mkdirSync(join(dist, 'assets'))
@@ -405,6 +411,11 @@ describe('serving the built app (APP_DIST_DIR)', () => {
     expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(answer.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
     expect(answer.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups')
+    // The page's own policy, plus what only a header can say.
+    expect(answer.headers.get('Content-Security-Policy')).toBe(`${PAGE_POLICY}; frame-ancestors 'none'`)
+    expect((await app.request('/sw.js')).headers.get('Content-Security-Policy')).toBe(
+      `${PAGE_POLICY}; frame-ancestors 'none'`,
+    )
   })
 
   it('revalidates sw.js and caches hashed assets for a year', async () => {

@@ -6,10 +6,12 @@
 // Caching: index.html and sw.js must be revalidated on every load, or a new
 // release would wait behind the old one; files under /assets/ carry a content
 // hash in their names, so they never change and may be cached for a year.
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
+import { policyHeader, policyInPage } from './content-security-policy'
 import { showsFirstPage, withFirstPaint, type FirstPaintReader } from './first-paint'
 import { setResponseHeaders } from './response-headers'
 
@@ -44,6 +46,24 @@ const cacheHeaders: MiddlewareHandler = async (c, next) => {
 }
 
 /**
+ * The built page's Content-Security-Policy as a header, on every file of the
+ * app (the page, and the service worker, whose policy is its script's own).
+ * The page with the first paint's data inlined keeps the same policy: that
+ * data is a non-executing <script type="application/json">, which script-src
+ * does not govern, so it needs no hash.
+ */
+function contentSecurityPolicy(root: string): MiddlewareHandler {
+  const pagePolicy = policyInPage(readFileSync(join(root, 'index.html'), 'utf8'))
+  if (!pagePolicy)
+    throw new Error(`${join(root, 'index.html')} has no Content-Security-Policy: is it a build of this app?`)
+  const header = policyHeader(pagePolicy)
+  return async (c, next) => {
+    await next()
+    setResponseHeaders(c, { 'Content-Security-Policy': header })
+  }
+}
+
+/**
  * Mounts the app folder's files and the client-side routing fallback on `app`.
  * With `firstPaint`, a navigation to a page that shows the approved sessions
  * gets index.html with them inlined (./first-paint.ts).
@@ -55,6 +75,7 @@ export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstP
     return async (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next))
   }
   app.use('*', outsideApi(cacheHeaders))
+  app.use('*', outsideApi(contentSecurityPolicy(root)))
   if (firstPaint) {
     app.get('*', async (c, next) => {
       if (!isNavigation(c.req) || !showsFirstPage(new URL(c.req.url))) return next()

@@ -10,6 +10,9 @@
 // - Console: any console.error or uncaught page error fails the test, except
 //   messages the test declares expected with
 //   `test.use({ allowedConsoleErrors: [/.../] })`.
+// - Content-Security-Policy: every violation the page reports (a
+//   `securitypolicyviolation` event: a blocked script, frame, connection,
+//   Trusted Types sink) fails the test; no test can allow one.
 // - Offline: after every navigation or reload of a page whose context the test
 //   took offline (offline-network.ts), the page first proves that the server
 //   is out of reach. Every page the context opens gets these guards, not only
@@ -206,6 +209,17 @@ export const test = base.extend<GuardOptions & AppModeOption>({
     }
     const goto = watch(page)
     page.context().on('page', watch)
+    // Every page of the context, from its first script on.
+    await page.context().exposeBinding('__reportCspViolation', ({ page: from }, report: string) => {
+      if (from.url().startsWith('http')) problems.push(`Content-Security-Policy violation: ${report}`)
+    })
+    await page.context().addInitScript(() => {
+      const report = (window as unknown as { __reportCspViolation(report: string): void }).__reportCspViolation
+      window.addEventListener('securitypolicyviolation', (event) => {
+        const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''
+        report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${location.href}${where}`)
+      })
+    })
 
     await use(page)
 

@@ -11,6 +11,7 @@
 // has unsaved text (src/shared/drafts) asks instead, unless its own user
 // pressed Reload; its drafts are in session storage either way.
 import { Workbox } from 'workbox-window'
+import { TRUSTED_TYPES_POLICY } from '../../contract/content-security'
 import { openApiGate } from '../../shared/api/api-ready'
 import { IS_DEMO } from '../../shared/config/env'
 import { announceUpdate, askToReload, wasUpdateAccepted } from '../../features/pwa/update-available'
@@ -20,6 +21,28 @@ const SW_URL = import.meta.env.DEV ? '/dev-sw.js?dev-sw' : '/sw.js'
 
 /** How often an open app asks for a new version besides on navigation and when shown again. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+interface ScriptUrlPolicies {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown }
+}
+
+/**
+ * Under Trusted Types (the demo build's policy) `serviceWorker.register`
+ * takes only a TrustedScriptURL: the app's one policy makes one, for the
+ * worker's own URL and nothing else.
+ */
+function trustedWorkerUrl(): string {
+  const factory = (globalThis as { trustedTypes?: ScriptUrlPolicies }).trustedTypes
+  if (!factory) return SW_URL
+  const policy = factory.createPolicy(TRUSTED_TYPES_POLICY, {
+    createScriptURL(url) {
+      if (url !== SW_URL) throw new TypeError(`Only the service worker's URL may be trusted, not ${url}`)
+      return url
+    },
+  })
+  // A TrustedScriptURL, which Workbox hands to register() as it is.
+  return policy.createScriptURL(SW_URL) as string
+}
 
 function reloadWhenReplaced(): void {
   let controller = navigator.serviceWorker.controller
@@ -38,7 +61,7 @@ function reloadWhenReplaced(): void {
 }
 
 export async function registerServiceWorker(): Promise<Workbox> {
-  const wb = new Workbox(SW_URL, { scope: '/', type: import.meta.env.DEV ? 'module' : 'classic' })
+  const wb = new Workbox(trustedWorkerUrl(), { scope: '/', type: import.meta.env.DEV ? 'module' : 'classic' })
   if (IS_DEMO) {
     if (navigator.serviceWorker.controller) openApiGate()
     else navigator.serviceWorker.addEventListener('controllerchange', () => openApiGate(), { once: true })
