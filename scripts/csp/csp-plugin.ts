@@ -16,7 +16,7 @@ import { buildPolicy, policyHeader, policyInPage, policyMeta } from '../../serve
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 
 /** `sha256-…` of each inline script's text, in page order. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes!)) continue

@@ -19,7 +19,7 @@ export interface PolicySources {
 }
 
 /** Only in a header: a meta cannot say who may frame the page. */
-export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'"
+const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'"
 
 const FIREBASE_REST = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
 // The SDK loads Google's api.js for the sign-in popup's channel; nothing else runs from elsewhere.

@@ -244,6 +244,9 @@ test.describe('workspaces', () => {
 
 test.describe('uploaded HTML', () => {
   test.use({
+    // The sandbox alone must hold: the page's Content-Security-Policy would
+    // also stop the probe's inline script, and the control frame's with it.
+    bypassCSP: true,
     // Each refused upload is a 400 the browser reports on the console: that is the proof, not a bug.
     allowedConsoleErrors: [[/Failed to load resource: the server responded with a status of 400/], { scope: 'test' }],
   })
