@@ -15,11 +15,15 @@ import { buildPolicy, policyHeader, policyInPage, policyMeta } from '../../serve
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 
+// A data block (the first paint's `<script type="application/json">`) is never
+// run, and script-src does not govern it: it needs no hash.
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/json\b/i
+
 /** `sha256-…` of each inline script's text, in page order. */
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes!)) continue
+    if (/\bsrc\s*=/i.test(attributes!) || DATA_BLOCK.test(attributes!)) continue
     hashes.push(`sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}`)
   }
   return hashes
