@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, routes } from '../src/contract/routes'
 import { NAVIGATION_REFUSED } from './core/cross-site-guard'
-import { policyMeta } from './http/content-security-policy'
+import { policyInPage, policyMeta } from './http/content-security-policy'
 import { createApp, formatBytes, MULTIPART_OVERHEAD_BYTES } from './app'
 import { loadConfig, type Config } from './config'
 import type { ApiDeps } from './core/api-deps'
@@ -459,11 +459,16 @@ describe('the first-paint data in the page (docs/decisions/0041-data-in-the-firs
   let dist = ''
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'studyhub-dist-'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>StudyHub</title><body><div id="root"></div></body>')
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><meta charset="UTF-8" />${policyMeta(PAGE_POLICY)}<title>StudyHub</title><body><div id="root"></div></body>`,
+    )
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
   const hostile = '</script><script>alert(1)</script><!--'
+  // The data block runs nothing, so the policy needs no hash for it: the page's own policy goes out unchanged.
+  const PAGE_POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='"
   const asked: string[] = []
   function appWith(answer: () => Promise<Response>) {
     const config: Config = { ...loadConfig({}), appDistDir: dist }
@@ -509,6 +514,8 @@ describe('the first-paint data in the page (docs/decisions/0041-data-in-the-firs
         studySessions: { items: [{ _id: 's1', title: hostile }], total: 17 },
       })
       expect(html.match(/<script/g)).toHaveLength(1)
+      expect(answer.headers.get('Content-Security-Policy')).toBe(`${PAGE_POLICY}; frame-ancestors 'none'`)
+      expect(policyInPage(html)).toBe(PAGE_POLICY)
       expect(asked).toEqual(['?status=approved&page=1&limit=8'])
     }
   })
