@@ -22,7 +22,7 @@
 import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
 import type { AppRole } from '../features/auth/auth-context'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
-import { bookedMaterialQueries } from '../features/bookings/api/booked-material-queries'
+import { bookedMaterialQueries } from '../features/materials/api/booked-material-queries'
 import { bookingQueries } from '../features/bookings/api/booking-queries'
 import { sessionQueries } from '../features/sessions/api/session-queries'
 import { isApiGateOpen } from '../shared/api/api-ready'

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom'
 import { IS_DEMO } from '../../shared/config/env'
+import { useAuth } from '../../features/auth/auth-context'
 import { ResetDemoData } from '../../features/demo/reset-demo-data'
 import { FeedbackHost } from '../../shared/ui/feedback'
 import { OfflineIndicator } from '../../features/offline/offline-indicator'
@@ -11,6 +12,7 @@ import { useHeadingFocusOnNavigate } from './use-heading-focus-on-navigate'
 
 export function RootLayout() {
   useHeadingFocusOnNavigate()
+  const { user, logOut } = useAuth()
   return (
     <>
       <a
@@ -28,7 +30,7 @@ export function RootLayout() {
       <footer className="border-t border-line px-4 py-4 text-xs text-ink-muted">
         <div className="mx-auto flex max-w-6xl flex-col gap-2">
           <StorageUsage />
-          {IS_DEMO && <ResetDemoData />}
+          {IS_DEMO && <ResetDemoData logOut={user ? logOut : undefined} />}
         </div>
       </footer>
       <FeedbackHost />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { HeroSlideshow } from '../../features/sessions/components/hero-slideshow'
+import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationLabel } from '../../features/sessions/registration-status'
 import { showsData } from '../../shared/offline/device-backed-query'
@@ -58,7 +59,11 @@ function AvailableSessions() {
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {data.items.slice(0, 6).map((session) => (
             <li key={session._id}>
-              <SessionCard session={session} label={registrationLabel(session)} />
+              <SessionCard
+                session={session}
+                label={registrationLabel(session)}
+                rating={<SessionRatingSummary session={session} />}
+              />
             </li>
           ))}
         </ul>

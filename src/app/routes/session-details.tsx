@@ -10,6 +10,7 @@ import { ReviewForm } from '../../features/reviews/components/review-form'
 import { ReviewList } from '../../features/reviews/components/review-list'
 import { reviewEligibility } from '../../features/reviews/review-eligibility'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
+import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
 import { SessionLoadState } from '../../features/sessions/components/session-load-state'
 import { errorMessage } from '../../shared/api/api-error'
@@ -56,7 +57,7 @@ export function Component() {
         {s.title}
       </h1>
       <div className="mt-6">
-        <SessionFacts session={s} />
+        <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
       </div>
       <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
       <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>

@@ -7,6 +7,7 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useAuth } from '../../features/auth/auth-context'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
 import { Pagination } from '../../features/sessions/components/pagination'
+import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationLabel } from '../../features/sessions/registration-status'
 import { QueryState } from '../../shared/ui/query-state'
@@ -89,6 +90,7 @@ export function Component() {
                   <SessionCard
                     session={session}
                     label={registrationLabel(session)}
+                    rating={<SessionRatingSummary session={session} />}
                     adminView={admin}
                     headingLevel="h2"
                   />

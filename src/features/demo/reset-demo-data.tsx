@@ -8,7 +8,6 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { confirmDialog, showAlert } from '../../shared/ui/feedback'
 import { useOnline, OFFLINE_REASON } from '../../shared/offline/use-online'
-import { useAuth } from '../auth/auth-context'
 
 export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
   await whenApiReady()
@@ -19,8 +18,8 @@ export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<vo
   if (!response.ok) throw new Error(`The demo server answered ${response.status}`)
 }
 
-export function ResetDemoData() {
-  const { user, logOut } = useAuth()
+/** logOut: signs out whoever is signed in (the reset voids their token); absent when nobody is. */
+export function ResetDemoData({ logOut }: { logOut?: () => Promise<unknown> }) {
   const online = useOnline()
   const [busy, setBusy] = useState(false)
 
@@ -35,7 +34,7 @@ export function ResetDemoData() {
     setBusy(true)
     try {
       await resetDemoData()
-      if (user) await logOut()
+      if (logOut) await logOut()
       window.location.assign('/')
     } catch (error) {
       setBusy(false)

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookingCard } from '../../../features/bookings/components/booking-card'
+import { useAuth } from '../../../features/auth/auth-context'
 import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
 import { QueryState } from '../../../shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
@@ -14,7 +15,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const bookings = useStudentBookings()
+  const { email } = useAuth()
+  const bookings = useStudentBookings(email)
 
   return (
     <section aria-labelledby="my-bookings-title">

@@ -1,12 +1,13 @@
 // /dashboard/student/bookings/{id}: a booked session's details with its
 // materials. The id is the session's _id (the booking's sessionId).
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { BookedMaterialList } from '../../../features/bookings/components/booked-material-list'
+import { BookedMaterialList } from '../../../features/materials/components/booked-material-list'
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
-import { useBookedSession } from '../../../features/bookings/use-student-bookings'
+import { SessionRatingSummary } from '../../../features/reviews/components/session-rating-summary'
 import { SessionFacts } from '../../../features/sessions/components/session-facts'
 import { SessionLoadState } from '../../../features/sessions/components/session-load-state'
 import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
+import { useBookedSession } from '../../use-booked-session'
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { id = '' } = useParams()
-  const { session, booking, bookingStatus } = useBookedSession(id)
+  const { session, booking, bookingStatus, email } = useBookedSession(id)
 
   if (!session.isSuccess) return <SessionLoadState query={session} />
 
@@ -34,7 +35,7 @@ export function Component() {
         {booking && <BookingStatusBadge status={booking.status} />}
       </div>
       <div className="mt-6">
-        <SessionFacts session={s} />
+        <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
       </div>
       {s.description && <p className="mt-6 whitespace-pre-line text-ink">{s.description}</p>}
       <section aria-labelledby="booked-materials-title" className="mt-10">
@@ -42,7 +43,7 @@ export function Component() {
           Materials
         </h2>
         <div className="mt-4">
-          <BookedMaterialList sessionId={s._id} bookingStatus={bookingStatus} />
+          <BookedMaterialList sessionId={s._id} email={email} bookingStatus={bookingStatus} />
         </div>
       </section>
     </article>

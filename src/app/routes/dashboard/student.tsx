@@ -13,7 +13,7 @@ import { errorMessage } from '../../../shared/api/api-error'
 export function Component() {
   const { email, user } = useAuth()
   const stats = useQuery({ ...statQueries.student(email ?? ''), enabled: Boolean(email) })
-  const bookings = useStudentBookings()
+  const bookings = useStudentBookings(email)
   return (
     <section aria-labelledby="student-dashboard">
       <h1 id="student-dashboard" className="text-2xl font-bold text-ink">

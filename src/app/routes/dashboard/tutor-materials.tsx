@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
 import { useAuth } from '../../../features/auth/auth-context'
 import { PageHeading } from '../../../shared/ui/page-heading'
 import { UploadMaterialForm } from '../../../features/materials/components/upload-material-form'
+import { tutorSessionQueries } from '../../../features/tutor-sessions/api/tutor-session-queries'
 
 export function Component() {
   const { email } = useAuth()
+  const sessions = useQuery(tutorSessionQueries.byTutor(email ?? ''))
   return (
     <section>
       <PageHeading title="Upload Materials">Add study material to one of your approved sessions.</PageHeading>
-      <UploadMaterialForm tutorEmail={email ?? ''} />
+      <UploadMaterialForm tutorEmail={email ?? ''} sessions={sessions} />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react'
+import { useQuery } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
@@ -6,6 +7,7 @@ import { server } from '../../../../tests/setup/msw-server'
 import { MAX_FILE_BYTES as MAX_UPLOAD_BYTES } from '../../../contract/limits'
 import { FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../contract/uploads'
 import { renderApp } from '../../../app/testing/render-app'
+import { tutorSessionQueries } from '../../tutor-sessions/api/tutor-session-queries'
 import { UPLOAD_REQUIRED, UploadMaterialForm } from './upload-material-form'
 
 const email = 'tutor@studyhub.demo'
@@ -21,10 +23,15 @@ beforeEach(async () => {
   return () => server.events.removeAllListeners()
 })
 
+// The form as the upload route composes it, with the tutor's sessions.
+function Form() {
+  return <UploadMaterialForm tutorEmail={email} sessions={useQuery(tutorSessionQueries.byTutor(email))} />
+}
+
 async function setup() {
   // Files the picker's `accept` would hide are still droppable: test the check, not the picker.
   const user = userEvent.setup({ applyAccept: false })
-  renderApp(<UploadMaterialForm tutorEmail={email} />)
+  renderApp(<Form />)
   const session = await screen.findByLabelText('Session')
   const option = session.querySelectorAll('option')[1]
   if (!option) throw new Error('the demo tutor has an approved session')

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, type UseQueryResult } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
@@ -6,7 +6,6 @@ import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { ALLOWED_TYPES_LABEL, MAX_UPLOAD_LABEL, uploadProblem } from '../../../contract/uploads'
 import { UPLOAD_ACCEPT } from '../../../shared/safety/file-safety'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { tutorSessionQueries } from '../../tutor-sessions/api/tutor-session-queries'
 import { FormProblem } from '../../../shared/ui/form-problem'
 import { LabelledInput } from '../../../shared/ui/labelled-input'
 import { LabelledTextarea } from '../../../shared/ui/labelled-textarea'
@@ -25,8 +24,14 @@ const emptyUpload = () => ({ sessionId: '', title: '', description: '' })
 // A chosen session alone is no text to lose.
 const hasText = (draft: { title: string; description: string }) => draft.title !== '' || draft.description !== ''
 
-export function UploadMaterialForm({ tutorEmail }: { tutorEmail: string }) {
-  const sessions = useQuery(tutorSessionQueries.byTutor(tutorEmail))
+export function UploadMaterialForm({
+  tutorEmail,
+  sessions,
+}: {
+  tutorEmail: string
+  /** The tutor's sessions (the route reads them from tutor-sessions); materials go to the approved ones. */
+  sessions: UseQueryResult<Session[]>
+}) {
   // The fields but the file are kept in this tab's session storage until uploaded (a reload keeps them).
   const { draft, edit, clear } = useFormDraft(`material-upload:${tutorEmail}`, emptyUpload, { hasText })
   const { sessionId, title, description } = draft

@@ -10,7 +10,7 @@ import type { Material } from '../../../contract/entities'
 import { appDb } from '../../../shared/db/app-db'
 import { StorageFaultError } from '../../../shared/db/storage-faults'
 import { clearStorageFault, getStorageFault } from '../../../shared/db/storage-status'
-import { bookedMaterialQueries } from '../../bookings/api/booked-material-queries'
+import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { isFromDevice, materialQueries } from '../api/material-queries'
 import { AUTO_KEEP_MAX_FILE_BYTES, keepMaterial, planAutoKeep, syncKeptMaterials } from './keep-materials'
 import {

@@ -1,21 +1,27 @@
 // The card of a study session on Home and /study-sessions (docs/product.md#screens).
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '../../../contract/entities'
-import { useSessionRating } from '../../reviews/api/session-rating'
-import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
 import type { RegistrationLabel } from '../registration-status'
 import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
 
 interface SessionCardProps {
   session: Session
   label: RegistrationLabel
+  /** The session's stars and review count (the reviews feature's, put here by the route). */
+  rating: ReactNode
   /** Admins also see the review status and the session's ID. */
   adminView?: boolean
   headingLevel?: 'h3' | 'h2'
 }
 
-export function SessionCard({ session, label, adminView = false, headingLevel: Heading = 'h3' }: SessionCardProps) {
-  const rating = useSessionRating(session)
+export function SessionCard({
+  session,
+  label,
+  rating,
+  adminView = false,
+  headingLevel: Heading = 'h3',
+}: SessionCardProps) {
   const titleId = `session-${session._id}-title`
   return (
     <article
@@ -40,8 +46,7 @@ export function SessionCard({ session, label, adminView = false, headingLevel: H
       )}
       <p className="mt-2 line-clamp-3 flex-1 text-sm text-ink-muted">{session.description}</p>
       <div className="mt-4 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
-        <StarRating mean={rating?.mean ?? 0} />
-        <span>{rating ? reviewCountText(rating.count) : 'Loading reviews…'}</span>
+        {rating}
       </div>
       <Link
         to={`/session-details/${session._id}`}

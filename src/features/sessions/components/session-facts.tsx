@@ -4,9 +4,7 @@
 import type { ReactNode } from 'react'
 import type { Session } from '../../../contract/entities'
 import { formatDateTime } from '../../../shared/format/date'
-import { formatFee, formatRating } from '../../../shared/format/number'
-import { useSessionRating } from '../../reviews/api/session-rating'
-import { StarRating, reviewCountText } from '../../reviews/components/star-rating'
+import { formatFee } from '../../../shared/format/number'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -25,15 +23,14 @@ function DateRange({ start, end }: { start: string; end: string }) {
   )
 }
 
-export function SessionFacts({ session }: { session: Session }) {
-  const rating = useSessionRating(session)
+/** rating: the session's stars, mean and review count (the reviews feature's, put here by the route). */
+export function SessionFacts({ session, rating }: { session: Session; rating: ReactNode }) {
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <Fact term="Tutor">{session.tutorName}</Fact>
       <Fact term="Average rating">
         <span className="flex flex-wrap items-center gap-2" data-testid="average-rating">
-          <StarRating mean={rating?.mean ?? 0} />
-          <span>{rating ? `${formatRating(rating.mean)} ${reviewCountText(rating.count)}` : 'Loading reviews…'}</span>
+          {rating}
         </span>
       </Fact>
       <Fact term="Registration">

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/http-client'
 import { queryKeys } from '../../../shared/api/query-keys'
-import { withKeptFallback } from '../../materials/api/material-queries'
+import { withKeptFallback } from './material-queries'
 
 export const bookedMaterialQueries = {
   forSession: (sessionId: string, email: string) =>

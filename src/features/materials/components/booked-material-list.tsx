@@ -9,18 +9,19 @@ import { useState } from 'react'
 import type { Material, Status } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { safeUrl } from '../../../shared/safety/safe-url'
-import { useAuth } from '../../auth/auth-context'
-import { isFromDevice } from '../../materials/api/material-queries'
-import { MaterialViewerDialog } from '../../materials/components/material-viewer-dialog'
-import { materialFileUrl } from '../../materials/verified-file'
-import { KeptFileStatus } from '../../materials/offline/kept-file-controls'
-import { useAutoKeep, useKeptMaterials } from '../../materials/offline/kept-material-queries'
+import { isFromDevice } from '../api/material-queries'
+import { MaterialViewerDialog } from './material-viewer-dialog'
+import { materialFileUrl } from '../verified-file'
+import { KeptFileStatus } from '../offline/kept-file-controls'
+import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
 import { useOnline } from '../../../shared/offline/use-online'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 
 interface BookedMaterialListProps {
   sessionId: string
+  /** The signed-in student's email: whose booking it is and for whom files are kept. */
+  email: string
   /** The student's booking of the session; undefined while it is loading. null when there is none. */
   bookingStatus: Status | null | undefined
 }
@@ -35,9 +36,7 @@ function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>
   return materialFileUrl(material) ?? safeUrl(material.link) ?? safeUrl(material.driveLink)
 }
 
-export function BookedMaterialList({ sessionId, bookingStatus }: BookedMaterialListProps) {
-  const { email: signedIn } = useAuth()
-  const email = signedIn ?? ''
+export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMaterialListProps) {
   const online = useOnline()
   // Offline the bookings wait for the network: show what the device kept.
   const unknownOffline = !online && bookingStatus === undefined

@@ -6,7 +6,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import type { Material } from '../../../contract/entities'
-import { clearOfflineMaterials } from '../../materials/offline/kept-materials-store'
+import { clearOfflineMaterials } from '../offline/kept-materials-store'
 import { renderApp } from '../../../app/testing/render-app'
 import { BookedMaterialList } from './booked-material-list'
 
@@ -45,7 +45,9 @@ it('never puts a hostile file URL in the Open file link, and falls back to a saf
     material(4, { fileUrl: '/api/files/abc' }),
   ]
   server.use(http.get('*/api/materials/session/:sessionId', () => HttpResponse.json(materials)))
-  renderApp(<BookedMaterialList sessionId={SESSION_ID} bookingStatus="approved" />, { as: 'student' })
+  renderApp(<BookedMaterialList sessionId={SESSION_ID} email="student@studyhub.demo" bookingStatus="approved" />, {
+    as: 'student',
+  })
   const card = async (n: number) => (await screen.findByRole('heading', { name: `Material ${n}` })).closest('li')!
   const openFile = async (n: number) => within(await card(n)).queryByRole('link', { name: /^Open file/ })
 
