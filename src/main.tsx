@@ -3,6 +3,7 @@ import './app/query-persistence'
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { finishPendingWipe, pendingWipe } from './app/device-data'
 import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
 import { startPlatform } from './app/platform'
 import { queryClient } from './app/query-client'
@@ -39,7 +40,13 @@ const app = (
 // As a transition, the first render yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree, so a
 // tap or a paint is never kept waiting by it (docs/decisions/0042-nothing-late-moves-the-page.md).
-startTransition(() => {
-  if (hydrating) hydrateRoot(container, app)
-  else createRoot(container).render(app)
-})
+function render() {
+  startTransition(() => {
+    if (hydrating) hydrateRoot(container, app)
+    else createRoot(container).render(app)
+  })
+}
+// A log out that could not wipe the device left a marker: nothing is shown
+// until that wipe is done (docs/architecture/data-on-the-device.md).
+if (pendingWipe() === null) render()
+else void finishPendingWipe().finally(render)

@@ -1,17 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
-import { AuthProvider } from '../features/auth/auth-context'
+import { AuthProvider } from '../features/auth/auth-provider'
+import { deviceData } from './device-data'
 import { queryClient } from './query-client'
 import { restoreDeferredQueries } from './query-persistence'
 import { router } from './router'
-import { forgetCachedData, publishSession } from './signed-in-user'
+import { forgetCachedData, publishSession, sessionEnded } from './signed-in-user'
+import { startSyncEngines } from './sync-engines'
 
 export function App() {
   useEffect(restoreDeferredQueries, [])
+  useEffect(() => startSyncEngines(queryClient), [])
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider onSignedOut={forgetCachedData} onSessionChange={publishSession}>
+      <AuthProvider
+        publish={publishSession}
+        onSignedOut={forgetCachedData}
+        onSessionEnded={sessionEnded}
+        device={deviceData}
+      >
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>

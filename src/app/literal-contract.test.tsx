@@ -12,14 +12,14 @@ import {
   type LiteralServer,
 } from '../../mocks/testing/literal-contract-server'
 import { server } from '../../tests/setup/msw-server'
-import type { AppRole } from '../features/auth/auth-context'
+import type { Role } from '../contract/entities'
 import { ManageSessions } from '../features/admin/components/manage-sessions'
 import { Component as Home } from './routes/home'
 import { Component as SessionDetails } from './routes/session-details'
 import { Component as StudySessions } from './routes/study-sessions'
 import { renderApp } from './testing/render-app'
 
-function renderAt(routes: RouteObject[], url: string, role: AppRole | null = null) {
+function renderAt(routes: RouteObject[], url: string, role: Role | null = null) {
   return renderApp(routes, { url, as: role })
 }
 

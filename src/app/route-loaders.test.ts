@@ -9,8 +9,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_BASE, resetDemoDb, signInAs } from '../../mocks/testing/sign-in'
 import { server } from '../../tests/setup/msw-server'
-import type { Booking, Session } from '../contract/entities'
-import type { AppRole } from '../features/auth/auth-context'
+import type { Booking, Role, Session } from '../contract/entities'
 import { authKeys } from '../features/auth/user-query'
 import { bookedMaterialQueries } from '../features/materials/api/booked-material-queries'
 import { bookingQueries } from '../features/bookings/api/booking-queries'
@@ -32,7 +31,7 @@ function args(path: string, params: Record<string, string> = {}): LoaderFunction
 }
 
 /** Who is signed in, as the AuthProvider leaves it in the query cache (src/app/signed-in-user.ts). */
-async function lastSessionWas(email: string, role: AppRole) {
+async function lastSessionWas(email: string, role: Role) {
   await signInAs(email)
   queryClient.setQueryData(authKeys.user, { uid: email, email, displayName: null, photoURL: null, role })
 }

@@ -20,7 +20,7 @@
 // loaders of pages behind login fetch nothing for a visitor who is not
 // signed in, and nothing before that is known.
 import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
-import type { AppRole } from '../features/auth/auth-context'
+import type { Role } from '../contract/entities'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { bookedMaterialQueries } from '../features/materials/api/booked-material-queries'
 import { bookingQueries } from '../features/bookings/api/booking-queries'
@@ -33,7 +33,7 @@ export const LOADER_WAIT_MS = 800
 
 export type CachedVisitor =
   | { kind: 'anonymous' }
-  | { kind: 'signed-in'; email: string; role: AppRole }
+  | { kind: 'signed-in'; email: string; role: Role }
   /** Not known yet (the identity provider has not answered), or signed in without an email. */
   | { kind: 'unknown' }
 

@@ -4,12 +4,12 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../mocks/testing/sign-in'
-import type { AppRole } from '../features/auth/auth-context'
+import type { Role } from '../contract/entities'
 import { routeTree } from './router'
 import { renderApp } from './testing/render-app'
 
 /** Opens `path` as `role` and waits until a screen's main heading is on the page: that screen is where they landed. */
-async function landing(path: string, role: AppRole, heading: string | RegExp): Promise<string> {
+async function landing(path: string, role: Role, heading: string | RegExp): Promise<string> {
   const { router, ...view } = renderApp(routeTree, { url: path, as: role })
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })
   const where = router.state.location.pathname

@@ -2,12 +2,12 @@
 // booked-session screens read. It joins two features (sessions and
 // bookings), so it lives where the app composes them.
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from '../features/auth/auth-context'
+import { useUser } from '../features/auth/user-query'
 import { useStudentBookings } from '../features/bookings/use-student-bookings'
 import { sessionQueries } from '../features/sessions/api/session-queries'
 
 export function useBookedSession(sessionId: string) {
-  const { email } = useAuth()
+  const { email } = useUser()
   const session = useQuery(sessionQueries.detail(sessionId))
   const bookings = useStudentBookings(email)
   const booking = bookings.data?.find((b) => b.sessionId === sessionId)

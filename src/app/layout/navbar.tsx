@@ -5,7 +5,10 @@
 // Log out.
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
-import { useAuth } from '../../features/auth/auth-context'
+import { useAuthActions } from '../../features/auth/auth-provider'
+import type { LogOutResult } from '../../features/auth/auth-session'
+import { WIPE_PENDING_ALERT } from '../device-data'
+import { useOptionalUser, useUserState } from '../../features/auth/user-query'
 import { UserAvatar } from '../../features/auth/components/user-avatar'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
 import { showAlert, showToast } from '../../shared/ui/feedback'
@@ -32,19 +35,23 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 
 /** Logs out with the toast or the dialog of docs/product.md#messages. */
 function useLogOut(): () => Promise<void> {
-  const { logOut } = useAuth()
+  const { logOut } = useAuthActions()
   const navigate = useNavigate()
   const location = useLocation()
   return async () => {
+    let result: LogOutResult
     try {
-      // false: the user chose to stay logged in (unsent note writes).
-      if (!(await logOut())) return
+      result = await logOut()
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : 'Please try again'
       await showAlert({ title: 'Logout failed', text: message, icon: 'error' })
       return
     }
-    showToast({ title: 'Logged out successfully', icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })
+    // The user chose to stay logged in (unsent note writes).
+    if (result === 'stayed') return
+    // Signed out, but their data is still on the device: not a clean logout, and they must know.
+    if (result === 'wipe-pending') void showAlert({ ...WIPE_PENDING_ALERT, icon: 'warning' })
+    else showToast({ title: 'Logged out successfully', icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })
     // A page behind login would only send the next visitor to /login.
     if (/^\/(dashboard|session-details)(\/|$)/.test(location.pathname)) navigate('/', { replace: true })
   }
@@ -94,7 +101,7 @@ function useDismiss(open: boolean, close: () => void, container: React.RefObject
 }
 
 function AvatarMenu() {
-  const { user } = useAuth()
+  const user = useOptionalUser()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const ref = useRef<HTMLDivElement>(null)
@@ -141,13 +148,14 @@ function AvatarMenu() {
 }
 
 export function Navbar() {
-  const { user, loading } = useAuth()
+  const state = useUserState()
+  const user = state ?? null
   const [open, setOpen] = useState(false)
   const mobileRef = useRef<HTMLDivElement>(null)
   useDismiss(open, () => setOpen(false), mobileRef)
-  // While the first session check runs, show neither Login nor Dashboard:
+  // While who is signed in is not known yet, show neither Login nor Dashboard:
   // a signed-in user should not see "Login" flash on every reload.
-  const settling = loading && !user
+  const settling = state === undefined
   const links = [...PUBLIC_LINKS, ...(user ? MEMBER_LINKS : settling ? [] : GUEST_LINKS)]
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom'
 import { IS_DEMO } from '../../shared/config/env'
-import { useAuth } from '../../features/auth/auth-context'
+import { useAuthActions } from '../../features/auth/auth-provider'
+import { useOptionalUser } from '../../features/auth/user-query'
 import { ResetDemoData } from '../../features/demo/reset-demo-data'
 import { FeedbackHost } from '../../shared/ui/feedback'
 import { OfflineIndicator } from '../../features/offline/offline-indicator'
@@ -12,7 +13,8 @@ import { useHeadingFocusOnNavigate } from './use-heading-focus-on-navigate'
 
 export function RootLayout() {
   useHeadingFocusOnNavigate()
-  const { user, logOut } = useAuth()
+  const user = useOptionalUser()
+  const { logOut } = useAuthActions()
   return (
     <>
       <a

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../../contract/demo-identity'
-import { useAuth } from '../../features/auth/auth-context'
+import { useAuthActions } from '../../features/auth/auth-provider'
 import {
   AuthForm,
   AuthScreen,
@@ -17,7 +17,7 @@ import { IS_DEMO } from '../../shared/config/env'
 import { PasswordField } from '../../shared/ui/text-field'
 
 export function Component() {
-  const { signIn, signInWithGoogle } = useAuth()
+  const { signIn, signInWithGoogle } = useAuthActions()
   const { busy, attempt, linkTo } = useAuthAttempt('Logged in successfully')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')

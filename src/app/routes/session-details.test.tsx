@@ -4,15 +4,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
-import type { Session } from '../../contract/entities'
-import type { AppRole } from '../../features/auth/auth-context'
+import type { Role, Session } from '../../contract/entities'
 import { formatDateTime } from '../../shared/format/date'
 import { renderApp } from '../testing/render-app'
 import { Component as SessionDetails } from './session-details'
 
 const STUDENT = 'student@studyhub.demo'
 
-function renderDetails(id: string, role: AppRole | null = 'student') {
+function renderDetails(id: string, role: Role | null = 'student') {
   return renderApp(<SessionDetails />, { as: role, path: '/session-details/:id', url: `/session-details/${id}` })
 }
 

@@ -2,7 +2,7 @@
 // route in the router sees to that.
 import { useQuery } from '@tanstack/react-query'
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { useAuth } from '../../features/auth/auth-context'
+import { useOptionalUser } from '../../features/auth/user-query'
 import { bookingQueries } from '../../features/bookings/api/booking-queries'
 import { BookSessionButton } from '../../features/bookings/components/book-session-button'
 import { reviewQueries } from '../../features/reviews/api/review-queries'
@@ -29,7 +29,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { id = '' } = useParams()
-  const { user, email, role } = useAuth()
+  const user = useOptionalUser()
+  const email = user?.email ?? null
+  const role = user?.role
   const session = useQuery(sessionQueries.detail(id))
   const reviews = useQuery(reviewQueries.forSession(id))
   const isStudent = Boolean(user) && role === 'student' && Boolean(email)

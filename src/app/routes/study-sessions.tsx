@@ -4,7 +4,7 @@
 // (?tutor=email).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { useAuth } from '../../features/auth/auth-context'
+import { useUserState } from '../../features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
 import { Pagination } from '../../features/sessions/components/pagination'
 import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
@@ -34,7 +34,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { role, loading } = useAuth()
+  const user = useUserState()
+  const role = user?.role
+  // undefined: who is signed in is not known yet
+  const loading = user === undefined
   const [params, setParams] = useSearchParams()
   const page = pageFrom(params.get('page'))
   const admin = role === 'admin'

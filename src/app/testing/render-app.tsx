@@ -6,14 +6,16 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import { isValidElement, type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
-import { AuthContext, type AppRole } from '../../features/auth/auth-context'
-import { authAs } from '../../features/auth/testing/auth-as'
+import type { Role } from '../../contract/entities'
+import { AuthActionsProvider } from '../../features/auth/auth-provider'
+import { idleAuthActions, userAs } from '../../features/auth/testing/auth-as'
+import { authKeys } from '../../features/auth/user-query'
 import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
 import { createQueryClient } from '../query-client'
 
 export interface RenderAppOptions {
   /** Who is signed in: a seeded demo account's role, or null for a visitor (the default). */
-  as?: AppRole | null
+  as?: Role | null
   /** Where the router starts (default `/`). */
   url?: string
   /** The route pattern a single screen is mounted at (default: any URL). */
@@ -35,14 +37,15 @@ export function renderApp(
   const queryClient = createQueryClient()
   const defaults = queryClient.getDefaultOptions()
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
+  queryClient.setQueryData(authKeys.user, userAs(as))
   const routes = isRouteList(screen) ? screen : [{ path, element: screen }]
   const router = createMemoryRouter(routes, { initialEntries: [url] })
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={authAs(as)}>
+      <AuthActionsProvider value={idleAuthActions()}>
         <RouterProvider router={router} />
         <FeedbackHost />
-      </AuthContext.Provider>
+      </AuthActionsProvider>
     </QueryClientProvider>,
   )
   return { ...result, queryClient, router }

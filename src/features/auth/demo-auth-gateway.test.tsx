@@ -10,7 +10,7 @@ import { server } from '../../../tests/setup/msw-server'
 import { DEMO_ACCOUNT_PASSWORD } from '../../contract/demo-identity'
 import { resetApiGate } from '../../shared/api/api-ready'
 import { AUTH_MESSAGES } from './auth-errors'
-import type { AuthIdentity } from './auth-gateway'
+import type { AuthIdentity } from './auth-identity'
 import { createDemoAuthGateway, DEMO_IDENTITY_KEY } from './demo-auth-gateway'
 
 beforeEach(async () => {

@@ -19,7 +19,7 @@ import {
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { AuthError } from './auth-errors'
-import type { AuthGateway, AuthIdentity } from './auth-gateway'
+import type { AuthGateway, AuthIdentity } from './auth-identity'
 import { chooseGoogleAccount } from './components/google-account-picker'
 
 export const DEMO_IDENTITY_KEY = 'studyhub-demo-identity'

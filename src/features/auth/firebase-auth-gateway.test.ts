@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { AUTH_MESSAGES } from './auth-errors'
 import type * as FirebaseAuth from 'firebase/auth'
-import type { AuthGateway, AuthIdentity } from './auth-gateway'
+import type { AuthGateway, AuthIdentity } from './auth-identity'
 import type { createFirebaseAuthGateway as CreateGateway } from './firebase-auth-gateway'
 
 // Firebase's Node build takes hold of `fetch` when it is first imported, so it

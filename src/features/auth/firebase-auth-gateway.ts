@@ -28,7 +28,7 @@ import {
   type User,
 } from 'firebase/auth'
 import { AuthError, toAuthError } from './auth-errors'
-import type { AuthGateway, AuthIdentity } from './auth-gateway'
+import type { AuthGateway, AuthIdentity } from './auth-identity'
 
 export interface FirebaseGatewayOptions {
   config?: FirebaseOptions

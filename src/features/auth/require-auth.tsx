@@ -1,11 +1,12 @@
 // Route guards (docs/product.md#screens): pages behind login send visitors to /login with the
-// way back remembered; admin pages send everyone else to /. While the session
-// is still being worked out they show a loading state, not a redirect, so a
+// way back remembered; admin pages send everyone else to /. While who is
+// signed in is not known yet they show a loading state, not a redirect, so a
 // reload of a protected page stays on it.
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { useAuth, type AppRole } from './auth-context'
+import type { Role } from '../../contract/entities'
 import { loginPathFor } from './return-path'
+import { useUserState } from './user-query'
 
 function SessionLoading() {
   return (
@@ -16,21 +17,17 @@ function SessionLoading() {
   )
 }
 
-/** Renders its children (or the child routes) only for a signed-in user. */
-export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { user, loading } = useAuth()
+/** Renders its children (or the child routes) only for a signed-in user (and only the given role, if any). */
+export function RequireAuth({ role, children }: { role?: Role; children?: ReactNode }) {
+  const user = useUserState()
   const location = useLocation()
-  if (loading) return <SessionLoading />
+  if (user === undefined) return <SessionLoading />
   if (!user) return <Navigate to={loginPathFor(location)} replace />
+  if (role && user.role !== role) return <Navigate to="/" replace />
   return children ?? <Outlet />
 }
 
 /** Renders its children (or the child routes) only for the given role; others go home. */
-export function RequireRole({ role, children }: { role: AppRole; children?: ReactNode }) {
-  const { user, role: current, loading } = useAuth()
-  const location = useLocation()
-  if (loading) return <SessionLoading />
-  if (!user) return <Navigate to={loginPathFor(location)} replace />
-  if (current !== role) return <Navigate to="/" replace />
-  return children ?? <Outlet />
+export function RequireRole({ role, children }: { role: Role; children?: ReactNode }) {
+  return <RequireAuth role={role}>{children}</RequireAuth>
 }

@@ -1,9 +1,9 @@
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { PageHeading } from '../../../shared/ui/page-heading'
 import { CreateNoteForm } from '../../../features/notes/components/create-note-form'
 
 export function Component() {
-  const { email } = useAuth()
+  const { email } = useUser()
   return (
     <section>
       <PageHeading title="Create Notes">Keep notes for your study sessions.</PageHeading>

@@ -1,9 +1,9 @@
 // /dashboard: each role starts on its own home screen.
 import { Navigate } from 'react-router-dom'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { dashboardHome } from '../../layout/dashboard-menus'
 
 export function Component() {
-  const { role } = useAuth()
+  const { role } = useUser()
   return <Navigate to={dashboardHome(role)} replace />
 }

@@ -2,7 +2,7 @@
 // the routed screen. Above md the sidebar is a column; below it, a scrollable
 // row.
 import { NavLink, Outlet } from 'react-router-dom'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'
 
 function itemClass({ isActive }: { isActive: boolean }): string {
@@ -12,7 +12,7 @@ function itemClass({ isActive }: { isActive: boolean }): string {
 }
 
 export function Component() {
-  const { role } = useAuth()
+  const { role } = useUser()
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">

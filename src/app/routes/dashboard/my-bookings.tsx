@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '../../../features/bookings/api/booking-queries'
 import { BookingCard } from '../../../features/bookings/components/booking-card'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
 import { QueryState } from '../../../shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
@@ -15,7 +15,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { email } = useAuth()
+  const { email } = useUser()
   const bookings = useStudentBookings(email)
 
   return (

@@ -1,9 +1,9 @@
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { PageHeading } from '../../../shared/ui/page-heading'
 import { MySessionsList } from '../../../features/tutor-sessions/components/my-sessions-list'
 
 export function Component() {
-  const { email } = useAuth()
+  const { email } = useUser()
   return (
     <section>
       <PageHeading title="My Sessions">Rejected sessions can be resubmitted for approval.</PageHeading>

@@ -2,7 +2,7 @@
 // student's numbers and their booked sessions (docs/product.md#screens). Booked-session links
 // use the session's _id, as /dashboard/student/bookings/{id} does.
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { BookingCard } from '../../../features/bookings/components/booking-card'
 import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
 import { statQueries } from '../../../features/stats/api/stat-queries'
@@ -11,7 +11,8 @@ import { QueryState } from '../../../shared/ui/query-state'
 import { errorMessage } from '../../../shared/api/api-error'
 
 export function Component() {
-  const { email, user } = useAuth()
+  const user = useUser()
+  const { email } = user
   const stats = useQuery({ ...statQueries.student(email ?? ''), enabled: Boolean(email) })
   const bookings = useStudentBookings(email)
   return (
@@ -19,7 +20,7 @@ export function Component() {
       <h1 id="student-dashboard" className="text-2xl font-bold text-ink">
         Student Dashboard
       </h1>
-      <p className="mt-1 mb-6 text-ink-muted">Welcome, {user?.displayName || email}! Here is your study at a glance.</p>
+      <p className="mt-1 mb-6 text-ink-muted">Welcome, {user.displayName || email}! Here is your study at a glance.</p>
       <QueryState
         query={stats}
         loading="Loading statistics…"

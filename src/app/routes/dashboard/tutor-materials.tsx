@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { PageHeading } from '../../../shared/ui/page-heading'
 import { UploadMaterialForm } from '../../../features/materials/components/upload-material-form'
 import { tutorSessionQueries } from '../../../features/tutor-sessions/api/tutor-session-queries'
 
 export function Component() {
-  const { email } = useAuth()
+  const { email } = useUser()
   const sessions = useQuery(tutorSessionQueries.byTutor(email ?? ''))
   return (
     <section>

@@ -1,7 +1,7 @@
 // /dashboard/tutor: the tutor's numbers and shortcuts (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { useAuth } from '../../../features/auth/auth-context'
+import { useUser } from '../../../features/auth/user-query'
 import { formatAverageRating, statQueries } from '../../../features/stats/api/stat-queries'
 import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
 import { QueryState } from '../../../shared/ui/query-state'
@@ -11,14 +11,15 @@ const SHORTCUT =
   'tap inline-flex items-center rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900'
 
 export function Component() {
-  const { email, user } = useAuth()
+  const user = useUser()
+  const { email } = user
   const stats = useQuery({ ...statQueries.tutor(email ?? ''), enabled: Boolean(email) })
   return (
     <section aria-labelledby="tutor-dashboard">
       <h1 id="tutor-dashboard" className="text-2xl font-bold text-ink">
         Tutor Dashboard
       </h1>
-      <p className="mt-1 mb-6 text-ink-muted">Welcome back, {user?.displayName || email}.</p>
+      <p className="mt-1 mb-6 text-ink-muted">Welcome back, {user.displayName || email}.</p>
       <QueryState
         query={stats}
         loading="Loading statistics…"

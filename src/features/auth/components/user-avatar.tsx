@@ -4,7 +4,7 @@
 // then 'U', else, when that image cannot load either (offline), the initials
 // drawn here.
 import { useState } from 'react'
-import type { AuthIdentity } from '../auth-gateway'
+import type { AuthIdentity } from '../auth-identity'
 
 const INITIALS_AVATAR_SERVICE = 'https://ui-avatars.com/api/'
 

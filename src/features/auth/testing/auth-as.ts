@@ -1,21 +1,20 @@
-// The signed-in state a screen sees, for tests that render a screen without
-// signing in through the identity provider: the seeded demo account of a role
-// (`null`: a visitor who is not signed in).
+// Who is signed in, for tests that render a screen without signing in
+// through the identity provider: the seeded demo account of a role (`null`:
+// a visitor who is not signed in), as the ['auth', 'user'] entry holds it,
+// and actions that do nothing.
 import { vi } from 'vitest'
-import type { AppRole, AuthContextValue } from '../auth-context'
+import type { Role } from '../../../contract/entities'
+import type { AuthActions } from '../auth-provider'
+import type { SignedInUser } from '../user-query'
 
-const NAMES: Record<AppRole, string> = { student: 'Sam Carter', tutor: 'Priya Sharma', admin: 'Morgan Ellis' }
+const NAMES: Record<Role, string> = { student: 'Sam Carter', tutor: 'Priya Sharma', admin: 'Morgan Ellis' }
 
-export function authAs(role: AppRole | null): AuthContextValue {
-  const email = role ? `${role}@studyhub.demo` : null
-  return {
-    user: role && email ? { uid: `uid-${role}`, email, displayName: NAMES[role], photoURL: null } : null,
-    email,
-    role: role ?? 'student',
-    loading: false,
-    signIn: vi.fn(),
-    signUp: vi.fn(),
-    signInWithGoogle: vi.fn(),
-    logOut: vi.fn(),
-  }
+export function userAs(role: Role | null): SignedInUser | null {
+  return role
+    ? { uid: `uid-${role}`, email: `${role}@studyhub.demo`, displayName: NAMES[role], photoURL: null, role }
+    : null
+}
+
+export function idleAuthActions(): AuthActions {
+  return { signIn: vi.fn(), signUp: vi.fn(), signInWithGoogle: vi.fn(), logOut: vi.fn() }
 }

@@ -396,8 +396,19 @@ describe('the local table and logout', () => {
     } as never)
     await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
     expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
-    await forgetPersonalData(db)
+    await forgetPersonalData(STUDENT, db)
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
     expect([await db.notes.count(), await db.materials.count(), await db.reviews.count()]).toEqual([0, 0, 0])
+  })
+
+  it("logout keeps another user's unsent writes (their session ended), and only those", async () => {
+    const OTHER = 'other@studyhub.demo'
+    await queueCreate(STUDENT, text('Mine'), db)
+    const theirs = await queueCreate(OTHER, text('Theirs'), db)
+    await db.notes.put({ _id: 'srv-other', email: OTHER, title: 'Sent', description: '', createdAt: '' } as never)
+    await forgetPersonalData(STUDENT, db)
+    expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
+    expect(await unsentNoteWrites(OTHER, db)).toBe(1)
+    expect((await db.notes.toArray()).map((n) => n._id)).toEqual([theirs._id])
   })
 })

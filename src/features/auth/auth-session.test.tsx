@@ -1,70 +1,27 @@
 // The client session's transitions (docs/product.md#states) against a fake gateway and the
-// REST calls answered by msw: loading, role and token on each change, the
-// failure fallback, and the sign-up ordering (the identity exists before its
-// user record).
-import { act, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+// REST calls answered by msw, as screens see them in the ['auth', 'user']
+// entry: not known yet, then role and token on each change, the failure
+// fallback, the sign-up ordering (the identity exists before its user
+// record), overlapping changes, and a session the provider no longer vouches for.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { resetApiGate } from '../../shared/api/api-ready'
+import { api } from '../../shared/api/http-client'
 import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
-import { appDb } from '../../shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
-import { queueCreate } from '../notes/offline/note-outbox'
+import type { AuthGateway } from './auth-identity'
+import { AuthProvider, useAuthActions, type AuthActions, type AuthProviderProps } from './auth-provider'
 import { AuthError } from './auth-errors'
-import { AuthProvider, ROLE_KEY, useAuth, type AuthContextValue } from './auth-context'
-import type { AuthGateway, AuthIdentity, ProfileUpdate } from './auth-gateway'
+import { ROLE_KEY } from './auth-session'
+import { fakeGateway } from './testing/fake-gateway'
+import { useUserState, type SignedInUser } from './user-query'
 
 interface ServerUser {
   email: string
   role: string
-}
-
-/** A stand-in identity provider that notifies like Firebase does: soon after subscribing, then on each change. */
-function fakeGateway(initial: AuthIdentity | null = null) {
-  let current = initial
-  const listeners = new Set<(identity: AuthIdentity | null) => void>()
-  const emit = () => listeners.forEach((listener) => listener(current))
-  const identityFor = (email: string): AuthIdentity => ({
-    uid: `uid-${email}`,
-    email,
-    displayName: null,
-    photoURL: null,
-  })
-  const gateway: AuthGateway = {
-    signUp: vi.fn(async (email: string) => {
-      current = identityFor(email)
-      emit()
-      return current
-    }),
-    signIn: vi.fn(async (email: string, password: string) => {
-      if (password !== 'right-password') throw new AuthError('auth/invalid-credential')
-      current = identityFor(email)
-      emit()
-      return current
-    }),
-    signInWithGoogle: vi.fn(async () => {
-      current = { ...identityFor('gina@gmail.test'), displayName: 'Gina' }
-      emit()
-      return current
-    }),
-    updateProfile: vi.fn(async (profile: ProfileUpdate): Promise<AuthIdentity> => {
-      current = { ...current!, ...profile }
-      return current
-    }),
-    signOut: vi.fn(async () => {
-      current = null
-      emit()
-    }),
-    onAuthStateChanged: (callback) => {
-      listeners.add(callback)
-      queueMicrotask(() => callback(current))
-      return () => listeners.delete(callback)
-    },
-    getIdToken: vi.fn(async () => (current ? `id-token-for-${current.email}` : null)),
-  }
-  return { gateway, identityFor }
 }
 
 /** The REST side: users by email, POST /users, POST /jwt; records every call in order. */
@@ -102,21 +59,57 @@ function restServer(users: ServerUser[]) {
   return calls
 }
 
-function renderSession(gateway: AuthGateway, onSignedOut?: () => void) {
-  const seen: Array<Pick<AuthContextValue, 'loading' | 'role' | 'email'>> = []
-  const ref: { current: AuthContextValue | null } = { current: null }
+/** What a screen sees: the ['auth','user'] entry (undefined: not known yet) and the actions. */
+interface SessionView extends AuthActions {
+  loading: boolean
+  user: SignedInUser | null
+  email: string | null
+  role: SignedInUser['role']
+}
+
+/** A gateway that reports `email` as signed in. */
+function signedIn(email: string, idToken = 'id-token'): AuthGateway {
+  const { gateway, identityFor } = fakeGateway()
+  return {
+    ...gateway,
+    onAuthStateChanged: (cb) => {
+      queueMicrotask(() => cb(identityFor(email)))
+      return () => {}
+    },
+    getIdToken: async () => idToken,
+  }
+}
+
+function renderSession(
+  gateway: AuthGateway,
+  onSignedOut?: () => void,
+  options: Omit<AuthProviderProps, 'children' | 'loadGateway'> = {},
+) {
+  const seen: Array<Pick<SessionView, 'loading' | 'role' | 'email'>> = []
+  const ref: { current: SessionView | null } = { current: null }
   function Probe() {
-    const auth = useAuth()
-    ref.current = auth
-    seen.push({ loading: auth.loading, role: auth.role, email: auth.email })
+    const state = useUserState()
+    const actions = useAuthActions()
+    const view: SessionView = {
+      ...actions,
+      loading: state === undefined,
+      user: state ?? null,
+      email: state?.email ?? null,
+      role: state?.role ?? 'student',
+    }
+    ref.current = view
+    seen.push({ loading: view.loading, role: view.role, email: view.email })
     return null
   }
   resetFeedback()
+  const queryClient = new QueryClient()
   render(
-    <AuthProvider loadGateway={async () => gateway} onSignedOut={onSignedOut}>
-      <Probe />
-      <FeedbackHost />
-    </AuthProvider>,
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider loadGateway={async () => gateway} {...options} onSignedOut={onSignedOut}>
+        <Probe />
+        <FeedbackHost />
+      </AuthProvider>
+    </QueryClientProvider>,
   )
   return { session: () => ref.current!, seen }
 }
@@ -139,15 +132,7 @@ describe('client session (sign-in states)', () => {
 
   it('for a signed-in identity gets the app token with the ID token in the body, then the role with the app token', async () => {
     const calls = restServer([{ email: 'ada@example.com', role: 'admin' }])
-    const { gateway, identityFor } = fakeGateway()
-    const { session } = renderSession({
-      ...gateway,
-      onAuthStateChanged: (cb) => {
-        queueMicrotask(() => cb(identityFor('ada@example.com')))
-        return () => {}
-      },
-      getIdToken: async () => 'id-token-for-ada@example.com',
-    })
+    const { session } = renderSession(signedIn('ada@example.com', 'id-token-for-ada@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('admin')
     expect(session().email).toBe('ada@example.com')
@@ -171,15 +156,7 @@ describe('client session (sign-in states)', () => {
         : http.post('*/api/jwt', () => HttpResponse.json({ message: 'down' }, { status: 500 })),
     )
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
-    const { gateway, identityFor } = fakeGateway(null)
-    const { session } = renderSession({
-      ...gateway,
-      onAuthStateChanged: (cb) => {
-        queueMicrotask(() => cb(identityFor('tom@example.com')))
-        return () => {}
-      },
-      getIdToken: async () => 'id-token',
-    })
+    const { session } = renderSession(signedIn('tom@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('student')
     expect(session().user?.email).toBe('tom@example.com')
@@ -187,7 +164,7 @@ describe('client session (sign-in states)', () => {
     expect(log).toHaveBeenCalledWith('AuthProvider error', expect.anything())
   })
 
-  it('sign-in sets loading while it runs, then the role from the server', async () => {
+  it('sign-in publishes nothing while it runs, then the user with the role from the server', async () => {
     const calls = restServer([{ email: 'tess@example.com', role: 'tutor' }])
     const { gateway } = fakeGateway()
     const { session } = renderSession(gateway)
@@ -196,7 +173,8 @@ describe('client session (sign-in states)', () => {
     act(() => {
       pending = session().signIn('tess@example.com', 'right-password')
     })
-    expect(session()).toMatchObject({ loading: true, email: null })
+    // Never the new identity with a guessed role: the entry changes once, when the role is known.
+    expect(session()).toMatchObject({ loading: false, email: null })
     await act(() => pending)
     expect(session()).toMatchObject({ loading: false, role: 'tutor', email: 'tess@example.com' })
     // One round of calls although the gateway both notified and answered.
@@ -270,7 +248,7 @@ describe('client session (sign-in states)', () => {
     expect(session()).toMatchObject({ loading: false, role: 'student', email: 'gina@gmail.test' })
   })
 
-  it('log out sets loading, ends logged out with no token, and lets the app clear its caches', async () => {
+  it('log out keeps the user until the provider signed out, ends logged out with no token, and lets the app clear its caches', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
     const onSignedOut = vi.fn()
     const { gateway } = fakeGateway()
@@ -286,14 +264,14 @@ describe('client session (sign-in states)', () => {
     await waitFor(() => expect(session().loading).toBe(false))
     await act(() => session().signIn('sam@example.com', 'right-password'))
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com')
-    let pending!: Promise<boolean>
+    let pending!: Promise<string>
     act(() => {
       pending = session().logOut()
     })
     await waitFor(() => expect(gateway.signOut).toHaveBeenCalled())
-    expect(session()).toMatchObject({ loading: true, email: 'sam@example.com' })
+    expect(session()).toMatchObject({ loading: false, email: 'sam@example.com' })
     release()
-    expect(await act(() => pending)).toBe(true)
+    expect(await act(() => pending)).toBe('logged-out')
     expect(session()).toMatchObject({ loading: false, user: null, email: null, role: 'student' })
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
     expect(onSignedOut).toHaveBeenCalledTimes(1)
@@ -322,19 +300,6 @@ describe('client session (sign-in states)', () => {
 })
 
 describe('client session without a network', () => {
-  /** A gateway that reports `email` as signed in. */
-  function signedIn(email: string): AuthGateway {
-    const { gateway, identityFor } = fakeGateway()
-    return {
-      ...gateway,
-      onAuthStateChanged: (cb) => {
-        queueMicrotask(() => cb(identityFor(email)))
-        return () => {}
-      },
-      getIdToken: async () => 'id-token',
-    }
-  }
-
   it('keeps the last known role and the token when the server cannot be reached, and asks again once online', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'kept-token')
     localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'tom@example.com', role: 'tutor' }))
@@ -395,49 +360,133 @@ describe('client session without a network', () => {
   })
 })
 
-describe('log out with unsent note writes', () => {
-  afterEach(async () => {
-    await appDb.outbox.clear()
-    await appDb.notes.clear()
-  })
-
-  it('warns first; staying keeps everything, confirming clears the outbox and notes', async () => {
-    // Offline: the sync engine must not send the queued write meanwhile.
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+describe('overlapping changes', () => {
+  it('a sign-out while the sign-in is still asking for the role ends signed out, with no token left', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
-    const onSignedOut = vi.fn()
-    const { gateway } = fakeGateway()
-    const { session } = renderSession(gateway, onSignedOut)
-    await waitFor(() => expect(session().loading).toBe(false))
-    await act(() => session().signIn('sam@example.com', 'right-password'))
-    await queueCreate('sam@example.com', { title: 'Unsent', description: 'Written offline' })
-    const user = userEvent.setup()
-
-    let first!: Promise<boolean>
-    act(() => {
-      first = session().logOut()
-    })
-    const warning = await screen.findByRole('alertdialog', { name: 'Log out with unsent notes?' })
-    expect(warning.textContent).toContain('1 note change has not reached the server yet')
-    await user.click(within(warning).getByRole('button', { name: 'Stay logged in' }))
-    expect(await act(() => first)).toBe(false)
-    expect(session()).toMatchObject({ email: 'sam@example.com', loading: false })
-    expect(gateway.signOut).not.toHaveBeenCalled()
-    expect(await appDb.outbox.count()).toBe(1)
-
-    let second!: Promise<boolean>
-    act(() => {
-      second = session().logOut()
-    })
-    await user.click(
-      within(await screen.findByRole('alertdialog', { name: 'Log out with unsent notes?' })).getByRole('button', {
-        name: 'Log out anyway',
+    // The role lookup waits until released, so the sign-out lands in the middle.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.get('*/api/users/:email', async () => {
+        await released
+        return undefined
       }),
     )
-    expect(await act(() => second)).toBe(true)
+    const { gateway } = fakeGateway()
+    const { session } = renderSession(gateway)
+    await waitFor(() => expect(session().loading).toBe(false))
+    let signingIn!: Promise<void>
+    act(() => {
+      signingIn = session().signIn('sam@example.com', 'right-password')
+    })
+    await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com'))
+    await act(() => gateway.signOut())
+    release()
+    await act(() => signingIn)
     expect(session()).toMatchObject({ user: null, email: null })
-    expect(await appDb.outbox.count()).toBe(0)
-    expect(await appDb.notes.count()).toBe(0)
-    expect(onSignedOut).toHaveBeenCalledTimes(1)
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+  })
+
+  it("another tab's sign-in of someone else wins over this tab's earlier one", async () => {
+    restServer([
+      { email: 'sam@example.com', role: 'student' },
+      { email: 'tess@example.com', role: 'tutor' },
+    ])
+    const { gateway } = fakeGateway()
+    const providerSignIn = gateway.signIn
+    // Between this tab's sign-in and its answer, another tab signs in Tess (the provider reports her).
+    const thisTab = vi.fn(async (email: string, password: string) => {
+      const identity = await providerSignIn(email, password)
+      await providerSignIn('tess@example.com', 'right-password')
+      return identity
+    })
+    const { session } = renderSession({ ...gateway, signIn: thisTab })
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+    await waitFor(() => expect(session()).toMatchObject({ email: 'tess@example.com', role: 'tutor' }))
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-tess@example.com')
+  })
+})
+
+describe('a session the provider no longer vouches for', () => {
+  /** Sam signed in, with the app told of a session that ends in `onSessionEnded`. */
+  async function samSignedIn(options: Omit<AuthProviderProps, 'children' | 'loadGateway'> = {}) {
+    const calls = restServer([{ email: 'sam@example.com', role: 'student' }])
+    const { gateway } = fakeGateway()
+    const { session } = renderSession(gateway, options.onSignedOut, options)
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+    return { calls, gateway, session }
+  }
+
+  /** A call the server refuses for an expired app token; resolves to its error. */
+  async function callWithExpiredToken(): Promise<unknown> {
+    server.use(http.get('*/api/notes/student/:email', () => HttpResponse.json({ message: 'expired' }, { status: 401 })))
+    let error: unknown
+    await act(async () => {
+      error = await api('listStudentNotes', { params: { email: 'sam@example.com' } }).catch((e: unknown) => e)
+    })
+    return error
+  }
+
+  it('a 401 whose renewal the server refuses signs out visibly (the app is told), keeping the device data', async () => {
+    const onSessionEnded = vi.fn()
+    const onSignedOut = vi.fn()
+    const device = { unsentWrites: vi.fn(async () => 0), wipe: vi.fn(async () => undefined) }
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { calls, gateway, session } = await samSignedIn({ onSessionEnded, onSignedOut, device })
+    // The provider's proof is refused from now on too.
+    server.use(http.post('*/api/jwt', () => HttpResponse.json({ message: 'Invalid ID token' }, { status: 401 })))
+    const error = await callWithExpiredToken()
+    expect((error as { status?: number }).status).toBe(401)
+    expect(onSessionEnded).toHaveBeenCalledTimes(1)
+    expect(gateway.signOut).toHaveBeenCalledTimes(1)
+    expect(session()).toMatchObject({ user: null, email: null })
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    // Not a log out the user asked for: their unsent writes wait on the device for their next sign-in.
+    expect(device.wipe).not.toHaveBeenCalled()
+    expect(onSignedOut).not.toHaveBeenCalled()
+    expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(1)
+  })
+
+  it('a renewal with no answer (offline) keeps the user signed in', async () => {
+    const onSessionEnded = vi.fn()
+    const { session } = await samSignedIn({ onSessionEnded })
+    server.use(http.post('*/api/jwt', () => HttpResponse.error()))
+    await callWithExpiredToken()
+    expect(onSessionEnded).not.toHaveBeenCalled()
+    expect(session()).toMatchObject({ email: 'sam@example.com' })
+  })
+
+  it('the provider having no ID token any more (its session is gone) ends the session too', async () => {
+    const onSessionEnded = vi.fn()
+    const { gateway, session } = await samSignedIn({ onSessionEnded })
+    vi.mocked(gateway.getIdToken).mockResolvedValue(null)
+    await callWithExpiredToken()
+    expect(onSessionEnded).toHaveBeenCalledTimes(1)
+    expect(session()).toMatchObject({ user: null })
+  })
+})
+
+describe('log out and the device', () => {
+  it('a wipe that fails is not a clean log out: signed out, and the result says the wipe is pending', async () => {
+    restServer([{ email: 'sam@example.com', role: 'student' }])
+    const device = {
+      unsentWrites: vi.fn(async () => 0),
+      wipe: vi.fn(async () => Promise.reject(new Error('DatabaseClosedError'))),
+    }
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { gateway } = fakeGateway()
+    const { session } = renderSession(gateway, undefined, { device })
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+    let result: unknown
+    await act(async () => {
+      result = await session().logOut()
+    })
+    expect(result).toBe('wipe-pending')
+    expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
+    expect(session()).toMatchObject({ user: null })
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
   })
 })

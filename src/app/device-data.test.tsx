@@ -1,0 +1,161 @@
+// The app's side of logging out: the unsent-notes warning and the wipe of the
+// notes outbox through the real device data (the AuthProvider as the app
+// mounts it), and the pending-wipe marker a failed wipe leaves for the next start.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { server } from '../../tests/setup/msw-server'
+import type { AuthGateway } from '../features/auth/auth-identity'
+import { AuthProvider, useAuthActions, type AuthActions } from '../features/auth/auth-provider'
+import { fakeGateway } from '../features/auth/testing/fake-gateway'
+import { useUserState, type SignedInUser } from '../features/auth/user-query'
+import { queueCreate } from '../features/notes/offline/note-outbox'
+import { resetApiGate } from '../shared/api/api-ready'
+import { appDb } from '../shared/db/app-db'
+import { FeedbackHost, resetFeedback } from '../shared/ui/feedback'
+import { deviceData, finishPendingWipe, PENDING_WIPE_KEY, pendingWipe, wipeOrMark } from './device-data'
+
+function renderWithDevice(gateway: AuthGateway) {
+  const ref: { user?: SignedInUser | null; actions?: AuthActions } = {}
+  function Probe() {
+    ref.user = useUserState()
+    ref.actions = useAuthActions()
+    return null
+  }
+  resetFeedback()
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider loadGateway={async () => gateway} device={deviceData}>
+        <Probe />
+        <FeedbackHost />
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+  return ref
+}
+
+beforeEach(() => {
+  resetApiGate(true)
+  server.use(
+    http.post('*/api/jwt', () => HttpResponse.json({ token: 'app-token' })),
+    http.get('*/api/users/:email', ({ params }) =>
+      HttpResponse.json({
+        _id: 'u1',
+        name: '',
+        email: params.email,
+        photo: '',
+        role: 'student',
+        created_at: '2026-01-01T00:00:00.000Z',
+        last_log_in: '2026-01-01T00:00:00.000Z',
+      }),
+    ),
+  )
+})
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await appDb.outbox.clear()
+  await appDb.notes.clear()
+})
+
+describe('log out with unsent note writes', () => {
+  it('warns first; staying keeps everything, confirming clears the outbox and notes', async () => {
+    // Offline: the sync engine must not send the queued write meanwhile.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const gateway = fakeGateway().gateway
+    const session = renderWithDevice(gateway)
+    await waitFor(() => expect(session.user).toBeNull())
+    await act(() => session.actions!.signIn('sam@example.com', 'right-password'))
+    await queueCreate('sam@example.com', { title: 'Unsent', description: 'Written offline' })
+    const user = userEvent.setup()
+
+    let first!: Promise<string>
+    act(() => {
+      first = session.actions!.logOut()
+    })
+    const warning = await screen.findByRole('alertdialog', { name: 'Log out with unsent notes?' })
+    expect(warning.textContent).toContain('1 note change has not reached the server yet')
+    await user.click(within(warning).getByRole('button', { name: 'Stay logged in' }))
+    expect(await act(() => first)).toBe('stayed')
+    expect(session.user?.email).toBe('sam@example.com')
+    expect(gateway.signOut).not.toHaveBeenCalled()
+    expect(await appDb.outbox.count()).toBe(1)
+
+    let second!: Promise<string>
+    act(() => {
+      second = session.actions!.logOut()
+    })
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Log out with unsent notes?' })).getByRole('button', {
+        name: 'Log out anyway',
+      }),
+    )
+    expect(await act(() => second)).toBe('logged-out')
+    expect(session.user).toBeNull()
+    expect(await appDb.outbox.count()).toBe(0)
+    expect(await appDb.notes.count()).toBe(0)
+    expect(pendingWipe()).toBeNull()
+  })
+
+  it('a wipe the database refuses (closed by a newer tab) leaves the pending-wipe marker', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const session = renderWithDevice(fakeGateway().gateway)
+    await waitFor(() => expect(session.user).toBeNull())
+    await act(() => session.actions!.signIn('sam@example.com', 'right-password'))
+    vi.spyOn(appDb, 'transaction').mockImplementation(() => {
+      throw Object.assign(new Error('Database has been closed'), { name: 'DatabaseClosedError' })
+    })
+    let result: unknown
+    await act(async () => {
+      result = await session.actions!.logOut()
+    })
+    expect(result).toBe('wipe-pending')
+    expect(session.user).toBeNull()
+    expect(pendingWipe()).toBe('sam@example.com')
+  })
+})
+
+describe('the pending-wipe marker', () => {
+  afterEach(() => localStorage.removeItem(PENDING_WIPE_KEY))
+
+  it('is removed by a wipe that succeeds and left by one that fails', async () => {
+    await wipeOrMark('a@example.com', async () => undefined)
+    expect(pendingWipe()).toBeNull()
+    await expect(wipeOrMark('a@example.com', () => Promise.reject(new Error('blocked')))).rejects.toThrow('blocked')
+    expect(pendingWipe()).toBe('a@example.com')
+  })
+
+  it('is written before the wipe starts (a tab closed mid-wipe leaves it)', async () => {
+    let seen: string | null = null
+    await wipeOrMark('a@example.com', async () => {
+      seen = pendingWipe()
+    })
+    expect(seen).toBe('a@example.com')
+  })
+
+  it('the next start finishes the wipe for that email, once; a failure there keeps the marker', async () => {
+    const wipe = vi.fn(async () => undefined)
+    await finishPendingWipe(wipe)
+    expect(wipe).not.toHaveBeenCalled()
+
+    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    await finishPendingWipe(() => Promise.reject(new Error('still blocked')))
+    expect(pendingWipe()).toBe('a@example.com')
+
+    await finishPendingWipe(wipe)
+    expect(wipe).toHaveBeenCalledWith('a@example.com')
+    expect(pendingWipe()).toBeNull()
+  })
+
+  it('the start clears the real outbox and notes of that user', async () => {
+    await queueCreate('a@example.com', { title: 'Left behind', description: 'by a failed wipe' })
+    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    await finishPendingWipe()
+    expect([await appDb.outbox.count(), await appDb.notes.count()]).toEqual([0, 0])
+    expect(pendingWipe()).toBeNull()
+  })
+})

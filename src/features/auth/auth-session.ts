@@ -1,0 +1,372 @@
+// The client session (docs/product.md#states) as a small engine, not a
+// React state machine: it listens to the identity provider (the gateway),
+// exchanges the provider's ID token for the app token (POST /jwt), asks the
+// server for the role, and publishes the result as data, the query entry
+// ['auth', 'user'] (./user-query.ts). Screens read that entry; nothing here
+// is React state.
+//
+// Storage: the app token lives in localStorage under ACCESS_TOKEN_KEY
+// ('access-token', docs/product.md#constants), where the HTTP client reads it for every call.
+// It is written once the role and token calls succeed and removed whenever
+// there is no identity or the server refuses either call. The last role the
+// server gave is kept under ROLE_KEY ('studyhub-role', with its email), so
+// that a start without a network is not a refusal: with no answer at all the
+// session keeps that role and the stored token, and asks again when the
+// connection returns. The identity itself is kept by the provider
+// (Firebase's IndexedDB, or the demo gateway's localStorage).
+//
+// Who wins when changes overlap (a sign-in and a sign-out, another tab's
+// sign-in): the identity the provider reported last. A round of role and
+// token calls for an identity that is no longer the latest publishes nothing.
+// The provider's own notification and an action's hand-off of the same
+// identity share one round.
+//
+// The device's personal data (the notes outbox, kept materials) is the app's:
+// logging out asks it, through DeviceData (./device-data.ts), how many writes
+// are unsent and to wipe itself. The auth feature knows no more of it.
+import type { Role } from '../../contract/entities'
+import { ApiError } from '../../shared/api/api-error'
+import { whenApiReady } from '../../shared/api/api-ready'
+import { api } from '../../shared/api/http-client'
+import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
+import { confirmDialog } from '../../shared/ui/feedback'
+import { AuthError } from './auth-errors'
+import type { AuthGateway, AuthIdentity } from './auth-identity'
+import type { DeviceData } from './device-data'
+import type { SignedInUser } from './user-query'
+
+const DEFAULT_ROLE: Role = 'student'
+
+/** The last role the server gave, as JSON `{ email, role }`. */
+export const ROLE_KEY = 'studyhub-role'
+
+interface SignUpInput {
+  name: string
+  email: string
+  password: string
+  photoURL?: string
+}
+
+/**
+ * How a log out ended: `stayed` (the user chose to keep unsent note writes),
+ * `logged-out`, or `wipe-pending` (signed out, but the device's data could
+ * not be deleted yet: the app finishes that at its next start).
+ */
+export type LogOutResult = 'stayed' | 'logged-out' | 'wipe-pending'
+
+export interface AuthSessionOptions {
+  loadGateway: () => Promise<AuthGateway>
+  /** Writes who is signed in (the ['auth','user'] entry). */
+  publish: (user: SignedInUser | null) => void
+  /** The app's personal data on this device; absent, logging out has nothing to wipe. */
+  device?: DeviceData
+  /** After a log out that the user asked for: the app clears its caches. */
+  onSignedOut?: () => void
+  /** The provider no longer vouches for the user (a dead token): they were signed out without asking. */
+  onSessionEnded?: () => void
+}
+
+export interface AuthSession {
+  /** Listens to the provider and to the connection; returns the stop. */
+  start(): () => void
+  signIn(email: string, password: string): Promise<void>
+  signUp(input: SignUpInput): Promise<void>
+  signInWithGoogle(): Promise<void>
+  logOut(): Promise<LogOutResult>
+  /** A fresh app token for the HTTP client's retry after a 401, or null. */
+  renewToken(): Promise<string | null>
+}
+
+function toRole(value: unknown): Role {
+  return value === 'admin' || value === 'tutor' || value === 'student' ? value : DEFAULT_ROLE
+}
+
+function rememberRole(email: string, role: Role): void {
+  localStorage.setItem(ROLE_KEY, JSON.stringify({ email, role }))
+}
+
+function rememberedRole(email: string): Role | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ROLE_KEY) ?? 'null') as { email?: unknown; role?: unknown } | null
+    return stored && stored.email === email ? toRole(stored.role) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The bearer of a call made while signing up: the stored app token when one
+ * exists, else the provider's ID token (a new account has no app token yet).
+ */
+function appTokenOr(idToken: string | null): string | undefined {
+  return localStorage.getItem(ACCESS_TOKEN_KEY) ? undefined : (idToken ?? undefined)
+}
+
+/** No answer at all (offline, server unreachable): not a refusal. */
+function isUnreachable(err: unknown): boolean {
+  return (
+    (err instanceof ApiError && err.isNetworkError) ||
+    (err instanceof AuthError && err.code === 'auth/network-request-failed')
+  )
+}
+
+const asUser = (identity: AuthIdentity, role: Role): SignedInUser => ({
+  uid: identity.uid,
+  email: identity.email,
+  displayName: identity.displayName,
+  photoURL: identity.photoURL,
+  role,
+})
+
+export function createAuthSession({
+  loadGateway,
+  publish,
+  device,
+  onSignedOut,
+  onSessionEnded,
+}: AuthSessionOptions): AuthSession {
+  let gatewayPromise: Promise<AuthGateway> | null = null
+  const gateway = () => (gatewayPromise ??= loadGateway())
+
+  /** The identity the provider (or an action) reported last; undefined before the first report. */
+  let latest: AuthIdentity | null | undefined
+  /** The round of role and token calls under way, and whose. */
+  let round: { uid: string; done: Promise<void> } | null = null
+  // While an account is being created, the identity exists before its user
+  // record does (POST /users has not run yet): role lookups wait for this.
+  let registering: Promise<AuthIdentity | null> | null = null
+  // The identity whose role and token could not be fetched for want of a network.
+  let unreachable: AuthIdentity | null = null
+
+  async function resolve(identity: AuthIdentity): Promise<SignedInUser> {
+    if (registering) {
+      const registered = await registering.catch(() => null)
+      if (registered && registered.uid === identity.uid) identity = registered
+    }
+    const email = identity.email
+    if (!email) {
+      localStorage.removeItem(ACCESS_TOKEN_KEY)
+      return asUser(identity, DEFAULT_ROLE)
+    }
+    unreachable = null
+    try {
+      const idToken = await (await gateway()).getIdToken()
+      if (!idToken) throw new Error('The identity provider gave no ID token')
+      await whenApiReady()
+      // The provider's proof travels in POST /jwt's body; every call carries the
+      // stored app token as its bearer, so the role is asked for with the new one.
+      const { token } = await api('issueToken', { body: { email, idToken } })
+      localStorage.setItem(ACCESS_TOKEN_KEY, token)
+      const record = await api('getUser', { params: { email } })
+      const role = toRole(record.role)
+      rememberRole(email, role)
+      return asUser(identity, role)
+    } catch (err) {
+      console.log('AuthProvider error', err)
+      if (isUnreachable(err)) {
+        // Offline is not a refusal: keep what the server said last, ask again once online.
+        unreachable = identity
+        return asUser(identity, rememberedRole(email) ?? DEFAULT_ROLE)
+      }
+      localStorage.removeItem(ACCESS_TOKEN_KEY)
+      localStorage.removeItem(ROLE_KEY)
+      return asUser(identity, DEFAULT_ROLE)
+    }
+  }
+
+  /** The provider reported `identity`: work out the session and publish it, unless a later report came. */
+  function handle(identity: AuthIdentity | null, again = false): Promise<void> {
+    latest = identity
+    if (!identity) {
+      round = null
+      unreachable = null
+      localStorage.removeItem(ACCESS_TOKEN_KEY)
+      publish(null)
+      return Promise.resolve()
+    }
+    if (!again && round?.uid === identity.uid) return round.done
+    const done = resolve(identity).then((user) => {
+      if (latest?.uid === identity.uid) publish(user)
+      // Signed out meanwhile: the token this round stored is not the next person's.
+      else if (latest === null) localStorage.removeItem(ACCESS_TOKEN_KEY)
+    })
+    const mine = { uid: identity.uid, done }
+    round = mine
+    void done.finally(() => {
+      if (round === mine) round = null
+    })
+    return done
+  }
+
+  /** How many times the provider has reported an identity. */
+  let reports = 0
+
+  /** The provider reported a change (this tab's action, another tab's, or its own). */
+  function report(identity: AuthIdentity | null): Promise<void> {
+    reports += 1
+    return handle(identity)
+  }
+
+  /**
+   * An action hands over the identity it signed in, so it resolves once the
+   * session is published; unless the provider has reported someone else
+   * since the action began (another tab): the later report wins.
+   */
+  async function handOver(identity: AuthIdentity, reportsBefore: number): Promise<void> {
+    if (reports > reportsBefore && latest?.uid !== identity.uid) return round?.done
+    return handle(identity)
+  }
+
+  /** Runs `register` while role lookups for the new identity wait for it. */
+  async function whileRegistering(register: () => Promise<AuthIdentity>): Promise<AuthIdentity> {
+    let finish!: (identity: AuthIdentity | null) => void
+    registering = new Promise((resolve) => (finish = resolve))
+    let identity: AuthIdentity | null = null
+    try {
+      identity = await register()
+      return identity
+    } finally {
+      finish(identity)
+      registering = null
+    }
+  }
+
+  async function signIn(email: string, password: string): Promise<void> {
+    const gw = await gateway()
+    const before = reports
+    await handOver(await gw.signIn(email, password), before)
+  }
+
+  async function signUp({ name, email, password, photoURL }: SignUpInput): Promise<void> {
+    const gw = await gateway()
+    const before = reports
+    const identity = await whileRegistering(async () => {
+      await gw.signUp(email, password)
+      const idToken = await gw.getIdToken()
+      // A new account has no photo to remove: with none given, none is sent (the
+      // SDK would send `photoUrl: null`, which the Auth emulator refuses).
+      const updated = await gw.updateProfile(photoURL ? { displayName: name, photoURL } : { displayName: name })
+      await whenApiReady()
+      await api('createUser', { body: { name, email, photo: photoURL ?? '' }, authorization: appTokenOr(idToken) })
+      return updated
+    })
+    await handOver(identity, before)
+  }
+
+  async function signInWithGoogle(): Promise<void> {
+    const gw = await gateway()
+    const before = reports
+    const identity = await whileRegistering(async () => {
+      const signedIn = await gw.signInWithGoogle()
+      if (signedIn.email) {
+        const now = new Date().toISOString()
+        try {
+          const idToken = await gw.getIdToken()
+          await whenApiReady()
+          await api('createUser', {
+            body: { email: signedIn.email, role: 'user', created_at: now, last_log_in: now },
+            authorization: appTokenOr(idToken),
+          })
+        } catch (err) {
+          // The account is signed in either way; the role lookup decides what follows.
+          console.log('AuthProvider error', err)
+        }
+      }
+      return signedIn
+    })
+    await handOver(identity, before)
+  }
+
+  async function logOut(): Promise<LogOutResult> {
+    const email = latest?.email
+    if (email && device) {
+      const unsent = await device.unsentWrites(email).catch(() => 0)
+      if (unsent > 0) {
+        const ok = await confirmDialog({
+          title: 'Log out with unsent notes?',
+          text: `${unsent === 1 ? '1 note change has' : `${unsent} note changes have`} not reached the server yet. Logging out deletes ${unsent === 1 ? 'it' : 'them'} from this device.`,
+          confirmLabel: 'Log out anyway',
+          cancelLabel: 'Stay logged in',
+          danger: true,
+        })
+        if (!ok) return 'stayed'
+      }
+    }
+    await (await gateway()).signOut()
+    await handle(null)
+    localStorage.removeItem(ROLE_KEY)
+    onSignedOut?.()
+    // Nothing of theirs stays: the app stops its sync engines and wipes the device.
+    if (email && device) {
+      try {
+        await device.wipe(email)
+      } catch (err) {
+        console.log('AuthProvider error', err)
+        return 'wipe-pending'
+      }
+    }
+    return 'logged-out'
+  }
+
+  /** The provider no longer vouches for this user: signed out, their device data kept for their return. */
+  async function endSession(): Promise<null> {
+    if (!latest) return null
+    // Told first, so the way back to /login is taken from where they were, not from a guard's redirect.
+    onSessionEnded?.()
+    await gateway()
+      .then((gw) => gw.signOut())
+      .catch((err: unknown) => console.log('AuthProvider error', err))
+    await handle(null)
+    return null
+  }
+
+  async function renewToken(): Promise<string | null> {
+    const email = latest?.email
+    if (!email) return null
+    let idToken: string | null
+    try {
+      idToken = await (await gateway()).getIdToken()
+    } catch (err) {
+      // The provider could not be asked (offline): not the end of the session.
+      if (isUnreachable(err)) return null
+      return endSession()
+    }
+    if (!idToken) return endSession()
+    try {
+      const { token } = await api('issueToken', { body: { email, idToken } })
+      localStorage.setItem(ACCESS_TOKEN_KEY, token)
+      return token
+    } catch (err) {
+      // The server refuses the provider's proof: the session is over. Anything else may pass.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return endSession()
+      return null
+    }
+  }
+
+  function start(): () => void {
+    let active = true
+    let unsubscribe: (() => void) | undefined
+    gateway().then(
+      (gw) => {
+        if (active) unsubscribe = gw.onAuthStateChanged((identity) => void report(identity))
+      },
+      (err: unknown) => {
+        // The gateway's code could not load (offline on a first visit): no one is signed in.
+        console.log('AuthProvider error', err)
+        if (active) void handle(null)
+      },
+    )
+    // The connection is back: fetch the role and token that could not be fetched.
+    const onOnline = () => {
+      if (unreachable && latest?.uid === unreachable.uid) void handle(unreachable, true)
+    }
+    window.addEventListener('online', onOnline)
+    return () => {
+      active = false
+      unsubscribe?.()
+      window.removeEventListener('online', onOnline)
+    }
+  }
+
+  return { start, signIn, signUp, signInWithGoogle, logOut, renewToken }
+}
