@@ -111,7 +111,7 @@ function renderSession(
       </AuthProvider>
     </QueryClientProvider>,
   )
-  return { session: () => ref.current!, seen }
+  return { session: () => ref.current!, seen, queryClient }
 }
 
 beforeEach(() => resetApiGate(true))
@@ -469,6 +469,18 @@ describe('a session the provider no longer vouches for', () => {
 })
 
 describe('log out and the device', () => {
+  it('ends signed out (not "not known yet") when the app clears its caches on log out', async () => {
+    restServer([{ email: 'sam@example.com', role: 'student' }])
+    const { gateway } = fakeGateway()
+    let clearCaches = () => {}
+    const { session, queryClient } = renderSession(gateway, () => clearCaches())
+    clearCaches = () => queryClient.clear()
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+    await act(() => session().logOut())
+    expect(session()).toMatchObject({ loading: false, user: null })
+  })
+
   it('a wipe that fails is not a clean log out: signed out, and the result says the wipe is pending', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = {

@@ -293,9 +293,10 @@ export function createAuthSession({
       }
     }
     await (await gateway()).signOut()
-    await handle(null)
     localStorage.removeItem(ROLE_KEY)
+    // The app clears its caches before the signed-out state is written, so that state is what stays.
     onSignedOut?.()
+    await handle(null)
     // Nothing of theirs stays: the app stops its sync engines and wipes the device.
     if (email && device) {
       try {
