@@ -28,12 +28,14 @@ export function stopSyncEngines(): void {
 
 /** Follows the signed-in user until the returned function is called. */
 export function startSyncEngines(client: QueryClient): () => void {
-  let seen: number | undefined
+  let seen: { user: unknown; at: number | undefined } | undefined
   const follow = () => {
-    const written = client.getQueryState(authKeys.user)?.dataUpdatedAt
-    if (written === seen) return
-    seen = written
-    const email = readUser(client)?.email
+    // A new user, or the same one written anew (equal data keeps its object, but not its time).
+    const user = readUser(client)
+    const at = client.getQueryState(authKeys.user)?.dataUpdatedAt
+    if (seen && seen.user === user && seen.at === at) return
+    seen = { user, at }
+    const email = user?.email
     const mine = ++generation
     if (!email) {
       noteSync?.stopNoteSync()
