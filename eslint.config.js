@@ -31,11 +31,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 // Imports from one feature into another that are allowed, as [from, to]. Keep
 // this short: what two features share belongs in src/shared or src/contract,
 // and what composes two features belongs in src/app.
-const CROSS_FEATURE_ALLOWED = [
-  // Temporary: logging out stops the notes sync and wipes the notes outbox.
-  // The auth rewrite starts the sync from src/app instead; remove this then.
-  ['auth', 'notes'],
-]
+const CROSS_FEATURE_ALLOWED = []
 const zones = [
   {
     target: './src/contract',
