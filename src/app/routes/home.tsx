@@ -7,7 +7,7 @@ import { HeroSlideshow } from '../../features/sessions/components/hero-slideshow
 import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
 import { SessionCard } from '../../features/sessions/components/session-card'
 import { registrationLabel } from '../../features/sessions/registration-status'
-import { showsData } from '../../shared/offline/device-backed-query'
+import { QueryState } from '../../shared/ui/query-state'
 
 export function Component() {
   return (
@@ -35,39 +35,36 @@ export function Component() {
 
 function AvailableSessions() {
   const query = useQuery(sessionQueries.home())
-  const data = showsData(query) ? query.data : undefined
   return (
     <section aria-labelledby="available-title" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="available-title" className="text-3xl font-bold text-ink">
         Available Study Sessions
       </h2>
-      {query.isPending ? (
-        // The room the six cards will take (one, two or three columns), so
-        // nothing below moves when they arrive.
-        <div className="mt-6 min-h-[60rem] md:min-h-[50rem] lg:min-h-[33rem]">
-          <p role="status" className="text-ink-muted">
-            Loading sessions…
-          </p>
-        </div>
-      ) : !data ? (
-        <p role="alert" className="mt-6 text-danger">
-          Failed to load study sessions
-        </p>
-      ) : data.items.length === 0 ? (
-        <p className="mt-6 text-ink-muted">No approved sessions available yet.</p>
-      ) : (
-        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {data.items.slice(0, 6).map((session) => (
-            <li key={session._id}>
-              <SessionCard
-                session={session}
-                label={registrationLabel(session)}
-                rating={<SessionRatingSummary session={session} />}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* While the cards load, the room they will take (one, two or three
+          columns), so nothing below moves when they arrive. */}
+      <div className={query.isPending ? 'mt-6 min-h-[60rem] md:min-h-[50rem] lg:min-h-[33rem]' : 'mt-6'}>
+        <QueryState
+          query={query}
+          loading="Loading sessions…"
+          error={() => 'Failed to load study sessions'}
+          empty="No approved sessions available yet."
+          isEmpty={(page) => page.items.length === 0}
+        >
+          {(page) => (
+            <ul className="mt-2 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {page.items.slice(0, 6).map((session) => (
+                <li key={session._id}>
+                  <SessionCard
+                    session={session}
+                    label={registrationLabel(session)}
+                    rating={<SessionRatingSummary session={session} />}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
     </section>
   )
 }

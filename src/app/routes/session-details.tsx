@@ -12,9 +12,9 @@ import { reviewEligibility } from '../../features/reviews/review-eligibility'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
 import { SessionFacts } from '../../features/sessions/components/session-facts'
-import { SessionLoadState } from '../../features/sessions/components/session-load-state'
+import { sessionFailure } from '../../features/sessions/session-failure'
 import { errorMessage } from '../../shared/api/api-error'
-import { showsData } from '../../shared/offline/device-backed-query'
+import { QueryState } from '../../shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 /**
@@ -37,13 +37,8 @@ export function Component() {
   const isStudent = Boolean(user) && role === 'student' && Boolean(email)
   const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: isStudent })
 
-  if (session.data === undefined || !showsData(session)) {
-    return <SessionLoadState query={session} className="mx-auto max-w-4xl px-4 py-12" />
-  }
-
-  const s = session.data
   // Decided once the student's bookings and the reviews are known, never on a guess.
-  const booking = bookings.data?.find((b) => b.sessionId === s._id)
+  const booking = bookings.data?.find((b) => b.sessionId === id)
   const eligibility =
     !isStudent || (bookings.isSuccess && reviews.isSuccess)
       ? reviewEligibility({
@@ -53,44 +48,46 @@ export function Component() {
         })
       : null
   return (
-    <article aria-labelledby="session-title" className="mx-auto max-w-4xl px-4 py-12">
-      <p className="text-sm font-semibold tracking-wide text-accent uppercase">{s.subject}</p>
-      <h1 id="session-title" className="mt-1 text-3xl font-bold text-ink">
-        {s.title}
-      </h1>
-      <div className="mt-6">
-        <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
-      </div>
-      <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
-      <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
-      <div className="mt-8">
-        <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
-      </div>
-      <section aria-labelledby="reviews-title" className="mt-12">
-        <h2 id="reviews-title" className="text-xl font-semibold text-ink">
-          Reviews
-        </h2>
-        <div className="mt-4">
-          {reviews.isPending ? (
-            <p role="status" className="text-ink-muted">
-              Loading reviews…
-            </p>
-          ) : !showsData(reviews) ? (
-            <p role="alert" className="text-danger">
-              {errorMessage(reviews.error, 'Failed to load reviews')}
-            </p>
-          ) : (
-            <ReviewList reviews={reviews.data ?? []} />
-          )}
-        </div>
-        {eligibility?.canReview ? (
-          <div className="mt-6">
-            <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
-          </div>
-        ) : eligibility && user ? (
-          <p className="mt-6 text-ink">{eligibility.reason}</p>
-        ) : null}
-      </section>
-    </article>
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <QueryState query={session} loading="Loading session…" failedPage={sessionFailure}>
+        {(s) => (
+          <article aria-labelledby="session-title">
+            <p className="text-sm font-semibold tracking-wide text-accent uppercase">{s.subject}</p>
+            <h1 id="session-title" className="mt-1 text-3xl font-bold text-ink">
+              {s.title}
+            </h1>
+            <div className="mt-6">
+              <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
+            </div>
+            <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
+            <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
+            <div className="mt-8">
+              <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
+            </div>
+            <section aria-labelledby="reviews-title" className="mt-12">
+              <h2 id="reviews-title" className="text-xl font-semibold text-ink">
+                Reviews
+              </h2>
+              <div className="mt-4">
+                <QueryState
+                  query={reviews}
+                  loading="Loading reviews…"
+                  error={(error) => errorMessage(error, 'Failed to load reviews')}
+                >
+                  {(list) => <ReviewList reviews={list} />}
+                </QueryState>
+              </div>
+              {eligibility?.canReview ? (
+                <div className="mt-6">
+                  <ReviewForm sessionId={s._id} studentEmail={email!} studentName={user?.displayName || email!} />
+                </div>
+              ) : eligibility && user ? (
+                <p className="mt-6 text-ink">{eligibility.reason}</p>
+              ) : null}
+            </section>
+          </article>
+        )}
+      </QueryState>
+    </div>
   )
 }

@@ -4,6 +4,12 @@ import { errorMessage } from '../api/api-error'
 import { showsData } from '../offline/device-backed-query'
 import { ListState } from './list-state'
 
+/** A screen's failure when the screen is the query's one subject: its heading, and the reason under it. */
+export interface PageFailure {
+  title: string
+  detail?: ReactNode
+}
+
 /**
  * The one way a screen shows a query's loading, failed and empty states
  * (announced through ListState), or its data once there is something to show.
@@ -14,6 +20,7 @@ export function QueryState<T>({
   empty,
   isEmpty,
   error = errorMessage,
+  failedPage,
   children,
 }: {
   query: UseQueryResult<T>
@@ -23,11 +30,22 @@ export function QueryState<T>({
   isEmpty?: (data: T) => boolean
   /** What a failure says; the server's message by default. */
   error?: (error: unknown) => ReactNode
+  /** Instead of `error`, for a screen that is this query (a session's page): the failure is the page's heading. */
+  failedPage?: (error: unknown) => PageFailure
   children: (data: T) => ReactNode
 }) {
   if (query.isPending) return <ListState kind="loading">{loading}</ListState>
   // Data the server could not refresh stays on screen (the layout says how old it is).
-  if (!showsData(query)) return <ListState kind="error">{error(query.error)}</ListState>
+  if (!showsData(query)) {
+    if (!failedPage) return <ListState kind="error">{error(query.error)}</ListState>
+    const { title, detail } = failedPage(query.error)
+    return (
+      <section>
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        {detail ? <p className="mt-2 text-ink-muted">{detail}</p> : null}
+      </section>
+    )
+  }
   const data = query.data as T
   if (isEmpty?.(data)) return <ListState kind="empty">{empty}</ListState>
   return children(data)

@@ -5,7 +5,8 @@ import { BookedMaterialList } from '../../../features/materials/components/booke
 import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
 import { SessionRatingSummary } from '../../../features/reviews/components/session-rating-summary'
 import { SessionFacts } from '../../../features/sessions/components/session-facts'
-import { SessionLoadState } from '../../../features/sessions/components/session-load-state'
+import { sessionFailure } from '../../../features/sessions/session-failure'
+import { QueryState } from '../../../shared/ui/query-state'
 import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
 import { useBookedSession } from '../../use-booked-session'
 
@@ -20,32 +21,33 @@ export function Component() {
   const { id = '' } = useParams()
   const { session, booking, bookingStatus, email } = useBookedSession(id)
 
-  if (!session.isSuccess) return <SessionLoadState query={session} />
-
-  const s = session.data
   return (
-    <article aria-labelledby="booked-session-title">
-      <Link to="/dashboard/my-bookings" className="text-sm font-medium text-accent underline">
-        ← My Bookings
-      </Link>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 id="booked-session-title" className="text-2xl font-bold text-ink">
-          {s.title}
-        </h1>
-        {booking && <BookingStatusBadge status={booking.status} />}
-      </div>
-      <div className="mt-6">
-        <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
-      </div>
-      {s.description && <p className="mt-6 whitespace-pre-line text-ink">{s.description}</p>}
-      <section aria-labelledby="booked-materials-title" className="mt-10">
-        <h2 id="booked-materials-title" className="text-xl font-semibold text-ink">
-          Materials
-        </h2>
-        <div className="mt-4">
-          <BookedMaterialList sessionId={s._id} email={email} bookingStatus={bookingStatus} />
-        </div>
-      </section>
-    </article>
+    <QueryState query={session} loading="Loading session…" failedPage={sessionFailure}>
+      {(s) => (
+        <article aria-labelledby="booked-session-title">
+          <Link to="/dashboard/my-bookings" className="text-sm font-medium text-accent underline">
+            ← My Bookings
+          </Link>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <h1 id="booked-session-title" className="text-2xl font-bold text-ink">
+              {s.title}
+            </h1>
+            {booking && <BookingStatusBadge status={booking.status} />}
+          </div>
+          <div className="mt-6">
+            <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
+          </div>
+          {s.description && <p className="mt-6 whitespace-pre-line text-ink">{s.description}</p>}
+          <section aria-labelledby="booked-materials-title" className="mt-10">
+            <h2 id="booked-materials-title" className="text-xl font-semibold text-ink">
+              Materials
+            </h2>
+            <div className="mt-4">
+              <BookedMaterialList sessionId={s._id} email={email} bookingStatus={bookingStatus} />
+            </div>
+          </section>
+        </article>
+      )}
+    </QueryState>
   )
 }

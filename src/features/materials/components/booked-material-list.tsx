@@ -17,6 +17,7 @@ import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
 import { useOnline } from '../../../shared/offline/use-online'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
+import { QueryState } from '../../../shared/ui/query-state'
 
 interface BookedMaterialListProps {
   sessionId: string
@@ -59,66 +60,57 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
   if (bookingStatus === 'rejected') {
     return <p className="text-ink-muted">Your booking was rejected, so the materials are not available.</p>
   }
-  if (materials.isPending) {
-    return (
-      <p role="status" className="text-ink-muted">
-        Loading materials…
-      </p>
-    )
-  }
-  if (materials.isError) {
-    return (
-      <p role="alert" className="text-danger">
-        {errorMessage(materials.error, 'Failed to load materials')}
-      </p>
-    )
-  }
-  if (materials.data.length === 0) {
-    return (
-      <p className="text-ink-muted">
-        {fromDevice ? 'No materials of this session are saved on this device.' : 'No materials for this session yet.'}
-      </p>
-    )
-  }
   return (
-    <>
-      {fromDevice ? (
-        <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
-          The server cannot be reached: showing the materials saved on this device.
-        </p>
-      ) : null}
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="material-list">
-        {materials.data.map((material) => {
-          const href = openFileHref(material)
-          return (
-            <li key={material._id} className="flex flex-col rounded-xl border border-line bg-surface p-4">
-              <h3 className="font-semibold text-ink">{material.title}</h3>
-              {material.description && <p className="mt-1 flex-1 text-sm text-ink-muted">{material.description}</p>}
-              <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
-              <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  onClick={() => setOpen(material)}
-                  className="tap inline-flex w-fit items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-                >
-                  View<span className="sr-only">: {material.title}</span>
-                </button>
-                {href && !fromDevice && (
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="tap inline-flex w-fit items-center rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
-                  >
-                    Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
-                  </a>
-                )}
-              </div>
-            </li>
-          )
-        })}
-      </ul>
-      {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
-    </>
+    <QueryState
+      query={materials}
+      loading="Loading materials…"
+      error={(error) => errorMessage(error, 'Failed to load materials')}
+      empty={
+        fromDevice ? 'No materials of this session are saved on this device.' : 'No materials for this session yet.'
+      }
+      isEmpty={(list) => list.length === 0}
+    >
+      {(list) => (
+        <>
+          {fromDevice ? (
+            <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
+              The server cannot be reached: showing the materials saved on this device.
+            </p>
+          ) : null}
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="material-list">
+            {list.map((material) => {
+              const href = openFileHref(material)
+              return (
+                <li key={material._id} className="flex flex-col rounded-xl border border-line bg-surface p-4">
+                  <h3 className="font-semibold text-ink">{material.title}</h3>
+                  {material.description && <p className="mt-1 flex-1 text-sm text-ink-muted">{material.description}</p>}
+                  <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setOpen(material)}
+                      className="tap inline-flex w-fit items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+                    >
+                      View<span className="sr-only">: {material.title}</span>
+                    </button>
+                    {href && !fromDevice && (
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="tap inline-flex w-fit items-center rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
+                      >
+                        Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
+                      </a>
+                    )}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
+        </>
+      )}
+    </QueryState>
   )
 }

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import type { Material } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { ListState } from '../../../shared/ui/list-state'
+import { QueryState } from '../../../shared/ui/query-state'
 import { NEUTRAL_BUTTON } from '../../../shared/ui/ui-classes'
 import { isFromDevice, materialQueries } from '../api/material-queries'
 import { KeptFilesSummary, KeptFileStatus } from '../offline/kept-file-controls'
@@ -27,45 +28,45 @@ export function StudentMaterialsGrid({ email }: { email: string }) {
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data)
   const [open, setOpen] = useState<Material | null>(null)
 
-  if (materials.isPending) return <ListState kind="loading">Loading materials…</ListState>
-  if (materials.isError)
-    return (
-      <ListState kind="error">
-        {MATERIALS_LOAD_FAILED}: {errorMessage(materials.error)}
-      </ListState>
-    )
-
   return (
-    <>
-      <KeptFilesSummary email={email} kept={kept.data} />
-      {fromDevice ? (
-        <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
-          {SHOWING_KEPT}
-        </p>
-      ) : null}
-      {materials.data.length === 0 ? (
-        <ListState kind="empty">
-          {fromDevice ? NOTHING_KEPT : 'No study materials yet. They appear here once your booking is approved.'}
-        </ListState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="student-materials">
-          {materials.data.map((material) => (
-            <li key={material._id} className="flex flex-col rounded-lg border border-line bg-surface p-4 shadow-sm">
-              <MaterialImage material={material} />
-              <h2 className="mt-2 text-lg font-semibold text-ink">{material.title}</h2>
-              {material.description ? <p className="mt-1 text-ink">{material.description}</p> : null}
-              <p className="mt-1 text-xs text-ink-muted">From {material.tutorEmail}</p>
-              <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
-              <div className="mt-auto pt-3">
-                <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(material)}>
-                  View <span className="sr-only">{material.title}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <QueryState
+      query={materials}
+      loading="Loading materials…"
+      error={(error) => `${MATERIALS_LOAD_FAILED}: ${errorMessage(error)}`}
+    >
+      {(list) => (
+        <>
+          <KeptFilesSummary email={email} kept={kept.data} />
+          {fromDevice ? (
+            <p role="status" className={`mb-4 ${NOTICE_BOX}`}>
+              {SHOWING_KEPT}
+            </p>
+          ) : null}
+          {list.length === 0 ? (
+            <ListState kind="empty">
+              {fromDevice ? NOTHING_KEPT : 'No study materials yet. They appear here once your booking is approved.'}
+            </ListState>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="student-materials">
+              {list.map((material) => (
+                <li key={material._id} className="flex flex-col rounded-lg border border-line bg-surface p-4 shadow-sm">
+                  <MaterialImage material={material} />
+                  <h2 className="mt-2 text-lg font-semibold text-ink">{material.title}</h2>
+                  {material.description ? <p className="mt-1 text-ink">{material.description}</p> : null}
+                  <p className="mt-1 text-xs text-ink-muted">From {material.tutorEmail}</p>
+                  <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
+                  <div className="mt-auto pt-3">
+                    <button type="button" className={NEUTRAL_BUTTON} onClick={() => setOpen(material)}>
+                      View <span className="sr-only">{material.title}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
+        </>
       )}
-      {open ? <MaterialViewerDialog material={open} keptFor={email} onClose={() => setOpen(null)} /> : null}
-    </>
+    </QueryState>
   )
 }
