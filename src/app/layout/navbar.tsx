@@ -12,6 +12,7 @@ import { useOptionalUser, useUserState } from '../../features/auth/user-query'
 import { UserAvatar } from '../../features/auth/components/user-avatar'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
 import { showAlert, showToast } from '../../shared/ui/feedback'
+import { errorMessage } from '../../shared/api/api-error'
 
 const PUBLIC_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -43,8 +44,7 @@ function useLogOut(): () => Promise<void> {
     try {
       result = await logOut()
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Please try again'
-      await showAlert({ title: 'Logout failed', text: message, icon: 'error' })
+      await showAlert({ title: 'Logout failed', text: errorMessage(err, 'Please try again'), icon: 'error' })
       return
     }
     // The user chose to stay logged in (unsent note writes).

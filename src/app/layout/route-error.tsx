@@ -1,12 +1,9 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
+import { errorMessage } from '../../shared/api/api-error'
 
 export function RouteError() {
   const error = useRouteError()
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong'
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error)
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>

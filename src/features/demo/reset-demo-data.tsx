@@ -8,6 +8,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
 import { whenApiReady } from '../../shared/api/api-ready'
 import { confirmDialog, showAlert } from '../../shared/ui/feedback'
 import { useOnline, OFFLINE_REASON } from '../../shared/offline/use-online'
+import { errorMessage } from '../../shared/api/api-error'
 
 export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
   await whenApiReady()
@@ -40,7 +41,7 @@ export function ResetDemoData({ logOut }: { logOut?: () => Promise<unknown> }) {
       setBusy(false)
       await showAlert({
         title: 'Error',
-        text: error instanceof Error ? error.message : 'Please try again',
+        text: errorMessage(error, 'Please try again'),
         icon: 'error',
       })
     }

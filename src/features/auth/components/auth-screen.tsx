@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { TextField } from '../../../shared/ui/text-field'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
+import { errorMessage } from '../../../shared/api/api-error'
 
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,8 +20,11 @@ export function AuthScreen({ title, children }: { title: string; children: React
 }
 
 function showAuthError(err: unknown): Promise<void> {
-  const text = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.'
-  return showAlert({ title: 'Error', text, icon: 'error' })
+  return showAlert({
+    title: 'Error',
+    text: errorMessage(err, 'Something went wrong. Please try again.'),
+    icon: 'error',
+  })
 }
 
 /**

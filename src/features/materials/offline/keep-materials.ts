@@ -19,6 +19,7 @@ import { isStudyHubUrl } from '../../../shared/safety/safe-url'
 import { requestPersistentStorage } from '../../../shared/db/storage-persistence'
 import { fetchVerifiedFile, materialFileUrl, materialMode } from '../verified-file'
 import type { KeptFileInfo, KeptRecord } from './kept-materials-store'
+import { errorMessage } from '../../../shared/api/api-error'
 
 export const AUTO_KEEP_MAX_FILE_BYTES = 5 * 1000 * 1000
 const AUTO_KEEP_TOTAL_BYTES = 50 * 1000 * 1000
@@ -110,7 +111,7 @@ export async function syncKeptMaterials(
       options.onKept?.(info)
     } catch (error) {
       if (options.signal?.aborted) break
-      failed.set(material._id, error instanceof Error ? error.message : String(error))
+      failed.set(material._id, errorMessage(error, String(error)))
       // A full disk or a lost database fails every later write too.
       if (error instanceof Error && error.name === 'StorageFaultError') break
     }

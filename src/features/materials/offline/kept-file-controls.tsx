@@ -11,6 +11,7 @@ import { useOnline } from '../../../shared/offline/use-online'
 import { SECONDARY_BUTTON, SMALL_BUTTON } from '../../../shared/ui/ui-classes'
 import { AUTO_KEEP_MAX_FILE_LABEL, AUTO_KEEP_TOTAL_LABEL, canKeep, type KeptState } from './keep-materials'
 import { useKeepMaterial, useRemoveAllKeptFiles, useRemoveKeptFile, type AutoKeepState } from './kept-material-queries'
+import { errorMessage } from '../../../shared/api/api-error'
 
 const OUTLINE_BUTTON = `${SMALL_BUTTON} border border-line-strong bg-surface text-ink hover:bg-muted`
 
@@ -28,8 +29,8 @@ export function KeptFileStatus({ email, material, kept, auto }: KeptFileStatusPr
   const id = useId()
   const file = kept?.files.find((f) => f.materialId === material._id)
   const problem =
-    (keep.error instanceof Error ? keep.error.message : null) ??
-    (remove.error instanceof Error ? remove.error.message : null) ??
+    (keep.error ? errorMessage(keep.error) : null) ??
+    (remove.error ? errorMessage(remove.error) : null) ??
     (file ? null : auto.failed.get(material._id))
 
   let body
@@ -128,9 +129,9 @@ export function KeptFilesSummary({ email, kept }: { email: string; kept: KeptSta
           Remove all kept files
         </button>
       ) : null}
-      {removeAll.error instanceof Error ? (
+      {removeAll.error ? (
         <p role="alert" className="mt-2 font-medium text-danger">
-          {removeAll.error.message}
+          {errorMessage(removeAll.error)}
         </p>
       ) : null}
     </section>

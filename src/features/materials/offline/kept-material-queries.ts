@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import type { Material } from '../../../contract/entities'
 import { useOnline } from '../../../shared/offline/use-online'
 import { keepMaterial, syncKeptMaterials } from './keep-materials'
+import { errorMessage } from '../../../shared/api/api-error'
 
 const keptMaterialQueries = {
   all: () => ['kept-materials'] as const,
@@ -95,7 +96,7 @@ export function useAutoKeep(email: string, materials: Material[] | undefined, se
             setState((s) => ({ ...s, saving: new Set([...s.saving].filter((id) => id !== info.materialId)) }))
           })
         },
-      }).catch((error: unknown) => new Map([['*', error instanceof Error ? error.message : String(error)]]))
+      }).catch((error: unknown) => new Map([['*', errorMessage(error, String(error))]]))
       if (controller.signal.aborted) return
       setState({ saving: new Set(), failed })
       await refreshKept(queryClient, email)
