@@ -6,7 +6,7 @@
 // lives in IndexedDB, each with one owner (docs/architecture/data-on-the-device.md).
 //
 // - Synchronous (query-sync-storage-persister): the saved state is a few KB,
-//   and readPersistedCards() can read it before React renders.
+//   and is read before React renders.
 // - Written at most every PERSIST_THROTTLE_MS, and at once when the page is
 //   hidden or unloaded (pagehide, visibilitychange), so a write followed by a
 //   reload is never lost.
@@ -27,7 +27,6 @@ import {
   removeOldestQuery,
   type PersistedClient,
 } from '@tanstack/react-query-persist-client'
-import type { Session } from '../contract/entities'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { sessionQueries } from '../features/sessions/api/session-queries'
 import { PERSIST_MAX_AGE, queryClient } from './query-client'
@@ -35,12 +34,12 @@ import { PERSIST_MAX_AGE, queryClient } from './query-client'
 const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
 /** Bump when a saved answer's shape changes: older saved state is then dropped, never misread. */
-export const DATA_SCHEMA_VERSION = '1'
+const DATA_SCHEMA_VERSION = '1'
 
-export const PERSIST_THROTTLE_MS = 1000
+const PERSIST_THROTTLE_MS = 1000
 
 /** The queries the first paint needs, and the only ones saved. */
-export const FIRST_PAINT_QUERIES: readonly QueryKey[] = [
+const FIRST_PAINT_QUERIES: readonly QueryKey[] = [
   authKeys.user,
   sessionQueries.home().queryKey,
   sessionQueries.list({ page: 1, admin: false }).queryKey,
@@ -84,16 +83,6 @@ function readSaved(): SavedState | undefined {
   }
 }
 
-/**
- * The home page's cards as last saved, read synchronously (before React
- * renders, e.g. to paint a home-screen start), or undefined.
- */
-export function readPersistedCards(): Session[] | undefined {
-  const home = hashKey(sessionQueries.home().queryKey)
-  const query = readSaved()?.clientState.queries.find((q) => q.queryHash === home)
-  return (query?.state.data as { items?: Session[] } | undefined)?.items
-}
-
 let latest: PersistedClient | undefined
 
 function write(client: PersistedClient): void {
@@ -117,7 +106,7 @@ const persister = createSyncStoragePersister({
 })
 
 /** Writes the latest state now (the page is going away). */
-export function flushPersistedQueries(): void {
+function flushPersistedQueries(): void {
   if (!latest) return
   try {
     write(latest)

@@ -1,4 +1,4 @@
-// Issue 3 in the built app: the demo server in the service worker keeps its
+// In the built app, the demo server in the service worker keeps its
 // data in IndexedDB, so writes survive closing every tab; and it behaves like
 // a remote server, so with no network its calls fail as network errors.
 import type { Page } from '@playwright/test'

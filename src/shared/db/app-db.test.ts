@@ -1,11 +1,11 @@
 // The app database reports another tab's upgrade, a blocked upgrade and a
 // lost connection, and refuses writes it can no longer store.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Session } from '../../contract/entities'
 import { closeAppDb, createAppDb, type AppDb } from './app-db'
 import { saveSession } from './approved-sessions'
 import { StorageFaultError } from './storage-faults'
 import { clearStorageFault, getStorageFault } from './storage-status'
+import { sessionFixture as session } from '../testing/session-fixture'
 
 let counter = 0
 const opened: AppDb[] = []
@@ -14,27 +14,6 @@ function freshDb(): AppDb {
   const db = createAppDb(`studyhub-test-${Date.now()}-${counter++}`)
   opened.push(db)
   return db
-}
-
-function session(id: string): Session {
-  return {
-    _id: id,
-    title: `Session ${id}`,
-    subject: 'Maths',
-    description: '',
-    registrationStart: '2026-01-01T00:00:00.000Z',
-    registrationEnd: '2026-12-31T00:00:00.000Z',
-    classStart: '2027-01-10T09:00:00.000Z',
-    classEnd: '2027-01-10T11:00:00.000Z',
-    duration: 2,
-    registrationFee: 0,
-    tutorName: 'Tia Tutor',
-    tutorEmail: 'tia@example.com',
-    status: 'approved',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    averageRating: 0,
-    reviewCount: 0,
-  }
 }
 
 function openRaw(name: string, version: number): Promise<IDBDatabase> {

@@ -14,26 +14,10 @@ import { appDb } from '../db/app-db'
 import { clearApprovedSessions } from '../db/approved-sessions'
 import { clearStorageFault, getStorageFault } from '../db/storage-status'
 import { deviceWritesSettled, isNetworkError } from './device-backed-query'
+import { sessionFixture } from '../testing/session-fixture'
 
 function session(id: string, status: Session['status'] = 'approved'): Session {
-  return {
-    _id: id,
-    title: `Session ${id}`,
-    subject: 'Maths',
-    description: 'Limits and derivatives',
-    registrationStart: '2026-01-01T00:00:00.000Z',
-    registrationEnd: '2026-12-31T00:00:00.000Z',
-    classStart: '2027-01-10T09:00:00.000Z',
-    classEnd: '2027-01-10T11:00:00.000Z',
-    duration: 2,
-    registrationFee: 0,
-    tutorName: 'Tia Tutor',
-    tutorEmail: 'tia@example.com',
-    status,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    averageRating: 4,
-    reviewCount: 1,
-  }
+  return sessionFixture(id, { status })
 }
 
 const REVIEW: Review = {
