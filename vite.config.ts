@@ -44,8 +44,9 @@ export default defineConfig(({ mode }) => {
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest,ico}'],
-          // Install-sheet screenshots are for the browser's install dialog, not the app.
-          globIgnores: ['screenshots/**'],
+          // Install-sheet screenshots are for the browser's install dialog, not the app;
+          // a live build's server renderer is the API server's (docs/decisions/0043-cards-rendered-on-the-server.md).
+          globIgnores: ['screenshots/**', 'server-render/**'],
           // The worker itself bundles the demo server in a demo build.
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },

@@ -52,7 +52,13 @@ async function firstLoad(outDir, homeModule) {
 
 export async function bundleReport(name, outDir, homeModule) {
   const all = await listFiles(outDir)
-  const js = all.filter((path) => path.endsWith('.js') && !path.includes(`${join(outDir, '.vite')}`))
+  // A live build's server renderer (server-render/*.mjs) runs on the API server, never in the browser.
+  const js = all.filter(
+    (path) =>
+      path.endsWith('.js') &&
+      !path.includes(`${join(outDir, '.vite')}`) &&
+      !path.startsWith(join(outDir, 'server-render')),
+  )
   const chunks = []
   for (const path of js) {
     const raw = (await stat(path)).size

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { PAGE_RENDERER_PATH } from '../src/contract/first-paint'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, routes } from '../src/contract/routes'
 import { NAVIGATION_REFUSED } from './core/cross-site-guard'
 import { policyInPage, policyMeta } from './http/content-security-policy'
@@ -517,6 +518,38 @@ describe('the first-paint data in the page (docs/decisions/0041-data-in-the-firs
       expect(answer.headers.get('Content-Security-Policy')).toBe(`${PAGE_POLICY}; frame-ancestors 'none'`)
       expect(policyInPage(html)).toBe(PAGE_POLICY)
       expect(asked).toEqual(['?status=approved&page=1&limit=8'])
+    }
+  })
+
+  it('renders the page with the build’s server renderer, and keeps the renderer’s files to itself', async () => {
+    // A stand-in renderer at the build's path: what it returns is the page.
+    const folder = join(dist, PAGE_RENDERER_PATH, '..')
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(
+      join(dist, PAGE_RENDERER_PATH),
+      `export async function renderPage(page, url, data) {
+        const path = new URL(url).pathname
+        if (path === '/study-sessions') throw new Error('render failed')
+        return page.replace('<div id="root"></div>', '<div id="root">rendered ' + path + ' ' + data.studySessions.total + '</div>')
+      }`,
+    )
+    try {
+      const app = appWith(sessions)
+      // The service worker's own fetch of "/" asks for HTML, not a navigation.
+      for (const headers of [navigate.headers, { Accept: 'text/html' }]) {
+        const html = await (await app.request('/', { headers })).text()
+        expect(html).toContain('<div id="root">rendered / 17</div>')
+      }
+      // A render that fails: the page goes out with its data alone.
+      const fallback = await (await app.request('/study-sessions', navigate)).text()
+      expect(fallback).toContain('<div id="root"></div>')
+      expect(inlined(fallback)).not.toBeNull()
+      // The renderer is code for the server, not a file of the app.
+      const code = await app.request(`/${PAGE_RENDERER_PATH}`, { headers: { Accept: '*/*' } })
+      expect(code.status).toBe(404)
+      expect(await code.text()).not.toContain('renderPage')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
     }
   })
 

@@ -7,16 +7,19 @@ import { finishPendingWipe, pendingWipe } from './app/device-data'
 import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
 import { startPlatform } from './app/platform'
 import { queryClient } from './app/query-client'
+import { router } from './app/router'
 import './index.css'
 
 startPlatform()
 
 const container = document.getElementById('root')!
-// A built index.html holds the home page prerendered (scripts/prerender/):
-// on "/" React adopts that markup, so the hero painted from HTML stays put.
-// Elsewhere index.html's inline script has already emptied the root, and the
-// dev server's index.html has nothing in it.
-const hydrating = location.pathname === '/' && container.firstElementChild !== null
+// A built index.html holds the home page prerendered (scripts/prerender/),
+// and a live build's API server renders "/" and /study-sessions with their
+// cards (docs/decisions/0043-cards-rendered-on-the-server.md): React adopts
+// that markup, so what painted from HTML stays put. When the markup is not
+// this path's page, index.html's inline script has already emptied the root
+// (src/app/prerendered-page.ts), and the dev server's index.html has nothing in it.
+const hydrating = container.firstElementChild !== null
 // The data the page came with (docs/decisions/0041-data-in-the-first-paint.md):
 // in the cache before the first render, unless the markup being hydrated was
 // rendered without it; then just after, so hydration still matches.
@@ -46,7 +49,19 @@ function render() {
     else createRoot(container).render(app)
   })
 }
+
+// A lazy screen's markup (/study-sessions) is adopted once its code is in:
+// until then the router would render its loading fallback, not that markup.
+function renderWhenRouted() {
+  if (!hydrating || router.state.initialized) return render()
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return
+    stop()
+    render()
+  })
+}
+
 // A log out that could not wipe the device left a marker: nothing is shown
 // until that wipe is done (docs/architecture/data-on-the-device.md).
-if (pendingWipe() === null) render()
-else void finishPendingWipe().finally(render)
+if (pendingWipe() === null) renderWhenRouted()
+else void finishPendingWipe().finally(renderWhenRouted)

@@ -5,6 +5,7 @@ import './local-storage-shim'
 import { demoServer } from '#demo-server'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { keptHomePage, type KeptHomePage } from './kept-home-page'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -39,9 +40,31 @@ async function answerFromDemoServer(request: Request): Promise<Response> {
   }
 }
 
-precacheAndRoute(self.__WB_MANIFEST)
+const precache = self.__WB_MANIFEST
+
+// A live build's "/" as the API server last rendered it, with its cards
+// (./kept-home-page.ts); a demo build's precached index.html has them already.
+// Registered before the precache's routes, which would answer "/" with index.html.
+const indexEntry = precache.find((entry) => typeof entry !== 'string' && entry.url === 'index.html')
+const home: KeptHomePage | undefined = demoServer
+  ? undefined
+  : keptHomePage(typeof indexEntry === 'object' ? (indexEntry.revision ?? 'unversioned') : 'unversioned')
+if (home) {
+  registerRoute(
+    ({ request, url }) => request.mode === 'navigate' && url.pathname === '/' && url.search === '',
+    async (options) => {
+      const kept = await home.match()
+      // The next start gets a fresh page; this one does not wait for it.
+      options.event.waitUntil(home.refresh(options.request))
+      return kept ?? precachedIndex(options)
+    },
+  )
+}
+
+precacheAndRoute(precache)
 cleanupOutdatedCaches()
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
+const precachedIndex = createHandlerBoundToURL('index.html')
+registerRoute(new NavigationRoute(precachedIndex, { denylist: [/^\/api\//] }))
 
 self.addEventListener('install', () => {
   // The first install takes over at once; later versions wait for the
@@ -50,7 +73,8 @@ self.addEventListener('install', () => {
 })
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim())
+  // The first kept "/" is fetched now, so even the first start from the home screen has its cards.
+  event.waitUntil(Promise.all([self.clients.claim(), home?.dropOthers().then(() => home.refresh())]))
 })
 
 self.addEventListener('message', (event) => {

@@ -12,14 +12,19 @@
 // answer is the seed, known now (demo-first-paint.ts), so the markup shows
 // them and the page carries their data for the app to hydrate with
 // (docs/decisions/0041-data-in-the-first-paint.md). A live build's data is the
-// API server's to add, per request.
+// API server's to add, per request: a live build also writes the SSR bundle of
+// the same entry into the build (PAGE_RENDERER_PATH), which the API server
+// loads to render "/" and /study-sessions with the cards
+// (docs/decisions/0043-cards-rendered-on-the-server.md).
 //
 // This runs in transformIndexHtml, while the bundle is generated: the service
 // worker's precache manifest (vite-plugin-pwa, closeBundle) is computed from
 // the files written afterwards, so the precached index.html is this one.
 import react from '@vitejs/plugin-react'
-import { createServer, type Plugin, type ResolvedConfig } from 'vite'
-import { firstPaintElement, type FirstPaintData } from '../../src/contract/first-paint.ts'
+import { join, resolve } from 'node:path'
+import { build, createServer, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite'
+import { PAGE_RENDERER_PATH, type FirstPaintData } from '../../src/contract/first-paint.ts'
+import { withPageMarkup } from '../../src/app/prerendered-page.ts'
 
 /** What src/app/prerender-entry.tsx returns (not imported: this file is type-checked without JSX). */
 interface Prerendered {
@@ -34,14 +39,6 @@ const DEMO_DATA = '/scripts/prerender/demo-first-paint.ts'
 interface DemoData {
   demoFirstPaintData(): Promise<FirstPaintData>
 }
-const EMPTY_ROOT = '<div id="root"></div>'
-
-// index.html is the navigation fallback for every route (vite preview, the
-// service worker), so a deep link would show the home page until the app
-// starts. This runs before the first paint and leaves an empty root there.
-// Kept tiny and inline on purpose: a file would cost a request first.
-const ONLY_ON_HOME = `<script>if(location.pathname!=='/')document.getElementById('root').replaceChildren()</script>`
-
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 /** The hero's first image, fetched from the head before the stylesheet and scripts. */
@@ -54,22 +51,28 @@ function heroPreload({ heroImage }: Prerendered): string {
   )
 }
 
+/** This build's mode, defines and aliases, for the SSR server and the SSR bundle. */
+const sameBuild = (config: ResolvedConfig): InlineConfig => ({
+  configFile: false,
+  root: config.root,
+  mode: config.mode,
+  logLevel: 'error',
+  define: config.define,
+  resolve: { alias: config.resolve.alias },
+  plugins: [react()],
+})
+
+const isDemo = (config: ResolvedConfig) => config.define?.__DEMO__ === 'true'
+
 async function renderHome(config: ResolvedConfig): Promise<Prerendered> {
   const server = await createServer({
-    configFile: false,
-    root: config.root,
-    mode: config.mode,
-    logLevel: 'error',
-    define: config.define,
-    resolve: { alias: config.resolve.alias },
-    plugins: [react()],
+    ...sameBuild(config),
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: 'custom',
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   try {
-    const demo = config.define?.__DEMO__ === 'true'
-    const firstPaint = demo
+    const firstPaint = isDemo(config)
       ? await ((await server.ssrLoadModule(DEMO_DATA)) as DemoData).demoFirstPaintData()
       : undefined
     const entry = (await server.ssrLoadModule(ENTRY)) as {
@@ -79,6 +82,31 @@ async function renderHome(config: ResolvedConfig): Promise<Prerendered> {
   } finally {
     await server.close()
   }
+}
+
+/**
+ * The entry's SSR bundle, for a live build's API server: one folder that runs
+ * wherever the build is copied (its packages bundled in, every chunk an ES
+ * module by its name, no public files).
+ */
+async function buildPageRenderer(config: ResolvedConfig): Promise<void> {
+  const file = PAGE_RENDERER_PATH.split('/')
+  await build({
+    ...sameBuild(config),
+    build: {
+      ssr: join(config.root, ENTRY),
+      outDir: join(resolve(config.root, config.build.outDir), ...file.slice(0, -1)),
+      emptyOutDir: true,
+      target: 'node24',
+      rolldownOptions: {
+        output: { entryFileNames: file.at(-1)!, chunkFileNames: '[name]-[hash].mjs', format: 'es' },
+      },
+    },
+    // React's production build: the bundle runs wherever NODE_ENV is unset too.
+    define: { ...config.define, 'process.env.NODE_ENV': JSON.stringify('production') },
+    publicDir: false,
+    ssr: { noExternal: true },
+  })
 }
 
 export function prerenderHomePlugin(): Plugin {
@@ -92,20 +120,12 @@ export function prerenderHomePlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        if (!html.includes(EMPTY_ROOT) || !html.includes('<title>')) {
-          throw new Error(`prerender: index.html needs an empty ${EMPTY_ROOT} and a <title> to prerender into`)
-        }
-        const home = await renderHome(config)
+        if (!html.includes('<title>')) throw new Error('prerender: index.html needs a <title> to prerender into')
+        const [home] = await Promise.all([renderHome(config), isDemo(config) ? undefined : buildPageRenderer(config)])
         if (!home.html.includes('<h1')) throw new Error('prerender: the home page rendered without its headline')
-        // Replacer functions: the markup may hold "$" sequences a replacement string would expand.
-        return html
-          .replace('<title>', () => `${heroPreload(home)}\n    <title>`)
-          .replace(
-            EMPTY_ROOT,
-            () =>
-              `<div id="root">${home.html}</div>\n    ${ONLY_ON_HOME}` +
-              (home.firstPaint ? `\n    ${firstPaintElement(home.firstPaint)}` : ''),
-          )
+        // A replacer function: the markup may hold "$" sequences a replacement string would expand.
+        const page = html.replace('<title>', () => `${heroPreload(home)}\n    <title>`)
+        return withPageMarkup(page, { path: '/', markup: home.html, firstPaint: home.firstPaint })
       },
     },
   }

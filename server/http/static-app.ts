@@ -6,11 +6,13 @@
 // Caching: index.html and sw.js must be revalidated on every load, or a new
 // release would wait behind the old one; files under /assets/ carry a content
 // hash in their names, so they never change and may be cached for a year.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
+import { PAGE_RENDERER_PATH, type RenderPage } from '../../src/contract/first-paint'
 import { policyHeader, policyInPage } from './content-security-policy'
 import { showsFirstPage, withFirstPaint, type FirstPaintReader } from './first-paint'
 import { setResponseHeaders } from './response-headers'
@@ -28,12 +30,39 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
 
+type RequestHeaders = { header(name: string): string | undefined }
+
 /** A browser navigation (as opposed to a script, image or fetch that should get a 404). */
-function isNavigation(headers: { header(name: string): string | undefined }): boolean {
+function isNavigation(headers: RequestHeaders): boolean {
   const mode = headers.header('Sec-Fetch-Mode')
   if (mode !== undefined) return mode === 'navigate'
   return (headers.header('Accept') ?? '').includes('text/html')
 }
+
+/**
+ * A request for a page: a navigation, or the service worker fetching "/" to
+ * keep it for a start from the home screen (it asks for HTML).
+ */
+function asksForPage(headers: RequestHeaders): boolean {
+  return isNavigation(headers) || (headers.header('Accept') ?? '').includes('text/html')
+}
+
+/**
+ * The build's server renderer (a live build has one; a dev or demo build
+ * does not), loaded by path when the app is mounted, so the first page does
+ * not wait for it. One that fails to load leaves pages with their data alone.
+ */
+function pageRenderer(root: string): Promise<RenderPage | undefined> | undefined {
+  const file = join(root, PAGE_RENDERER_PATH)
+  if (!existsSync(file)) return undefined
+  return import(pathToFileURL(file).href).then(
+    (module: { renderPage: RenderPage }) => module.renderPage,
+    () => undefined,
+  )
+}
+
+/** The renderer's folder is code for this server, not a file of the app. */
+const RENDERER_FOLDER = `/${PAGE_RENDERER_PATH.split('/')[0]}/`
 
 const cacheHeaders: MiddlewareHandler = async (c, next) => {
   await next()
@@ -66,7 +95,9 @@ function contentSecurityPolicy(root: string): MiddlewareHandler {
 /**
  * Mounts the app folder's files and the client-side routing fallback on `app`.
  * With `firstPaint`, a navigation to a page that shows the approved sessions
- * gets index.html with them inlined (./first-paint.ts).
+ * gets index.html with them inlined (./first-paint.ts), and, when the build
+ * has its server renderer, with their cards rendered in the page
+ * (docs/decisions/0043-cards-rendered-on-the-server.md).
  */
 export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstPaint?: FirstPaintReader): void {
   const files = serveStatic<E>({ root })
@@ -76,11 +107,20 @@ export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstP
   }
   app.use('*', outsideApi(cacheHeaders))
   app.use('*', outsideApi(contentSecurityPolicy(root)))
+  app.use(`${RENDERER_FOLDER}*`, async (c) => c.notFound())
+  const renderer = pageRenderer(root)
   if (firstPaint) {
     app.get('*', async (c, next) => {
-      if (!isNavigation(c.req) || !showsFirstPage(new URL(c.req.url))) return next()
-      const [html, data] = await Promise.all([readFile(join(root, 'index.html'), 'utf8'), firstPaint()])
-      return data ? c.html(withFirstPaint(html, data)) : next()
+      if (!asksForPage(c.req) || !showsFirstPage(new URL(c.req.url))) return next()
+      const [html, data, render] = await Promise.all([
+        readFile(join(root, 'index.html'), 'utf8'),
+        firstPaint(),
+        renderer,
+      ])
+      if (!data) return next()
+      // A render that fails leaves the page as it was without the renderer: the data alone.
+      const rendered = render && (await render(html, c.req.url, data).catch(() => undefined))
+      return c.html(rendered ?? withFirstPaint(html, data))
     })
   }
   app.get('*', outsideApi(files))

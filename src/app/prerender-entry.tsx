@@ -2,15 +2,18 @@
 // rendered at build time into dist/index.html (scripts/prerender/) from the
 // same components the app renders, so the hero's headline and first image
 // paint without waiting for the JavaScript. main.tsx hydrates it on "/".
+// A live build also bundles this module for its API server, which renders "/"
+// and /study-sessions with the approved sessions per request (renderPage;
+// docs/decisions/0043-cards-rendered-on-the-server.md).
 //
 // What a first render cannot know is rendered as "not known yet", exactly as
 // the client's first render shows it, so hydration matches: the session is
 // still being checked (the navbar shows neither Login nor Dashboard), and
 // every browser-only state (online, reduced motion, install offer, toasts)
 // takes its server snapshot. The cards are rendered from the first-paint data
-// when the build has it (a demo build: the seed), which the page carries and
-// main.tsx puts into the cache before hydrating; else the cache is empty
-// ("Loading sessions…").
+// when there is some (a demo build: the seed; the API server: its answer),
+// which the page carries and main.tsx puts into the cache before hydrating;
+// else the cache is empty ("Loading sessions…").
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -22,18 +25,33 @@ import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { createQueryClient } from './query-client'
 import { Component as Home } from './routes/home'
+import { Component as StudySessions } from './routes/study-sessions'
+import { withPageMarkup } from './prerendered-page'
 import { seedFirstPaint } from './first-paint-data'
 import type { FirstPaintData } from '../contract/first-paint'
 
 /**
- * The "/" branch of router.tsx's route tree. router.tsx itself creates the
- * browser router when it loads, which needs a document; a change there that
- * this copy misses shows up as a hydration mismatch, which fails the browser
- * tests (their console guard).
+ * The branches of router.tsx's route tree rendered ahead of the app: "/" at
+ * build time, "/" and /study-sessions on the API server of a live build.
+ * router.tsx itself creates the browser router when it loads, which needs a
+ * document; a change there that this copy misses shows up as a hydration
+ * mismatch, which fails the browser tests (their console guard).
  */
-const homeRoutes: RouteObject[] = [
-  { path: '/', Component: RootLayout, ErrorBoundary: RouteError, children: [{ index: true, Component: Home }] },
+const renderedRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: Home },
+      // No loader: the data is in the cache before the render.
+      { path: 'study-sessions', Component: StudySessions },
+    ],
+  },
 ]
+
+/** The paths rendered ahead of the app (the pages that show page 1 of the approved sessions). */
+const RENDERED_PATHS = new Set(['/', '/study-sessions'])
 
 /** Effects never run on the server, so the gateway is never asked for. */
 const noGateway = (): Promise<AuthGateway> => new Promise<never>(() => undefined)
@@ -45,13 +63,10 @@ export interface Prerendered {
   heroImage: HeroSlide
 }
 
-export async function prerenderHome(
-  firstPaint: FirstPaintData | undefined,
-  origin = 'http://localhost',
-): Promise<Prerendered> {
-  const handler = createStaticHandler(homeRoutes)
-  const context = await handler.query(new Request(new URL('/', origin)))
-  if (context instanceof Response) throw new Error(`Prerendering / answered ${context.status}, not a page`)
+async function renderMarkup(url: URL, firstPaint: FirstPaintData | undefined): Promise<string> {
+  const handler = createStaticHandler(renderedRoutes)
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) throw new Error(`Rendering ${url.pathname} answered ${context.status}, not a page`)
   const router = createStaticRouter(handler.dataRoutes, context)
   const queryClient = createQueryClient()
   if (firstPaint) seedFirstPaint(queryClient, firstPaint)
@@ -66,7 +81,25 @@ export async function prerenderHome(
     </StrictMode>,
   )
   // The render left queries with garbage-collection timers (gcTime is a day)
-  // that would keep the build's process alive.
+  // that would keep the process alive.
   queryClient.clear()
-  return { html, heroImage: HERO_SLIDES[0]! }
+  return html
+}
+
+/** The home page at build time (scripts/prerender/). */
+export async function prerenderHome(
+  firstPaint: FirstPaintData | undefined,
+  origin = 'http://localhost',
+): Promise<Prerendered> {
+  return { html: await renderMarkup(new URL('/', origin), firstPaint), heroImage: HERO_SLIDES[0]! }
+}
+
+/**
+ * A page per request, on the API server of a live build (this module's SSR
+ * bundle, loaded by path: src/contract/first-paint.ts's PAGE_RENDERER_PATH).
+ */
+export async function renderPage(page: string, url: string, data: FirstPaintData): Promise<string | undefined> {
+  const at = new URL(url)
+  if (!RENDERED_PATHS.has(at.pathname)) return undefined
+  return withPageMarkup(page, { path: at.pathname, markup: await renderMarkup(at, data), firstPaint: data })
 }

@@ -124,9 +124,9 @@ export function clearPersistedQueries(): void {
 let deferred: PersistedClient | undefined
 
 /**
- * The rest of the saved state, once React has adopted the prerendered home
- * page (App calls it from an effect): until then the first render must match
- * the prerendered markup, which has no cards.
+ * The rest of the saved state, once React has adopted the markup the page
+ * came with (App calls it from an effect): until then the first render must
+ * match that markup, rendered from the page's own data or from none.
  */
 export function restoreDeferredQueries(): void {
   if (deferred) hydrate(queryClient, deferred.clientState)
@@ -135,8 +135,10 @@ export function restoreDeferredQueries(): void {
 
 function startPersistence(): void {
   const saved = readSaved()
-  // main.tsx hydrates a prerendered "/" (its root is not empty).
-  const adoptsPrerendered = location.pathname === '/' && Boolean(document.getElementById('root')?.firstElementChild)
+  // main.tsx hydrates markup that came with the page whenever the root is not
+  // empty (index.html's inline script empties it when the markup is another
+  // page's): the first render must match that markup, not the saved state.
+  const adoptsPrerendered = Boolean(document.getElementById('root')?.firstElementChild)
   if (saved && adoptsPrerendered) {
     // Who is signed in is not rendered by the prerendered page: it is safe to restore at once.
     const user = saved.clientState.queries.filter((q) => q.queryHash === userHash)

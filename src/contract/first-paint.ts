@@ -50,3 +50,17 @@ export function firstPaintElement(data: FirstPaintData): string {
     .replace(/\u2029/g, '\\u2029')
   return `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${json}</script>`
 }
+
+/**
+ * A live build's server renderer (docs/decisions/0043-cards-rendered-on-the-server.md):
+ * the SSR bundle of src/app/prerender-entry.tsx, written into the build at
+ * this path, which the API server loads by path (it never imports app code).
+ */
+export const PAGE_RENDERER_PATH = 'server-render/prerender-entry.mjs'
+
+/**
+ * What the bundle's `renderPage` does: the built index.html (`page`) with the
+ * markup of the page at `url` rendered from `data`, and the data beside it;
+ * undefined for a URL it does not render.
+ */
+export type RenderPage = (page: string, url: string, data: FirstPaintData) => Promise<string | undefined>

@@ -1,0 +1,133 @@
+// A live build's pages with cards come with their cards: the API server renders
+// "/" and /study-sessions with the approved sessions per request, the app
+// adopts that markup, and the service worker keeps the last "/" for a start
+// from the home screen (docs/decisions/0043-cards-rendered-on-the-server.md).
+import type { Page } from '@playwright/test'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
+import { expect, test, waitForServiceWorker } from '../fixtures'
+import { goOffline } from '../offline-network'
+
+interface Listed {
+  _id: string
+  title: string
+}
+
+const cardsOf = (page: Page) => page.getByTestId('session-card')
+const cardIds = (page: Page) => cardsOf(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-session-id')))
+
+/** The approved sessions' page 1 as the API answers it (asked from outside the page: no worker needed). */
+async function approved(page: Page, limit: number): Promise<Listed[]> {
+  const answer = await page.request.get(`/api/sessions?status=approved&page=1&limit=${limit}`, {
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+  })
+  expect(answer.ok()).toBe(true)
+  return (await answer.json()) as Listed[]
+}
+
+test('"/" and /study-sessions show their cards with no JavaScript at all @live', async ({ browser, baseURL, page }) => {
+  const expected = await approved(page, 8)
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' })
+  const bare = await context.newPage()
+  await bare.goto('/')
+  await expect(bare.getByRole('region', { name: 'Available Study Sessions' }).getByTestId('session-card')).toHaveCount(
+    6,
+  )
+  expect(await cardIds(bare)).toEqual(expected.slice(0, 6).map((s) => s._id))
+
+  await bare.goto('/study-sessions')
+  await expect(bare.getByRole('heading', { level: 1, name: 'Study Sessions' })).toBeVisible()
+  await expect(cardsOf(bare).getByRole('heading', { level: 2 })).toHaveText(expected.map((s) => s.title))
+  await expect(bare.getByText('Loading sessions…')).toHaveCount(0)
+  await context.close()
+})
+
+/** Keeps, when the HTML is parsed and before any module runs, the cards the page came with. */
+async function keepServedCards(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return
+      const w = window as unknown as { __served?: Element[] }
+      w.__served = [...document.querySelectorAll('[data-testid="session-card"]')]
+    })
+  })
+}
+
+const servedStillShown = (page: Page) =>
+  page.evaluate(() => {
+    const served = (window as unknown as { __served?: Element[] }).__served ?? []
+    return [served.length, served.every((el) => el.isConnected)] as const
+  })
+
+for (const [path, count] of [
+  ['/study-sessions', 8],
+  ['/', 6],
+] as const) {
+  test(`${path} adopts the served cards even when the device saved other ones @live`, async ({ page }) => {
+    // A visit saves the cards (the first-paint cache in localStorage)...
+    await page.goto(path)
+    await expect(cardsOf(page)).toHaveCount(count)
+    await page.waitForFunction(() => localStorage.getItem('studyhub-query-cache')?.includes('"items"'))
+    // ...then, as the next page starts (after this one's last write on its
+    // way out), the saved copy differs from what the server renders: one
+    // card's title is not the server's. Hydrating from it would not match the
+    // served markup (the console guard fails the test on React's error).
+    await page.addInitScript(() => {
+      const text = localStorage.getItem('studyhub-query-cache')
+      if (!text) return
+      const saved = JSON.parse(text) as {
+        clientState: { queries: { state: { data?: { items?: { title: string }[] } } }[] }
+      }
+      for (const query of saved.clientState.queries) {
+        const first = query.state.data?.items?.[0]
+        if (first) first.title = 'A title only this device saved'
+      }
+      localStorage.setItem('studyhub-query-cache', JSON.stringify(saved))
+    })
+    // Without its worker, the next navigation is the server's page again, as a first visit's is.
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+    })
+    await keepServedCards(page)
+    await page.reload()
+
+    const expected = await approved(page, count)
+    await expect(cardsOf(page).getByRole('heading')).toHaveText(expected.map((s) => s.title))
+    // The very elements the server sent: adopted, not rendered again.
+    expect(await servedStillShown(page)).toEqual([count, true])
+  })
+}
+
+test.describe('a start from the home screen', () => {
+  // Offline, the app's own request for the sessions fails (the page says so; the cards stay).
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] })
+
+  test('shows the cards the worker kept, offline too @live', async ({ page, context }) => {
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const expected = (await approved(page, 6)).map((s) => s._id)
+    // The worker keeps "/" as the server rendered it once it is active.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          for (const name of await caches.keys()) {
+            if (!name.startsWith('studyhub-home-page-')) continue
+            const kept = await (await caches.open(name)).match('/')
+            if (kept) return (await kept.text()).split('data-testid="session-card"').length - 1
+          }
+          return 0
+        }),
+      )
+      .toBe(6)
+
+    await goOffline(context)
+    const start = await context.newPage()
+    await keepServedCards(start)
+    const response = await start.goto('/')
+    // The page itself, from the worker, holds the cards: they paint before any script runs.
+    expect((await response!.text()).split('data-testid="session-card"')).toHaveLength(7)
+    await expect(cardsOf(start)).toHaveCount(6)
+    expect(await cardIds(start)).toEqual(expected)
+    expect(await servedStillShown(start)).toEqual([6, true])
+  })
+})
