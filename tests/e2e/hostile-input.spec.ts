@@ -1,0 +1,488 @@
+// Hostile input, end to end (README, "Security"): every string of
+// ./hostile-strings.ts goes in where another user will see it or the app will
+// follow it (session title and description, review and note text, material
+// title, description and file name, a user's name and photo URL, the admin's
+// user search, the return path after logging in), straight through the API as
+// an attacker would, past the forms' own checks. Then the screens that show
+// them are visited, and every test holds the page to the same rules:
+//
+// - no dialog (alert, confirm, prompt) opens and no popup either;
+// - no payload runs: the canary global stays unset;
+// - the page never leaves the app's origin, and nothing but an image is ever
+//   asked of the attacker's host;
+// - no frame without `sandbox` shows uploaded or inline content;
+// - each string is shown as the text it is (the fixture also fails the test
+//   on any console error or Content-Security-Policy violation).
+//
+// Records are made by API calls, so the suite takes a few minutes in each build.
+import type { Page } from '@playwright/test'
+import { TEXT_LIMITS } from '../../src/contract/limits'
+import { DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
+import { safeReturnPath } from '../../src/features/auth/return-path'
+import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs, submitLogin } from './demo-accounts'
+import { appMode, expect, test } from './fixtures'
+import { CANARY_NAME, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
+
+const EVIL_HOST = 'evil.example'
+const RUN_TAG = () => Date.now().toString(36)
+
+test.use({
+  // Ids that climb out of a route are answered 404 (or 400): the browser logs those loads.
+  allowedConsoleErrors: [/status of 40[04]/],
+  a11yRevisit: false,
+})
+
+/** Cut to a field's limit without splitting a surrogate pair. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+}
+
+/** Text as a page shows it: runs of blanks are one space, none at the ends (the servers trim). */
+const shown = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** Watches the page for every sign of a payload at work; `check()` fails the test on any. */
+async function watchForAttacks(page: Page, baseURL: string) {
+  const origin = new URL(baseURL).origin
+  const problems: string[] = []
+  page.on('dialog', (dialog) => {
+    problems.push(`a ${dialog.type()} dialog opened: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  page.context().on('page', (popup) => problems.push(`a new page opened: ${popup.url()}`))
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    const url = frame.url()
+    if (url === 'about:blank') return
+    if (!url.startsWith('http') || new URL(url).origin !== origin) problems.push(`the page went to ${url}`)
+  })
+  // The attacker's host never answers; anything but an image asked of it is a payload at work.
+  await page.context().route(`**://${EVIL_HOST}/**`, async (route) => {
+    if (route.request().resourceType() !== 'image') {
+      problems.push(`${route.request().resourceType()} asked of ${route.request().url()}`)
+    }
+    await route.abort()
+  })
+  return {
+    async check(where: string) {
+      const seen = await page.evaluate((canary) => {
+        const unsafe = (src: string) => /^(blob|data|javascript|about):/i.test(src)
+        return {
+          canary: (window as unknown as Record<string, unknown>)[canary] ?? null,
+          frames: [...document.querySelectorAll('iframe')]
+            .filter((frame) => !frame.hasAttribute('sandbox'))
+            .filter((frame) => frame.hasAttribute('srcdoc') || unsafe(frame.getAttribute('src') ?? 'about:blank'))
+            .map((frame) => frame.outerHTML.slice(0, 200)),
+          polluted: ({} as Record<string, unknown>).polluted ?? null,
+        }
+      }, CANARY_NAME)
+      expect(seen.canary, `a payload ran (${where})`).toBeNull()
+      expect(seen.polluted, `Object.prototype was polluted (${where})`).toBeNull()
+      expect(seen.frames, `unsandboxed frames with untrusted content (${where})`).toEqual([])
+      expect(problems, where).toEqual([])
+    },
+  }
+}
+
+/** Fails with the strings the element's text does not hold, each as it would be shown. */
+async function expectShownAsText(page: Page, selector: string, strings: readonly string[]) {
+  const root = page.locator(selector).first()
+  await expect(root).toBeVisible()
+  const text = shown((await root.textContent()) ?? '')
+  expect(strings.filter((s) => !text.includes(shown(s)))).toEqual([])
+}
+
+interface Call {
+  path: string
+  method?: string
+  body?: unknown
+  /** Multipart instead of JSON: fields, and one text file. */
+  form?: { fields: Record<string, string>; file: { name: string; text: string; type: string } }
+}
+
+/** Many API calls from inside the page, one after the other, with the stored app token. */
+async function callMany<T>(page: Page, calls: Call[]): Promise<{ status: number; body: T }[]> {
+  await callApi(page, '/sessions?page=1&limit=1')
+  return page.evaluate(
+    async ({ calls, appHeaders }) => {
+      const answers: { status: number; body: unknown }[] = []
+      for (const call of calls) {
+        const headers: Record<string, string> = {
+          ...appHeaders,
+          Authorization: `Bearer ${localStorage.getItem('access-token')}`,
+        }
+        let body: BodyInit | undefined
+        if (call.form) {
+          const form = new FormData()
+          for (const [name, value] of Object.entries(call.form.fields)) form.append(name, value)
+          const { name, text, type } = call.form.file
+          form.append('file', new File([text], name, { type }))
+          body = form
+        } else if (call.body !== undefined) {
+          headers['Content-Type'] = 'application/json'
+          body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
+        }
+        const response = await fetch(`/api${call.path}`, { method: call.method ?? 'GET', headers, body })
+        answers.push({ status: response.status, body: await response.json().catch(() => null) })
+      }
+      return answers
+    },
+    { calls, appHeaders: APP_HEADERS },
+  ) as Promise<{ status: number; body: T }[]>
+}
+
+const DAY = 24 * 60 * 60 * 1000
+function sessionBody(title: string, description: string) {
+  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
+  return {
+    title,
+    subject: 'Hostile input',
+    description,
+    registrationStart: at(-1),
+    registrationEnd: at(7),
+    classStart: at(8),
+    classEnd: at(9),
+    duration: 1,
+    registrationFee: 0,
+    tutorEmail: DEMO_EMAIL.tutor,
+  }
+}
+
+/** Strings joined into as few texts of at most `max` characters as they fit. */
+function packed(strings: readonly string[], max: number): string[][] {
+  const packs: string[][] = [[]]
+  let length = 0
+  for (const s of strings) {
+    if (length + s.length + 1 > max && packs.at(-1)!.length > 0) {
+      packs.push([])
+      length = 0
+    }
+    packs.at(-1)!.push(s)
+    length += s.length + 1
+  }
+  return packs
+}
+
+/** Approves sessions as the admin (who must be signed in) and answers their ids. */
+async function approve(page: Page, ids: string[]) {
+  const answers = await callMany(
+    page,
+    ids.map((id) => ({ path: `/sessions/${id}/approve`, method: 'PATCH', body: { fee: 0 } })),
+  )
+  expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200))
+}
+
+/** Leaves the shared live database as it was: sessions go (with their reviews, bookings, materials) once approved. */
+async function removeSessions(page: Page, ids: string[], pending: string[]) {
+  await approve(page, pending)
+  await callMany(
+    page,
+    ids.map((id) => ({ path: `/sessions/${id}`, method: 'DELETE' })),
+  )
+}
+
+test(
+  'session titles and descriptions, and reviews, are shown as text and never run',
+  { tag: '@live' },
+  async ({ page, baseURL }) => {
+    test.setTimeout(240_000)
+    const watch = await watchForAttacks(page, baseURL!)
+    await logInAs(page, 'tutor')
+    const titled = await callMany<{ insertedId: string }>(
+      page,
+      HOSTILE_STRINGS.map((s) => ({
+        path: '/sessions',
+        method: 'POST',
+        body: sessionBody(clip(s, TEXT_LIMITS.sessionTitle), s),
+      })),
+    )
+    expect(titled.map((a) => a.status)).toEqual(HOSTILE_STRINGS.map(() => 201))
+    const descriptions = packed(HOSTILE_STRINGS, TEXT_LIMITS.sessionDescription)
+    const carriers = await callMany<{ insertedId: string }>(
+      page,
+      descriptions.map((pack, i) => ({
+        path: '/sessions',
+        method: 'POST',
+        body: sessionBody(`Hostile descriptions ${i + 1} ${RUN_TAG()}`, pack.join('\n')),
+      })),
+    )
+    const carrierIds = carriers.map((a) => a.body.insertedId)
+    const titledIds = titled.map((a) => a.body.insertedId)
+
+    await page.goto('/dashboard/my-sessions')
+    await expectShownAsText(
+      page,
+      'main',
+      HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.sessionTitle)),
+    )
+    await watch.check('the tutor’s sessions')
+
+    await logInAs(page, 'admin')
+    await approve(page, carrierIds)
+    // Ids that climb out of the route are refused as unknown, never a server error.
+    const traversal = await callMany(
+      page,
+      HOSTILE_URLS.map((s) => ({ path: `/sessions/${encodeURIComponent(s)}` })),
+    )
+    expect(traversal.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
+
+    await logInAs(page, 'student')
+    const booked = await callMany(page, [
+      {
+        path: '/bookings',
+        method: 'POST',
+        body: { sessionId: carrierIds[0], studentEmail: DEMO_EMAIL.student, tutorEmail: DEMO_EMAIL.tutor },
+      },
+    ])
+    expect(booked[0]!.status).toBe(201)
+    const reviews = await callMany(
+      page,
+      HOSTILE_STRINGS.map((s) => ({
+        path: '/reviews',
+        method: 'POST',
+        body: { sessionId: carrierIds[0], studentEmail: DEMO_EMAIL.student, comment: s, rating: 1 },
+      })),
+    )
+    expect(reviews.map((a) => a.status)).toEqual(HOSTILE_STRINGS.map(() => 201))
+
+    for (const [i, id] of carrierIds.entries()) {
+      await page.goto(`/session-details/${id}`)
+      await expectShownAsText(page, 'main', i === 0 ? [...descriptions[i]!, ...HOSTILE_STRINGS] : descriptions[i]!)
+      await watch.check(`session details ${i + 1}`)
+    }
+    await page.goto(`/session-details/${encodeURIComponent('../../etc/passwd')}`)
+    await watch.check('a session id that climbs out of the route')
+
+    await logInAs(page, 'admin')
+    await removeSessions(page, [...carrierIds, ...titledIds], titledIds)
+  },
+)
+
+test(
+  'notes are shown as text and never run, whatever keys their body carries',
+  { tag: '@live' },
+  async ({ page, baseURL }) => {
+    test.setTimeout(180_000)
+    const watch = await watchForAttacks(page, baseURL!)
+    await logInAs(page, 'student')
+    const notes = await callMany<{ insertedId: string }>(
+      page,
+      HOSTILE_STRINGS.map((s) => ({
+        path: '/notes',
+        method: 'POST',
+        body: { email: DEMO_EMAIL.student, title: clip(s, TEXT_LIMITS.noteTitle), description: s },
+      })),
+    )
+    expect(notes.map((a) => a.status)).toEqual(HOSTILE_STRINGS.map(() => 201))
+    // A body whose own keys are Object.prototype's: refused or stored as plain text, never merged into anything.
+    const title = `Prototype keys ${RUN_TAG()}`
+    const [polluting] = await callMany<{ insertedId?: string }>(page, [
+      {
+        path: '/notes',
+        method: 'POST',
+        body: `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"email":"${DEMO_EMAIL.student}","title":"${title}","description":"x"}`,
+      },
+    ])
+    expect([201, 400]).toContain(polluting!.status)
+
+    await page.goto('/dashboard/my-notes')
+    await expectShownAsText(page, 'main', [
+      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.noteTitle)),
+      ...HOSTILE_STRINGS,
+    ])
+    await watch.check('the student’s notes')
+    const listed = await callApi<Record<string, unknown>[]>(page, `/notes/student/${DEMO_EMAIL.student}`)
+    expect(
+      listed.body.filter((note) => 'polluted' in note || Object.getPrototypeOf(note) !== Object.prototype),
+    ).toEqual([])
+
+    const ids = [
+      ...notes.map((a) => a.body.insertedId),
+      ...(polluting!.body.insertedId ? [polluting!.body.insertedId] : []),
+    ]
+    await callMany(
+      page,
+      ids.map((id) => ({ path: `/notes/${id}`, method: 'DELETE' })),
+    )
+  },
+)
+
+test(
+  'material titles, descriptions and file names are shown as text; files open sandboxed',
+  { tag: '@live' },
+  async ({ page, baseURL }) => {
+    test.setTimeout(240_000)
+    const watch = await watchForAttacks(page, baseURL!)
+    await logInAs(page, 'tutor')
+    const [session] = await callMany<{ insertedId: string }>(page, [
+      { path: '/sessions', method: 'POST', body: sessionBody(`Hostile materials ${RUN_TAG()}`, '') },
+    ])
+    const sessionId = session!.body.insertedId
+    await logInAs(page, 'admin')
+    await approve(page, [sessionId])
+
+    await logInAs(page, 'tutor')
+    const uploads = await callMany<{ success: boolean }>(
+      page,
+      HOSTILE_STRINGS.map((s) => ({
+        path: '/materials',
+        method: 'POST',
+        form: {
+          fields: {
+            sessionId,
+            title: clip(s, TEXT_LIMITS.materialTitle),
+            description: clip(s, TEXT_LIMITS.materialDescription),
+            tutorEmail: DEMO_EMAIL.tutor,
+          },
+          // A name the server keeps as a plain name (no folders), with a type it accepts.
+          file: { name: `${clip(s, 100)}.txt`, text: s, type: 'text/plain' },
+        },
+      })),
+    )
+    expect(uploads.map((a) => a.status)).toEqual(HOSTILE_STRINGS.map(() => 201))
+    const stored = await callApi<{ _id: string; sessionId: string; fileName?: string; fileUrl: string }[]>(
+      page,
+      `/materials/tutor/${DEMO_EMAIL.tutor}`,
+    )
+    const mine = stored.body.filter((m) => m.sessionId === sessionId)
+    expect(mine).toHaveLength(HOSTILE_STRINGS.length)
+    // The stored name is a name, never a path.
+    expect(mine.filter((m) => !m.fileName || /[/\\]/.test(m.fileName))).toEqual([])
+
+    await page.goto('/dashboard/my-material')
+    await expectShownAsText(page, 'main', [
+      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.materialTitle)),
+      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.materialDescription)),
+      ...mine.map((m) => m.fileName!),
+    ])
+    await watch.check('the tutor’s materials')
+
+    // The viewer shows the text file in a sandboxed frame, whatever the file's name and text.
+    const first = HOSTILE_STRINGS[0]!
+    await page
+      .getByRole('button', { name: `View ${clip(first, TEXT_LIMITS.materialTitle)}`, exact: true })
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.locator('iframe')).toHaveAttribute('sandbox', '')
+    await watch.check('the material viewer')
+    await page.keyboard.press('Escape')
+
+    // File ids that climb out of the folder are refused as unknown.
+    const files = await callMany(
+      page,
+      HOSTILE_URLS.map((s) => ({ path: `/files/${encodeURIComponent(s)}` })),
+    )
+    expect(files.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
+
+    await logInAs(page, 'admin')
+    await removeSessions(page, [sessionId], [])
+  },
+)
+
+test(
+  'users’ names and photo URLs, and the admin’s search, never run or leave the origin',
+  { tag: '@live' },
+  async ({ page, baseURL }) => {
+    test.setTimeout(240_000)
+    const watch = await watchForAttacks(page, baseURL!)
+    await logInAs(page, 'admin')
+    const tag = `hostile-${RUN_TAG()}`
+    const people = HOSTILE_STRINGS.map((s, i) => ({
+      email: `${tag}-${i}@studyhub.test`,
+      name: clip(s, TEXT_LIMITS.name),
+      photo: HOSTILE_URLS[i % HOSTILE_URLS.length]!,
+    }))
+    // Accounts made as an attacker would: the identity provider's sign-up, then POST /users with its ID token.
+    const made = await page.evaluate(
+      async ({ people, mode, idp, appHeaders }) => {
+        const policy =
+          document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
+        // The live build's emulator is the one other http origin its page may call.
+        const emulator = /connect-src ([^;]*)/
+          .exec(policy)?.[1]
+          ?.split(' ')
+          .find((source) => source.startsWith('http://') && source !== location.origin)
+        const statuses: number[] = []
+        for (const person of people) {
+          const signUp =
+            mode === 'demo'
+              ? await fetch(idp, {
+                  method: 'POST',
+                  headers: { 'Content-Type': 'application/json', ...appHeaders },
+                  body: JSON.stringify({ email: person.email, password: 'hostile-pass-1', displayName: 'x' }),
+                })
+              : await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+                  method: 'POST',
+                  headers: { 'Content-Type': 'application/json' },
+                  body: JSON.stringify({ email: person.email, password: 'hostile-pass-1', returnSecureToken: true }),
+                })
+          const { idToken } = (await signUp.json()) as { idToken: string }
+          const created = await fetch('/api/users', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}`, ...appHeaders },
+            body: JSON.stringify(person),
+          })
+          statuses.push(created.status)
+        }
+        return statuses
+      },
+      { people, mode: appMode(), idp: DEMO_IDP_BASE + demoIdpPaths.signUp, appHeaders: APP_HEADERS },
+    )
+    expect(made).toEqual(people.map(() => 201))
+
+    await page.goto('/dashboard/manage-users')
+    const search = page.getByLabel('Search users by name or email')
+    const table = page.locator('main table')
+    // Every account made here, a page at a time.
+    await search.fill(tag)
+    const listed = await callApi<{ _id: string; email: string }[]>(page, `/users?search=${tag}&page=1&limit=1000`)
+    expect(listed.body).toHaveLength(people.length)
+    for (const person of people) {
+      await search.fill(person.email)
+      await expect(table).toContainText(person.email)
+      await expectShownAsText(page, 'main table', [person.name])
+      // A photo is shown only from an http(s) URL, never from script or data.
+      const src = await table
+        .locator('img')
+        .first()
+        .getAttribute('src')
+        .catch(() => null)
+      if (src !== null) expect(src, person.photo).toMatch(/^https?:\/\//)
+    }
+    await watch.check('the admin’s users')
+
+    // The search box: every string, as typed, is a search and nothing else.
+    for (const s of HOSTILE_STRINGS) {
+      const answered = page.waitForResponse((r) => r.url().includes('/api/users?') && r.request().method() === 'GET')
+      await search.fill(clip(s, TEXT_LIMITS.search))
+      if (shown(clip(s, TEXT_LIMITS.search)) !== '') expect((await answered).status()).toBe(200)
+    }
+    await watch.check('the admin’s user search')
+
+    await callMany(
+      page,
+      listed.body.map((user) => ({ path: `/users/${user._id}`, method: 'DELETE' })),
+    )
+  },
+)
+
+test('the return path after logging in never leaves the origin', { tag: '@live' }, async ({ page, baseURL }) => {
+  test.setTimeout(240_000)
+  const origin = new URL(baseURL!).origin
+  const watch = await watchForAttacks(page, baseURL!)
+  await logInAs(page, 'student')
+  for (const from of [...HOSTILE_URLS, ...HOSTILE_STRINGS.slice(0, 12)]) {
+    // Not page.goto: the fixture would scan every one of these login pages.
+    await page.evaluate((url) => location.assign(url), `/login?from=${encodeURIComponent(from)}`)
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
+    await submitLogin(page, 'student')
+    await expect(page).not.toHaveURL(/\/login(\?|$)/)
+    const landed = new URL(page.url())
+    expect(landed.origin, from).toBe(origin)
+    const expected = new URL(safeReturnPath(from, origin), origin)
+    expect(landed.pathname, from).toBe(expected.pathname)
+  }
+  await watch.check('the return path')
+})
