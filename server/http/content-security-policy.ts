@@ -5,7 +5,7 @@
 // as a header too, adding what a meta cannot carry (frame-ancestors): vite
 // preview (`npm start`) and the API server (APP_DIST_DIR). One source, so the
 // header and the meta never disagree.
-import { TRUSTED_TYPES_POLICY } from '../../src/contract/content-security'
+import { TRUSTED_TYPES_POLICY } from '../../src/contract/content-security.ts'
 
 export interface PolicySources {
   /** VITE_API_URL: its origin may be called when it is another one than the app's. */
@@ -47,10 +47,14 @@ export function buildPolicy(inlineScriptHashes: readonly string[], sources: Poli
       'script-src',
       ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`), ...present(sources.live && GOOGLE_API_SCRIPT)],
     ],
-    // React and the prerendered markup set style attributes; styles cannot run code.
+    // React, the prerendered markup and framer-motion set style attributes, some
+    // at run time, which no hash or nonce can cover; styles cannot run code
+    // (docs/decisions/0035-content-security-policy.md, "Styles").
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Users' photos and materials' images are on any https host; the viewer shows blob: copies.
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    // Users' photos (an http or https URL, docs/product.md) and materials' images
+    // are on any host; the viewer shows blob: copies. On an https deployment the
+    // browser upgrades an http photo to https before it asks.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', 'http:']],
     ['font-src', ["'self'"]],
     // blob: for the copies of files this page made (they never leave this origin).
     ['connect-src', ["'self'", 'blob:', ...present(api, ...(sources.live ? FIREBASE_REST : []), emulator)]],
