@@ -10,12 +10,12 @@
 export const CANARY_NAME = '__hostileCanary'
 const RUN = `top.${CANARY_NAME}=1`
 
-export interface HostileFamily {
+interface HostileFamily {
   name: string
   strings: readonly string[]
 }
 
-export const HOSTILE_FAMILIES: readonly HostileFamily[] = [
+const HOSTILE_FAMILIES: readonly HostileFamily[] = [
   {
     // Script elements in text that some renderer might parse as HTML
     // (innerHTML, a prerendered page, an inlined JSON block that a `</script>` closes).
