@@ -95,8 +95,10 @@ test('A logs out in one tab, B signs in on the other: no trace of A, also after 
   await expect(second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
 
   // Tab 1 hears of it, and B signs in there.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
-  await page.goto('/login')
+  const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })
+  await expect(login).toBeVisible()
+  // In the same page, no reload: what tab 1 held in memory must have gone when it heard.
+  await login.click()
   await submitLogin(page, 'tutor')
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await page.getByRole('button', { name: 'Account menu' }).click()
