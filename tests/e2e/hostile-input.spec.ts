@@ -204,14 +204,31 @@ async function approve(page: Page, ids: string[]) {
   expectAll(answers, ids, 200)
 }
 
-/** Leaves the shared live database as it was: sessions go (with their reviews, bookings, materials) once approved. */
-async function removeSessions(page: Page, ids: string[], pending: string[]) {
-  await approve(page, pending)
-  await callMany(
+/** Sessions the running test made: removed after it, whatever its outcome, for the live database is shared. */
+const made: string[] = []
+
+test.afterEach(async ({ page }) => {
+  const ids = made.splice(0)
+  if (ids.length === 0 || page.isClosed()) return
+  await signInAs(page, 'admin')
+  // Only approved sessions may be deleted (with their reviews, bookings and materials).
+  const read = await callMany<{ status: string }>(
     page,
-    ids.map((id) => ({ path: `/sessions/${id}`, method: 'DELETE' })),
+    ids.map((id) => ({ path: `/sessions/${id}` })),
   )
-}
+  await approve(
+    page,
+    ids.filter((_, i) => read[i]!.body.status === 'pending'),
+  )
+  expectAll(
+    await callMany(
+      page,
+      ids.map((id) => ({ path: `/sessions/${id}`, method: 'DELETE' })),
+    ),
+    ids,
+    200,
+  )
+})
 
 test(
   'session titles and descriptions, and reviews, are shown as text and never run',
@@ -240,7 +257,7 @@ test(
       })),
     )
     const carrierIds = carriers.map((a) => a.body.insertedId)
-    const titledIds = titled.map((a) => a.body.insertedId)
+    made.push(...titled.map((a) => a.body.insertedId), ...carrierIds)
 
     await page.goto('/dashboard/my-sessions')
     await expectShownAsText(
@@ -289,9 +306,6 @@ test(
     }
     await page.goto(`/session-details/${encodeURIComponent('../../etc/passwd')}`)
     await watch.check('a session id that climbs out of the route')
-
-    await signInAs(page, 'admin')
-    await removeSessions(page, [...carrierIds, ...titledIds], titledIds)
   },
 )
 
@@ -345,7 +359,7 @@ test(
 )
 
 test(
-  'material titles, descriptions and file names are shown as text; files open sandboxed',
+  'material titles, descriptions and file names are shown as text, also in the viewer',
   { tag: '@live' },
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
@@ -355,6 +369,7 @@ test(
       { path: '/sessions', method: 'POST', body: sessionBody(`Hostile materials ${RUN_TAG()}`, '') },
     ])
     const sessionId = session!.body.insertedId
+    made.push(sessionId)
     await signInAs(page, 'admin')
     await approve(page, [sessionId])
 
@@ -413,9 +428,6 @@ test(
       HOSTILE_URLS.map((s) => ({ path: `/files/${encodeURIComponent(s)}` })),
     )
     expect(files.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
-
-    await signInAs(page, 'admin')
-    await removeSessions(page, [sessionId], [])
   },
 )
 
