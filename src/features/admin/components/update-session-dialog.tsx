@@ -1,7 +1,6 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session } from '../../../contract/entities'
-import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { LabelledInput } from '../../../shared/ui/labelled-input'
 import { lenientNumber } from '../session-fee'
 import { DialogForm } from '../../../shared/ui/dialog-form'
@@ -13,18 +12,12 @@ export interface UpdateSessionDialogProps {
 }
 
 export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionDialogProps) {
-  // Unsaved edits are kept in this tab's session storage, like every form's
-  // (docs/decisions/0039-form-drafts.md): opening the session again after a reload brings them back.
-  const {
-    draft: values,
-    edit,
-    clear,
-  } = useFormDraft(`session-update:${session._id}`, () => ({
+  const [values, setValues] = useState({
     title: session.title,
     subject: session.subject,
     duration: String(session.duration),
     registrationFee: String(session.registrationFee),
-  }))
+  })
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
 
@@ -36,15 +29,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     const duration = Math.max(0, lenientNumber(values.duration))
     if (duration < 1) return 'Duration must be at least 1 hour.'
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
-    return async () => {
-      await onSave({ title, subject, duration, registrationFee })
-      clear()
-    }
-  }
-
-  function cancel() {
-    clear()
-    onClose()
+    return () => onSave({ title, subject, duration, registrationFee })
   }
 
   const input = (name: keyof typeof values, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
@@ -54,12 +39,12 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       label={label}
       value={values[name]}
       inputMode={numeric ? 'decimal' : undefined}
-      onChange={(e) => edit({ [name]: e.target.value })}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
     />
   )
 
   return (
-    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={cancel}>
+    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={onClose}>
       {input('title', 'Title', false, firstRef)}
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}
