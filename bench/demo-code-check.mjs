@@ -5,7 +5,8 @@
 // (only a build made with VITE_FIREBASE_AUTH_EMULATOR, as the browser
 // tests' is, may).
 import { readFile } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { dirname, relative } from 'node:path'
+import { PAGE_RENDERER_PATH } from '../src/contract/first-paint.ts'
 import { log } from './bench-env.mjs'
 import { listFiles } from './bundle-report.mjs'
 
@@ -32,9 +33,17 @@ async function findSignatures(outDir) {
   return hits
 }
 
+/**
+ * The server's page renderer (ADR 0043) bundles the Firebase SDK whole, with its
+ * default emulator address; it runs only on the API server, which never serves
+ * that folder and never signs in, so only what a browser gets is searched.
+ */
+const SERVER_ONLY = `${dirname(PAGE_RENDERER_PATH)}/`
+
 async function findLoopbackAddresses(outDir) {
   const hits = []
   for (const { file, text } of await textFiles(outDir)) {
+    if (file.startsWith(SERVER_ONLY)) continue
     for (const [address] of text.matchAll(LOOPBACK_ADDRESS)) hits.push({ file, address })
   }
   return hits
