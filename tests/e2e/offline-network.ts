@@ -57,8 +57,29 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) await expectServerOutOfReach(page)
 }
 
-/** Brings the context back online. */
+/**
+ * Brings the context back online and waits until every open page reaches the
+ * API again. The service worker learns of the change a moment after the page
+ * does (its `navigator.onLine` lags on a busy machine), so a call made at once
+ * could still fail as offline; the test must not depend on that race.
+ */
 export async function goOnline(context: BrowserContext): Promise<void> {
   offlineContexts.delete(context)
   await context.setOffline(false)
+  for (const page of context.pages()) {
+    if (page.isClosed() || !page.url().startsWith('http')) continue
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (probe) => {
+            try {
+              return `HTTP ${(await fetch(probe, { cache: 'no-store' })).status}`
+            } catch {
+              return 'no answer'
+            }
+          }, OFFLINE_PROBE_PATH),
+        { message: `online again at ${page.url()}: the server must answer`, timeout: 10_000 },
+      )
+      .toMatch(/^HTTP /)
+  }
 }
