@@ -9,7 +9,21 @@ import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig(({ mode }) => {
+/** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
+const ENTRY_LOADS_ALONE =
+  /\/src\/(shared\/db\/|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+
+/** A path inside the project. */
+function fromRoot(path: string): string {
+  return fileURLToPath(new URL(path, import.meta.url))
+}
+
+/** A file of react-router's production build. */
+function reactRouterBuild(file: string): string {
+  return fromRoot(`./node_modules/react-router/dist/production/${file}`)
+}
+
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, root, 'VITE_')
   // Demo or live is decided here, once (README, "Demo and live builds").
   const demo = !env.VITE_API_URL
@@ -19,6 +33,20 @@ export default defineConfig(({ mode }) => {
     },
     resolve: {
       alias: [
+        // react-router points every import at its development build (its
+        // package exports have no production condition), which carries its
+        // dev-only warnings into the app. A build takes the production build
+        // the package ships beside it; the dev server and tests keep the
+        // warnings (docs/decisions/0048-javascript-budget-second-pass.md).
+        ...(command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+              { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+            ]
+          : []),
+        // The demo server sets no cookies, so msw in the worker gets a jar that
+        // keeps none (sw/no-cookie-jar.ts); tests keep msw's own.
+        ...(command === 'build' ? [{ find: /^tough-cookie$/, replacement: fromRoot('./sw/no-cookie-jar.ts') }] : []),
         // The service worker imports its demo server through this name; a live
         // build gets a module that answers nothing, so msw never reaches it.
         {
@@ -63,9 +91,21 @@ export default defineConfig(({ mode }) => {
         output: {
           // Everything the first load needs in one chunk: one gzip stream
           // compresses better than a dozen small ones and costs one request
-          // (docs/decisions/0040-javascript-within-budget.md).
+          // (docs/decisions/0048-javascript-budget-second-pass.md).
           codeSplitting: {
-            groups: [{ name: 'app', tags: ['$initial'] }],
+            includeDependenciesRecursively: false,
+            groups: [
+              { name: 'app', tags: ['$initial'], priority: 10 },
+              {
+                name: (id: string) => {
+                  if (ENTRY_LOADS_ALONE.test(id)) return null
+                  const area = /\/src\/(?:features\/([\w-]+)|shared\/([\w-]+)|(app))\//.exec(id)
+                  return area ? `${area[1] ?? area[2] ?? area[3]}-shared` : null
+                },
+                minShareCount: 2,
+                priority: 5,
+              },
+            ],
           },
         },
       },
