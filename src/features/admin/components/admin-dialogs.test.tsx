@@ -64,3 +64,28 @@ it.each(['abc', '0', '0.5'])(
     expect(onSave).not.toHaveBeenCalled()
   },
 )
+
+it('Update session keeps unsaved edits in session storage until saved', async () => {
+  sessionStorage.clear()
+  const onSave = vi.fn(async () => undefined)
+  const first = renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
+  fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Calculus I, moved' } })
+  fireEvent.change(screen.getByLabelText('Registration fee'), { target: { value: '12' } })
+  // The tab reloads: the dialog opened again for the same session has the edits back.
+  first.unmount()
+  renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
+  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Calculus I, moved')
+  expect((screen.getByLabelText('Registration fee') as HTMLInputElement).value).toBe('12')
+  expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Mathematics')
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
+  expect(onSave).toHaveBeenCalledWith({
+    title: 'Calculus I, moved',
+    subject: 'Mathematics',
+    duration: 2,
+    registrationFee: 12,
+  })
+  // Saved: nothing is kept, so the next opening starts from the session as it is.
+  await waitFor(() => expect(Object.keys(sessionStorage).filter((key) => key.includes('session-update'))).toEqual([]))
+})

@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import type { BodyOf } from '../../../contract/endpoints'
 import type { Session } from '../../../contract/entities'
+import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { LabelledInput } from '../../../shared/ui/labelled-input'
 import { lenientNumber } from '../session-fee'
 import { DialogForm } from '../../../shared/ui/dialog-form'
@@ -12,12 +13,18 @@ export interface UpdateSessionDialogProps {
 }
 
 export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionDialogProps) {
-  const [values, setValues] = useState({
+  // Unsaved edits are kept in this tab's session storage, like every form's
+  // (docs/decisions/0039-form-drafts.md): opening the session again after a reload brings them back.
+  const {
+    draft: values,
+    edit,
+    clear,
+  } = useFormDraft(`session-update:${session._id}`, () => ({
     title: session.title,
     subject: session.subject,
     duration: String(session.duration),
     registrationFee: String(session.registrationFee),
-  })
+  }))
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
 
@@ -29,7 +36,15 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     const duration = Math.max(0, lenientNumber(values.duration))
     if (duration < 1) return 'Duration must be at least 1 hour.'
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
-    return () => onSave({ title, subject, duration, registrationFee })
+    return async () => {
+      await onSave({ title, subject, duration, registrationFee })
+      clear()
+    }
+  }
+
+  function cancel() {
+    clear()
+    onClose()
   }
 
   const input = (name: keyof typeof values, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
@@ -39,12 +54,12 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       label={label}
       value={values[name]}
       inputMode={numeric ? 'decimal' : undefined}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      onChange={(e) => edit({ [name]: e.target.value })}
     />
   )
 
   return (
-    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={onClose}>
+    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={cancel}>
       {input('title', 'Title', false, firstRef)}
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}
