@@ -89,3 +89,24 @@ it('Update session keeps unsaved edits in session storage until saved', async ()
   // Saved: nothing is kept, so the next opening starts from the session as it is.
   await waitFor(() => expect(Object.keys(sessionStorage).filter((key) => key.includes('session-update'))).toEqual([]))
 })
+
+it('Update session keeps the edits when the save fails, and forgets them when cancelled', async () => {
+  const onSave = vi.fn(async () => {
+    throw new Error('not updated')
+  })
+  const onClose = vi.fn()
+  const first = renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={onClose} />)
+  fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Calculus I, moved' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
+  // The save failed: what was typed is still there, also for the dialog opened again.
+  first.unmount()
+  const second = renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={onClose} />)
+  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Calculus I, moved')
+
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+  expect(onClose).toHaveBeenCalledTimes(1)
+  second.unmount()
+  renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={onClose} />)
+  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Calculus I')
+})

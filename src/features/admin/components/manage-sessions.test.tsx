@@ -98,7 +98,8 @@ describe('Manage Sessions: approve dialog fee rules', () => {
       expect(within(row).queryByText('No actions') !== null).toBe(!approved)
       expect(within(row).queryByRole('button', { name: /^Update/ }) !== null).toBe(approved)
     }
-    const pendingTable = screen.getByRole('table', { name: 'Pending sessions' })
+    // The pending table has its own query: it may still be loading when the All table shows.
+    const pendingTable = await screen.findByRole('table', { name: 'Pending sessions' })
     await userEvent.click(within(pendingTable).getByRole('button', { name: `Reject ${session.title}` }))
     expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toBeTruthy()
   })
