@@ -118,9 +118,19 @@ self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()))
 self.addEventListener('fetch', (e) => e.respondWith(caches.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))))
 `,
   )
+  // The page keeps the app's Content-Security-Policy (served by `vite preview`
+  // and the API server, and in its meta tag): so the register script is a file
+  // (only hashed inline scripts run), and the worker's URL goes through the one
+  // Trusted Types policy the policy allows, as the app's own registration does.
+  await writeFile(
+    join(outDir, 'bench-static-register.js'),
+    `const policy = self.trustedTypes?.createPolicy('studyhub-service-worker', { createScriptURL: (url) => url })
+navigator.serviceWorker.register(policy ? policy.createScriptURL('/bench-static-sw.js') : '/bench-static-sw.js')
+`,
+  )
   await writeFile(
     join(outDir, 'bench-static-home-sw.html'),
-    html.replace('</body>', `<script>navigator.serviceWorker.register('/bench-static-sw.js')</script></body>`),
+    html.replace('</body>', `<script src="/bench-static-register.js"></script></body>`),
   )
 }
 
@@ -151,7 +161,13 @@ async function homeScreenStarts(browser, url, runs, ready) {
   try {
     const first = await context.newPage()
     await first.goto(url, { waitUntil: 'load' })
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+    // Bounded: a worker that never activates must fail the step, not hang it.
+    await first.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker was ready in 30 s')), 30_000)),
+      ]).then(() => true),
+    )
     await ready(first)
     await first.close()
     const result = {}
