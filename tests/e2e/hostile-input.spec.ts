@@ -225,7 +225,7 @@ async function makeAccounts(page: Page, people: Person[]): Promise<{ status: num
 const DAY = 24 * 60 * 60 * 1000
 
 /** A session open for booking now, as the add-session form would send it (the server names the tutor itself). */
-function sessionBody(fields: { title: string; subject?: string; description: string }) {
+function sessionBody(fields: { title: string; subject?: string; description: string; tutorEmail?: string }) {
   const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
   return {
     subject: 'Hostile input',
@@ -238,7 +238,7 @@ function sessionBody(fields: { title: string; subject?: string; description: str
     registrationFee: 0,
     // Sent as a forged name: the server names the tutor from their account, whatever comes here.
     tutorName: 'Forged tutor name',
-    tutorEmail: DEMO_EMAIL.tutor,
+    tutorEmail: fields.tutorEmail ?? DEMO_EMAIL.tutor,
   }
 }
 
@@ -435,6 +435,7 @@ test(
               title: clip(s, TEXT_LIMITS.sessionTitle),
               subject: clip(s, TEXT_LIMITS.subject),
               description: s,
+              tutorEmail: tutor.email,
             }),
           ),
           tutor.token,
@@ -541,7 +542,7 @@ const HARMLESS_TEXT = 'A hostile name, a harmless file.'
 async function expectViewerShowsText(page: Page, title: string) {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   await page
-    .getByRole('button', { name: new RegExp(`^View:? ${escaped}$`) })
+    .getByRole('button', { name: new RegExp(`^View\\s*:?\\s*${escaped}$`) })
     .first()
     .click()
   const dialog = page.getByRole('dialog', { name: title })
