@@ -47,6 +47,8 @@ const optionalText = (field: string, max: number) => z.string().max(max, `${fiel
 const email = z.email().max(MAX.email)
 /** A field the server sets itself: a client that sends it is refused, not silently overruled. */
 const serverSet = (field: string) => z.undefined(`${field} is set by the server`).optional()
+/** A field of the record that no request writes: refused too, so a client never believes it was kept. */
+const notUploaded = (field: string) => z.undefined(`${field} cannot be uploaded`).optional()
 
 const inserted = z.object({ acknowledged: z.boolean(), insertedId: z.string() })
 const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
@@ -249,6 +251,12 @@ export const endpoints = {
       description: optionalText('description', MAX.materialDescription).default(''),
       tutorEmail: email,
       file: z.instanceof(Blob, { message: 'file is required' }),
+      // Where the file is served from is the server's to say; an upload carries no other link
+      // (a material's link, drive link and image are never written by the API).
+      fileUrl: serverSet('fileUrl'),
+      link: notUploaded('link'),
+      driveLink: notUploaded('driveLink'),
+      image: notUploaded('image'),
     }),
     response: outcome.extend({ insertedId: z.string().optional() }),
   },

@@ -564,7 +564,7 @@ async function expectViewerShowsText(page: Page, title: string) {
 }
 
 test(
-  'material titles, descriptions and file names are shown as text to each role, also in the viewer',
+  'material titles, descriptions and file names are shown as text to each role, also in the viewer; links are refused',
   { tag: '@live' },
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
@@ -596,8 +596,32 @@ test(
       })),
     )
     expectAll(uploads, HOSTILE_STRINGS, 201)
+    // A material's link, drive link, image and file URL are not the uploader's to give: every URL string in
+    // each is refused with a 400 that names the field, and nothing of it is stored.
+    const linked = (['link', 'driveLink', 'image', 'fileUrl'] as const).flatMap((field) =>
+      HOSTILE_URLS.map((url) => ({ field, url })),
+    )
+    const refused = await callMany<{ message?: string }>(
+      page,
+      linked.map(({ field, url }) => ({
+        path: '/materials',
+        method: 'POST',
+        form: {
+          fields: { sessionId: sessionId!, title: `Linked ${field}`, tutorEmail: DEMO_EMAIL.tutor, [field]: url },
+          file: { name: 'linked.txt', text: HARMLESS_TEXT, type: 'text/plain' },
+        },
+      })),
+    )
+    expect(
+      refused.flatMap((answer, i) =>
+        answer.status === 400 && answer.body.message?.includes(linked[i]!.field)
+          ? []
+          : [`${answer.status} ${JSON.stringify(answer.body)} for ${JSON.stringify(linked[i])}`],
+      ),
+    ).toEqual([])
     const stored = await callApi<Material[]>(page, `/materials/session/${sessionId}`)
     expect(stored.body).toHaveLength(HOSTILE_STRINGS.length)
+    expect(stored.body.filter((m) => m.link || m.driveLink || m.image)).toEqual([])
     // The stored name is a name, never a path; the file is the server's own.
     expect(stored.body.filter((m) => !m.fileName || /[/\\]/.test(m.fileName))).toEqual([])
     expect(stored.body.filter((m) => !m.fileUrl.startsWith('/api/files/'))).toEqual([])

@@ -301,6 +301,10 @@ const CASES: BadInput[] = [
     file: { name: 'x.pdf', type: 'application/pdf', content: 'not a pdf' },
   })),
   upload('no file', (f) => without(f, 'file')),
+  upload('a file URL of its own', (f) => ({ ...f, fileUrl: 'javascript:alert(1)' })),
+  upload('a link', (f) => ({ ...f, link: 'https://example.com/notes' })),
+  upload('a drive link', (f) => ({ ...f, driveLink: 'https://drive.example.com/x' })),
+  upload('an image', (f) => ({ ...f, image: 'https://example.com/x.png' })),
   upload('no title', (f) => without(f, 'title')),
   upload('an empty file', (f) => ({ ...f, file: { name: 'empty.txt', type: 'text/plain', content: '' } })),
   upload(
