@@ -4,6 +4,8 @@
 // and note text, material title, description and file name, a user's name and
 // photo URL, the admin's user search, the return path after logging in),
 // straight through the API as an attacker would, past the forms' own checks.
+// A material's link, drive link, image and file URL are no uploader's to give:
+// every URL string in each must be refused with a 400, and nothing stored.
 // Then the screens that show them are visited, and every test holds the page
 // to the same rules:
 //
