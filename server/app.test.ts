@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PAGE_RENDERER_PATH } from '../src/contract/first-paint'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, routes } from '../src/contract/routes'
@@ -383,18 +384,20 @@ describe('GET /api/openapi.json', () => {
 
 describe('serving the built app (APP_DIST_DIR)', () => {
   const PAGE_POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; object-src 'none'"
+  // Over the 1 KiB below which compressing is not worth it.
+  const SCRIPT = `console.log(${JSON.stringify('a chunk of the app '.repeat(80))})`
 
   let dist = ''
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'studyhub-dist-'))
     writeFileSync(
       join(dist, 'index.html'),
-      `<!doctype html><meta charset="UTF-8" />${policyMeta(PAGE_POLICY)}<title>StudyHub</title>`,
+      `<!doctype html><meta charset="UTF-8" />${policyMeta(PAGE_POLICY)}<title>StudyHub</title><p>${'Study sessions. '.repeat(80)}</p>`,
     )
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
     mkdirSync(join(dist, 'assets'))
-    writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), 'console.log(1)')
+    writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), SCRIPT)
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
@@ -426,6 +429,20 @@ describe('serving the built app (APP_DIST_DIR)', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers.get('Content-Type')).toContain('javascript')
     expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the page and scripts gzipped to a browser that accepts it, and plain to one that does not', async () => {
+    const gzip = { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }
+    const script = await app.request('/assets/index-3f2a9c.js', gzip)
+    expect(script.headers.get('Content-Encoding')).toBe('gzip')
+    expect(script.headers.get('Vary')).toContain('Accept-Encoding')
+    expect(gunzipSync(Buffer.from(await script.arrayBuffer())).toString()).toBe(SCRIPT)
+    const page = await app.request('/', { headers: { ...navigate.headers, ...gzip.headers } })
+    expect(page.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('<title>StudyHub</title>')
+    const plain = await app.request('/assets/index-3f2a9c.js')
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(await plain.text()).toBe(SCRIPT)
   })
 
   it('answers a navigation to a client-side route with index.html', async () => {
