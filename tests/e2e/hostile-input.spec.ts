@@ -478,16 +478,23 @@ test(
     await page.goto('/study-sessions')
     await expectCardsShow(page, studySessions)
     await watch.check('the study sessions')
-    // Every tutor's page of cards: titles and descriptions, and the tutor's name above them.
+    await page.goto('/tutors')
+    await expectShownAsText(page, 'main', [
+      ...tutors.map((tutor) => tutor.name),
+      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.subject)),
+    ])
+    await watch.check('the tutors')
+    // Every tutor's page of cards (titles and descriptions, the tutor's name above them) and their first session's
+    // details, reached as a visitor reaches them: by the tutor's link, then the card's.
     for (const [k, tutor] of tutors.entries()) {
-      await load(page, `/study-sessions?tutor=${encodeURIComponent(tutor.email)}`)
+      await page.locator(`main a[href="/study-sessions?tutor=${encodeURIComponent(tutor.email)}"]`).click()
       await expectShownAsText(page, 'main', [`Approved sessions by ${tutor.name}.`])
       await expectCardsShow(
         page,
         groups[k]!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), s]),
       )
-      // Each tutor's first session's details: title, subject, description and the tutor's name (not the forged one).
-      await load(page, `/session-details/${titled[k]![0]}`)
+      await page.locator(`main a[href="/session-details/${titled[k]![0]}"]`).click()
+      // Title, subject, description and the tutor's name (never the forged one).
       const first = groups[k]![0]!
       await expectShownAsText(page, 'main', [
         clip(first, TEXT_LIMITS.sessionTitle),
@@ -497,13 +504,10 @@ test(
       ])
       await expect(page.locator('main')).not.toContainText('Forged tutor name')
       await watch.check(`tutor ${k + 1}’s sessions`)
+      await page.goBack()
+      await page.goBack()
+      await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible()
     }
-    await page.goto('/tutors')
-    await expectShownAsText(page, 'main', [
-      ...tutors.map((tutor) => tutor.name),
-      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.subject)),
-    ])
-    await watch.check('the tutors')
 
     // Reviews: the student books each carrier and reviews it with its pack.
     expectAll(
