@@ -504,8 +504,7 @@ test(
       ])
       await expect(page.locator('main')).not.toContainText('Forged tutor name')
       await watch.check(`tutor ${k + 1}’s sessions`)
-      await page.goBack()
-      await page.goBack()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tutors' }).click()
       await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible()
     }
 
