@@ -125,6 +125,24 @@ describe('errors', () => {
     expect((error as ApiError).message).toMatch(/Expected JSON/)
   })
 
+  it('rejects an answer whose body is cut off on the way as a network failure, not as a refusal', async () => {
+    // The headers arrived, then the body stopped (the page being left does this to every call in flight).
+    const cutOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"_id":"u1","em'))
+        controller.error(new TypeError('network error'))
+      },
+    })
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(cutOff, { headers: { 'Content-Type': 'application/json' } }),
+    )
+
+    const error = await api('getUser', { params: { email: USER.email } }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).isNetworkError).toBe(true)
+  })
+
   it('rejects a network failure with status 0', async () => {
     server.use(http.get('*/api/sessions/:id', () => HttpResponse.error()))
 

@@ -49,6 +49,15 @@ type TokenRenewer = () => Promise<string | null>
 let renewer: TokenRenewer | null = null
 let renewal: Promise<string | null> | null = null
 
+/** The answer's JSON, or undefined when it is not JSON after all. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 export function setTokenRenewer(next: TokenRenewer | null): void {
   renewer = next
 }
@@ -116,7 +125,12 @@ async function sendOnce<N extends RouteName>(name: N, input: CallInput<N> | unde
   // An uncontrolled page can get the SPA's index.html for /api/... with 200:
   // that is not an answer, whatever its status says.
   const json = /^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')
-  const data: unknown = json ? await response.json().catch(() => undefined) : undefined
+  // A body cut off on the way (the connection dropped, or the page is being
+  // left) is no answer, as a failed fetch is: callers then keep what they
+  // had, where a broken answer would read as the server's refusal.
+  const text = json ? await response.text().catch(() => null) : ''
+  if (text === null) throw new ApiError('Network error: the answer was cut off', 0, undefined)
+  const data: unknown = json ? parseJson(text) : undefined
   if (!response.ok) {
     if (response.status === 401 || response.status === 403) console.log(UNAUTHORIZED_MESSAGE)
     const serverMessage = (data as { message?: unknown } | undefined)?.message
