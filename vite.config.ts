@@ -51,9 +51,7 @@ export default defineConfig(({ command, mode }) => {
         // build gets a module that answers nothing, so msw never reaches it.
         {
           find: /^#demo-server$/,
-          replacement: fileURLToPath(
-            new URL(demo ? './mocks/sw-demo-server.ts' : './sw/no-demo-server.ts', import.meta.url),
-          ),
+          replacement: fromRoot(demo ? './mocks/sw-demo-server.ts' : './sw/no-demo-server.ts'),
         },
       ],
     },

@@ -29,13 +29,9 @@ export function isOffline(context: BrowserContext): boolean {
   return offlineContexts.has(context)
 }
 
-/**
- * Fails unless the page reports no connection and a request to the API gets
- * no answer (neither the demo server in the worker nor anything else).
- */
-export async function expectServerOutOfReach(page: Page): Promise<void> {
-  if (!page.url().startsWith('http')) return
-  const seen = await page.evaluate(async (probe) => {
+/** What the page says of its connection, and what a request to the API gets. */
+function probeServer(page: Page): Promise<{ online: boolean; answer: string }> {
+  return page.evaluate(async (probe) => {
     const online = navigator.onLine
     try {
       const response = await fetch(probe, { cache: 'no-store' })
@@ -44,7 +40,18 @@ export async function expectServerOutOfReach(page: Page): Promise<void> {
       return { online, answer: 'no answer' }
     }
   }, OFFLINE_PROBE_PATH)
-  expect(seen, `offline at ${page.url()}: the browser must say so and the server must not answer`).toEqual({
+}
+
+/**
+ * Fails unless the page reports no connection and a request to the API gets
+ * no answer (neither the demo server in the worker nor anything else).
+ */
+export async function expectServerOutOfReach(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return
+  expect(
+    await probeServer(page),
+    `offline at ${page.url()}: the browser must say so and the server must not answer`,
+  ).toEqual({
     online: false,
     answer: 'no answer',
   })
@@ -69,17 +76,10 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
     if (page.isClosed() || !page.url().startsWith('http')) continue
     await expect
-      .poll(
-        () =>
-          page.evaluate(async (probe) => {
-            try {
-              return `HTTP ${(await fetch(probe, { cache: 'no-store' })).status}`
-            } catch {
-              return 'no answer'
-            }
-          }, OFFLINE_PROBE_PATH),
-        { message: `online again at ${page.url()}: the server must answer`, timeout: 10_000 },
-      )
+      .poll(async () => (await probeServer(page)).answer, {
+        message: `online again at ${page.url()}: the server must answer`,
+        timeout: 10_000,
+      })
       .toMatch(/^HTTP /)
   }
 }
