@@ -179,10 +179,10 @@ export function createDexieStore(db: DemoDb): Store {
                 .anyOf([...ids])
                 .toArray()
             ).sort(q.byNewest('createdAt')),
-      insertWithFile: async (row, file: StoredFile) => {
-        const stored: FileRow = { ...file, data: toStoredFile(file.data) }
+      insertWithFile: async (row, file: StoredFile | null) => {
+        const stored: FileRow | null = file && { ...file, data: toStoredFile(file.data) }
         await db.transaction('rw', db.materials, db.files, async () => {
-          await db.files.add(stored)
+          if (stored) await db.files.add(stored)
           await db.materials.add(row)
         })
       },

@@ -186,8 +186,8 @@ export interface Store {
     byStatus(status: Status): Promise<MaterialRow[]>
     ofTutor(email: string): Promise<MaterialRow[]>
     ofSessions(sessionIds: readonly string[]): Promise<MaterialRow[]>
-    /** The material and its file, in one transaction. */
-    insertWithFile(row: MaterialRow, file: StoredFile): Promise<void>
+    /** The material and its file (none for a link-only material), in one transaction. */
+    insertWithFile(row: MaterialRow, file: StoredFile | null): Promise<void>
     /** Compare-and-set on `expected` status. */
     setStatus(id: string, status: Status, expected: Status): Promise<boolean>
     /** The material and its file, in one transaction. */

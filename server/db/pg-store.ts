@@ -640,6 +640,10 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         return rows.map(toMaterial)
       },
       async insertWithFile(row, file) {
+        if (!file) {
+          await guarded(() => db.insert(materials).values(row))
+          return
+        }
         const data = await bytesOf(file.data)
         const insertRows = (stored: Uint8Array | null) =>
           guarded(() =>

@@ -18,6 +18,7 @@ import {
   userSchema,
 } from './entities'
 import { TEXT_LIMITS as MAX } from './limits'
+import { linkProblem, normalisedLink } from './links'
 import type { RouteName } from './routes'
 
 export interface EndpointSchemas {
@@ -47,8 +48,16 @@ const optionalText = (field: string, max: number) => z.string().max(max, `${fiel
 const email = z.email().max(MAX.email)
 /** A field the server sets itself: a client that sends it is refused, not silently overruled. */
 const serverSet = (field: string) => z.undefined(`${field} is set by the server`).optional()
-/** A field of the record that no request writes: refused too, so a client never believes it was kept. */
-const notUploaded = (field: string) => z.undefined(`${field} cannot be uploaded`).optional()
+/** A tutor's https link (./links.ts): blank is none; anything else refused with the field named. */
+const httpsLink = (field: string) =>
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = linkProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${field} ${problem}` })
+    })
+    .transform(normalisedLink)
+    .optional()
 
 const inserted = z.object({ acknowledged: z.boolean(), insertedId: z.string() })
 const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
@@ -250,13 +259,16 @@ export const endpoints = {
       title: nonBlank('title', MAX.materialTitle),
       description: optionalText('description', MAX.materialDescription).default(''),
       tutorEmail: email,
-      file: z.instanceof(Blob, { message: 'file is required' }),
-      // Where the file is served from is the server's to say; an upload carries no other link
-      // (a material's link, drive link and image are never written by the API).
+      // A file, a link or a drive link: at least one (the handler says so when none came).
+      file: z.instanceof(Blob, { message: 'file must be a file' }).optional(),
+      // Where the file is served from is the server's to say.
       fileUrl: serverSet('fileUrl'),
-      link: notUploaded('link'),
-      driveLink: notUploaded('driveLink'),
-      image: notUploaded('image'),
+      link: httpsLink('link'),
+      driveLink: httpsLink('driveLink'),
+      // A material's picture comes only from StudyHub's own file store, never from an address.
+      image: z
+        .undefined('image cannot be given as an address: pictures come only from files uploaded to StudyHub')
+        .optional(),
     }),
     response: outcome.extend({ insertedId: z.string().optional() }),
   },

@@ -24,6 +24,7 @@ import type { Page } from '@playwright/test'
 import { FIRST_PAGE_LIMITS } from '../../src/contract/first-paint'
 import type { Material } from '../../src/contract/entities'
 import { TEXT_LIMITS } from '../../src/contract/limits'
+import { linkProblem } from '../../src/contract/links'
 import { DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
 import { safeReturnPath } from '../../src/features/auth/return-path'
 import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs, submitLogin, type DemoRole } from './demo-accounts'
@@ -569,7 +570,7 @@ async function expectViewerShowsText(page: Page, title: string) {
 }
 
 test(
-  'material titles, descriptions and file names are shown as text to each role, also in the viewer; links are refused',
+  'material titles, descriptions and file names are shown as text to each role, also in the viewer; links other than https are refused',
   { tag: '@live' },
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
@@ -601,8 +602,10 @@ test(
       })),
     )
     expectAll(uploads, HOSTILE_STRINGS, 201)
-    // A material's link, drive link, image and file URL are not the uploader's to give: every URL string in
-    // each is refused with a 400 that names the field, and nothing of it is stored.
+    // A material's image and file URL are not the uploader's to give, and its link and drive link take only a
+    // full https:// address: every other URL string is refused with a 400 that names the field.
+    const shareable = ({ field, url }: { field: string; url: string }) =>
+      (field === 'link' || field === 'driveLink') && linkProblem(url) === null
     const linked = (['link', 'driveLink', 'image', 'fileUrl'] as const).flatMap((field) =>
       HOSTILE_URLS.map((url) => ({ field, url })),
     )
@@ -619,11 +622,22 @@ test(
     )
     expect(
       refused.flatMap((answer, i) =>
-        answer.status === 400 && answer.body.message?.includes(linked[i]!.field)
+        (
+          shareable(linked[i]!)
+            ? answer.status === 201
+            : answer.status === 400 && answer.body.message?.includes(linked[i]!.field)
+        )
           ? []
           : [`${answer.status} ${JSON.stringify(answer.body)} for ${JSON.stringify(linked[i])}`],
       ),
     ).toEqual([])
+    // The https addresses among them (another host, written out when shown) are kept as the URL parser wrote
+    // them, then deleted again so the rest of the test sees only the hostile names.
+    const kept = await callApi<Material[]>(page, `/materials/session/${sessionId}`)
+    const shared = kept.body.filter((m) => m.link || m.driveLink || m.image)
+    expect(shared).toHaveLength(linked.filter(shareable).length)
+    expect(shared.filter((m) => m.image || !(m.link ?? m.driveLink)!.startsWith('https://'))).toEqual([])
+    for (const m of shared) expect((await callApi(page, `/materials/${m._id}`, { method: 'DELETE' })).status).toBe(200)
     const stored = await callApi<Material[]>(page, `/materials/session/${sessionId}`)
     expect(stored.body).toHaveLength(HOSTILE_STRINGS.length)
     expect(stored.body.filter((m) => m.link || m.driveLink || m.image)).toEqual([])

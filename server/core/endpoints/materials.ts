@@ -1,5 +1,6 @@
-// /materials: a tutor uploads a file for one of their approved sessions; it
-// waits for an admin. Students see the approved materials of sessions where
+// /materials: a tutor uploads a file, a link or a drive link (or several) for
+// one of their approved sessions; it waits for an admin. A link-only material
+// has no file and answers an empty fileUrl. Students see the approved materials of sessions where
 // their booking is approved; tutors see their own; admins see all. The servers
 // check the file's type from its bytes, whatever the client claimed
 // (docs/rules/materials.md).
@@ -10,7 +11,7 @@ import { signFileLink } from '../file-links'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { newFileId, newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
-import type { Store } from '../store'
+import type { MaterialRow, Store } from '../store'
 import { deleted, isoNow, listAnswer, paging, publicMaterial } from './answers'
 
 /** The approved materials of the sessions where this student's booking is approved. */
@@ -54,37 +55,49 @@ export const listSessionMaterials: RouteImpl<'listSessionMaterials'> = async ({ 
   return { body: visible.map(publicMaterial) }
 }
 
+export const MATERIAL_NEEDS_CONTENT = 'file: a material needs a file, a link or a drive link'
+
+/** The upload's file, its name made safe and its type checked on its bytes. */
+async function checkedFile(upload: Blob & { name?: string }, maxFileBytes: number) {
+  const name = (upload.name || 'material').replace(/[\r\n"\\/]/g, '_').slice(0, 200)
+  const type = uploadType({ name, type: upload.type })
+  const problem = uploadProblem({ name, type, size: upload.size })
+  if (problem) throw badRequest(`file: ${problem}`)
+  if (upload.size > Math.min(maxFileBytes, MAX_FILE_BYTES)) throw badRequest(`file: larger than allowed`)
+  const data = new Uint8Array(await upload.arrayBuffer())
+  if (!contentMatchesType(data, type)) throw badRequest(`file: ${FILE_CONTENT_MESSAGE}`)
+  return { name, type, data }
+}
+
 export const uploadMaterial: RouteImpl<'uploadMaterial'> = async ({ deps, store, body, record }) => {
   if (record.status !== 'approved') {
     throw conflict('Materials can be uploaded only for approved sessions.', { success: false })
   }
-  const file = body.file as Blob & { name?: string }
-  const name = (file.name || 'material').replace(/[\r\n"\\/]/g, '_').slice(0, 200)
-  const type = uploadType({ name, type: file.type })
-  const problem = uploadProblem({ name, type, size: file.size })
-  if (problem) throw badRequest(`file: ${problem}`)
-  if (file.size > Math.min(deps.maxFileBytes, MAX_FILE_BYTES)) throw badRequest(`file: larger than allowed`)
-  const data = new Uint8Array(await file.arrayBuffer())
-  if (!contentMatchesType(data, type)) throw badRequest(`file: ${FILE_CONTENT_MESSAGE}`)
-  const fileId = newFileId()
+  const { link, driveLink } = body
+  if (!body.file && !link && !driveLink) throw badRequest(MATERIAL_NEEDS_CONTENT)
   const _id = newId()
-  await store.materials.insertWithFile(
-    {
-      _id,
-      sessionId: record._id,
-      title: body.title,
-      description: body.description.trim(),
-      tutorEmail: body.tutorEmail,
-      status: 'pending',
-      fileUrl: `/api/files/${fileId}`,
-      fileName: name,
-      fileType: type,
-      fileSize: file.size,
-      createdAt: isoNow(deps.now()),
-      fileId,
-    },
-    { _id: fileId, materialId: _id, sessionId: record._id, type, name, data },
-  )
+  const row: MaterialRow = {
+    _id,
+    sessionId: record._id,
+    title: body.title,
+    description: body.description.trim(),
+    tutorEmail: body.tutorEmail,
+    status: 'pending',
+    fileUrl: '',
+    createdAt: isoNow(deps.now()),
+    ...(link ? { link } : {}),
+    ...(driveLink ? { driveLink } : {}),
+  }
+  const file = body.file ? await checkedFile(body.file, deps.maxFileBytes) : null
+  if (!file) await store.materials.insertWithFile(row, null)
+  else {
+    const fileId = newFileId()
+    const withFile = { ...row, fileUrl: `/api/files/${fileId}`, fileName: file.name, fileType: file.type }
+    await store.materials.insertWithFile(
+      { ...withFile, fileSize: file.data.length, fileId },
+      { _id: fileId, materialId: _id, sessionId: record._id, ...file },
+    )
+  }
   return { status: 201, body: { success: true, message: 'Material uploaded.', insertedId: _id } }
 }
 

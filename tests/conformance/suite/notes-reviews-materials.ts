@@ -273,6 +273,60 @@ export function notesReviewsMaterialsTests(api: Api) {
       expect(await status(THIRD_STUDENT)).toBe(403)
     })
 
+    it('tutors share https links, with or without a file; any other link is refused naming its field', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      await createBooking(api, STUDENT, session, 'approved')
+      const base = { sessionId: session, title: 'Reading list', description: '', tutorEmail: TUTOR }
+      for (const [field, value] of [
+        ['link', 'javascript:alert(1)'],
+        ['driveLink', 'http://drive.google.com/x'],
+        ['link', 'https://school.edu@evil.example/'],
+        ['link', `https://example.com/${'x'.repeat(2048)}`],
+      ] as const) {
+        const refused = await upload(TUTOR, { ...base, [field]: value })
+        expect(refused.status, `${field}: ${value.slice(0, 40)}`).toBe(400)
+        expect(refused.data.message).toMatch(new RegExp(`^${field}\\b`))
+      }
+      const image = await upload(TUTOR, { ...base, link: 'https://example.com/', image: 'https://example.com/x.png' })
+      expect(image.status).toBe(400)
+      expect(image.data.message).toMatch(/^image\b/)
+      const nothing = await upload(TUTOR, base)
+      expect(nothing.status).toBe(400)
+      expect(nothing.data.message).toMatch(/file, a link or a drive link/)
+
+      // A link alone is a material: no file, so no file URL and no file link.
+      const shared = await upload(TUTOR, {
+        ...base,
+        link: ' https://Example.com/reading ',
+        driveLink: 'https://drive.google.com/drive/folders/abc',
+      })
+      expect(shared.status).toBe(201)
+      const id = shared.data.insertedId as string
+      await expectOk(api.call('PATCH', `/materials/${id}/approve`, { as: ADMIN }))
+      const seen = (await api.call<Material[]>('GET', '/materials/approved', { as: STUDENT })).data.find(
+        (m) => m._id === id,
+      )!
+      expect(seen).toMatchObject({
+        link: 'https://example.com/reading',
+        driveLink: 'https://drive.google.com/drive/folders/abc',
+        fileUrl: '',
+      })
+      expect(seen).not.toHaveProperty('image')
+      expect(seen).not.toHaveProperty('fileName')
+      expect((await api.call('GET', `/materials/${id}/file-link`, { as: STUDENT })).status).toBe(404)
+
+      // With a file too, both are kept.
+      const both = await upload(TUTOR, {
+        ...base,
+        driveLink: 'https://drive.google.com/x',
+        file: { name: 'notes.txt', type: 'text/plain', content: 'hello' },
+      })
+      expect(both.status).toBe(201)
+      const withFile = (await allMaterials(api)).find((m) => m._id === both.data.insertedId)!
+      expect(withFile).toMatchObject({ driveLink: 'https://drive.google.com/x', fileName: 'notes.txt' })
+      expect(withFile.fileUrl).toMatch(/^\/api\/files\/[0-9a-f]{32}$/)
+    })
+
     it('"Open file": a reader gets a short-lived signed link that opens the file with no token; nobody else does', async () => {
       const session = await createOpenSession(api, TUTOR)
       const booking = await createBooking(api, STUDENT, session, 'approved')

@@ -58,6 +58,17 @@ it('offers Open file only for a file the API names, never for a hostile file URL
   expect(await openFile(2)).toBeNull()
   expect(await openFile(3)).toBeNull()
   expect(await openFile(4)).not.toBeNull()
+
+  // A tutor's https link is an external link that names its host; a hostile one is not shown.
+  const external = within(await card(2)).getByRole('link', { name: /^Open link/ })
+  expect(external.getAttribute('href')).toBe('https://example.org/notes')
+  expect(external.getAttribute('target')).toBe('_blank')
+  expect(external.getAttribute('rel')).toBe('noopener noreferrer')
+  expect(external.textContent).toContain('(example.org)')
+  expect(within(await card(3)).getByRole('link', { name: /^Open in Drive/ }).textContent).toContain(
+    '(drive.google.com)',
+  )
+  expect(within(await card(1)).queryAllByRole('link')).toEqual([])
 })
 
 it('opens the file in a new tab through a signed link that works without a token', async () => {

@@ -19,6 +19,7 @@ import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 import { QueryState } from '../../../shared/ui/query-state'
 import { ERROR_TEXT } from '../../../shared/ui/ui-classes'
 import { openMaterialFile } from '../open-file'
+import { MaterialLinks } from './material-links'
 
 interface BookedMaterialListProps {
   sessionId: string
@@ -104,6 +105,7 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
                       </button>
                     )}
                   </div>
+                  <MaterialLinks material={material} />
                   {openFailed?.id === material._id ? (
                     <p role="alert" className={ERROR_TEXT}>
                       {openFailed.reason}

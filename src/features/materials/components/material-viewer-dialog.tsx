@@ -5,6 +5,7 @@ import { ModalDialog } from '../../../shared/ui/modal-dialog'
 import { ERROR_TEXT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../shared/ui/ui-classes'
 import { downloadMaterial, MaterialFrame } from './material-viewer'
 import { MaterialLinks } from './material-links'
+import { materialFileUrl } from '../verified-file'
 
 interface MaterialViewerDialogProps {
   material: Material
@@ -50,9 +51,11 @@ export function MaterialViewerDialog({ material, onClose, keptFor }: MaterialVie
           <button ref={closeRef} type="button" className={SECONDARY_BUTTON} onClick={onClose}>
             Close
           </button>
-          <button type="button" className={PRIMARY_BUTTON} onClick={() => void onDownload()} disabled={busy}>
-            {busy ? 'Downloading…' : 'Download'}
-          </button>
+          {materialFileUrl(material) ? (
+            <button type="button" className={PRIMARY_BUTTON} onClick={() => void onDownload()} disabled={busy}>
+              {busy ? 'Downloading…' : 'Download'}
+            </button>
+          ) : null}
         </div>
       </div>
     </ModalDialog>

@@ -59,7 +59,7 @@ async function keptCopy(email: string, materialId: string, mode: ShownMode) {
  * kept on this device for `keptFor` (a student's email) when there is one,
  * else fetched from the server.
  */
-function useVerifiedFile(url: string | null, mode: ViewerMode, materialId: string, keptFor?: string): Verified {
+export function useVerifiedFile(url: string | null, mode: ViewerMode, materialId: string, keptFor?: string): Verified {
   const ours = isStudyHubUrl(url)
   // The result, remembered with the URL it belongs to.
   const [fetched, setFetched] = useState<{ url: string; result: Verified } | null>(null)

@@ -6,6 +6,8 @@ import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { MAX_FILE_BYTES as MAX_UPLOAD_BYTES } from '../../../contract/limits'
 import { FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../contract/uploads'
+import { LINK_MESSAGE } from '../../../contract/links'
+import { api } from '../../../shared/api/http-client'
 import { renderApp } from '../../../app/testing/render-app'
 import { tutorSessionQueries } from '../../tutor-sessions/api/tutor-session-queries'
 import { UPLOAD_REQUIRED, UploadMaterialForm } from './upload-material-form'
@@ -61,3 +63,28 @@ it('refuses a file over the limit', async () => {
 
 // The upload itself (multipart through the HTTP client) is exercised in the browser test
 // tests/e2e/workspaces.spec.ts: under jsdom, jsdom's FormData cannot go through Node's fetch.
+
+it('refuses a javascript: link with a message, before uploading', async () => {
+  const user = await setup()
+  await user.type(screen.getByLabelText('Link (optional)'), 'javascript:alert(1)')
+  await user.click(screen.getByRole('button', { name: 'Upload Material' }))
+  expect((await screen.findByRole('alert')).textContent).toBe(`Link ${LINK_MESSAGE}.`)
+  await user.clear(screen.getByLabelText('Link (optional)'))
+  await user.type(screen.getByLabelText('Drive link (optional)'), 'http://drive.google.com/x')
+  await user.click(screen.getByRole('button', { name: 'Upload Material' }))
+  expect((await screen.findByRole('alert')).textContent).toBe(`Drive link ${LINK_MESSAGE}.`)
+  expect(uploads).toBe(0)
+})
+
+it('uploads a material that is a Drive link with no file', async () => {
+  const user = await setup()
+  await user.type(screen.getByLabelText('Drive link (optional)'), 'https://drive.google.com/drive/folders/abc')
+  await user.click(screen.getByRole('button', { name: 'Upload Material' }))
+  expect(await screen.findByText('Material uploaded. It will be visible once an admin approves it.')).toBeTruthy()
+  expect(uploads).toBe(1)
+  const mine = await api('listTutorMaterials', { params: { email } })
+  expect(mine.find((m) => m.title === 'Week 1 slides')).toMatchObject({
+    driveLink: 'https://drive.google.com/drive/folders/abc',
+    fileUrl: '',
+  })
+})

@@ -4,6 +4,8 @@ import type { Session } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
 import { useFormDraft } from '../../../shared/drafts/form-draft'
 import { ALLOWED_TYPES_LABEL, MAX_UPLOAD_LABEL, uploadProblem } from '../../../contract/uploads'
+import { TEXT_LIMITS } from '../../../contract/limits'
+import { linkProblem } from '../../../contract/links'
 import { UPLOAD_ACCEPT } from '../../../shared/safety/file-safety'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { FormProblem } from '../../../shared/ui/form-problem'
@@ -17,12 +19,23 @@ import { OfflineReason } from '../../../shared/offline/offline-reason'
 
 const UPLOAD_REJECTED = 'Upload failed. Try again.'
 const UPLOAD_FAILED = 'Failed to upload material'
-export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file.'
+export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file or give a link.'
+
+const LINK_FIELDS = { link: 'Link', driveLink: 'Drive link' } as const
+/** The first link the servers would refuse, said in the form's words; null when both may be sent. */
+function linksProblem(links: Record<keyof typeof LINK_FIELDS, string>): string | null {
+  for (const field of Object.keys(LINK_FIELDS) as (keyof typeof LINK_FIELDS)[]) {
+    const problem = linkProblem(links[field])
+    if (problem) return `${LINK_FIELDS[field]} ${problem}.`
+  }
+  return null
+}
 
 const isApproved = (session: Session) => session.status === 'approved'
-const emptyUpload = () => ({ sessionId: '', title: '', description: '' })
+const emptyUpload = () => ({ sessionId: '', title: '', description: '', link: '', driveLink: '' })
 // A chosen session alone is no text to lose.
-const hasText = (draft: { title: string; description: string }) => draft.title !== '' || draft.description !== ''
+const hasText = (draft: ReturnType<typeof emptyUpload>) =>
+  draft.title !== '' || draft.description !== '' || draft.link !== '' || draft.driveLink !== ''
 
 export function UploadMaterialForm({
   tutorEmail,
@@ -34,7 +47,7 @@ export function UploadMaterialForm({
 }) {
   // The fields but the file are kept in this tab's session storage until uploaded (a reload keeps them).
   const { draft, edit, clear } = useFormDraft(`material-upload:${tutorEmail}`, emptyUpload, { hasText })
-  const { sessionId, title, description } = draft
+  const { sessionId, title, description, link, driveLink } = draft
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -52,11 +65,11 @@ export function UploadMaterialForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!sessionId || !title.trim() || !file) {
+    if (!sessionId || !title.trim() || (!file && !link.trim() && !driveLink.trim())) {
       setProblem(UPLOAD_REQUIRED)
       return
     }
-    const why = uploadProblem(file)
+    const why = (file && uploadProblem(file)) ?? linksProblem({ link, driveLink })
     if (why) {
       setProblem(why)
       return
@@ -68,7 +81,9 @@ export function UploadMaterialForm({
         title: title.trim(),
         description: description.trim(),
         tutorEmail,
-        file,
+        file: file ?? undefined,
+        link: link.trim() || undefined,
+        driveLink: driveLink.trim() || undefined,
       })
       if (!result.success) {
         await showAlert({ title: UPLOAD_REJECTED, text: result.message, icon: 'error' })
@@ -135,7 +150,26 @@ export function UploadMaterialForm({
             type="file"
             accept={UPLOAD_ACCEPT}
             onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-            required
+          />
+          <LabelledInput
+            id={`${id}-link`}
+            label="Link (optional)"
+            hint="A page for the students, https:// only."
+            type="url"
+            inputMode="url"
+            maxLength={TEXT_LIMITS.url}
+            value={link}
+            onChange={(e) => edit({ link: e.target.value })}
+          />
+          <LabelledInput
+            id={`${id}-drive-link`}
+            label="Drive link (optional)"
+            hint="A shared Google Drive file or folder, https:// only."
+            type="url"
+            inputMode="url"
+            maxLength={TEXT_LIMITS.url}
+            value={driveLink}
+            onChange={(e) => edit({ driveLink: e.target.value })}
           />
           <LabelledInput id={`${id}-email`} label="Tutor email" type="email" value={tutorEmail} readOnly />
           <FormProblem>{problem}</FormProblem>
