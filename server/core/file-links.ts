@@ -10,7 +10,7 @@
 import { fromBase64Url, hmacKey, toBase64Url } from './jwt'
 
 /** How long a link opens its file: long enough to open it, short enough that a copied URL soon stops working. */
-export const FILE_LINK_TTL_SECONDS = 5 * 60
+const FILE_LINK_TTL_SECONDS = 5 * 60
 
 const PURPOSE = 'studyhub-file-link'
 const encoder = new TextEncoder()

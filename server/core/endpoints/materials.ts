@@ -55,7 +55,7 @@ export const listSessionMaterials: RouteImpl<'listSessionMaterials'> = async ({ 
   return { body: visible.map(publicMaterial) }
 }
 
-export const MATERIAL_NEEDS_CONTENT = 'file: a material needs a file, a link or a drive link'
+const MATERIAL_NEEDS_CONTENT = 'file: a material needs a file, a link or a drive link'
 
 /** The upload's file, its name made safe and its type checked on its bytes. */
 async function checkedFile(upload: Blob & { name?: string }, maxFileBytes: number) {
