@@ -26,7 +26,7 @@ import type { Material } from '../../src/contract/entities'
 import { TEXT_LIMITS } from '../../src/contract/limits'
 import { DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
 import { safeReturnPath } from '../../src/features/auth/return-path'
-import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs, submitLogin, type DemoRole } from './demo-accounts'
+import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs, submitLogin } from './demo-accounts'
 import { appMode, expect, test, waitForServiceWorker } from './fixtures'
 import { CANARY_NAME, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
 
@@ -35,22 +35,6 @@ const EVIL_HOST = 'evil.example'
 const USERS_PAGE_SIZE = 10
 const RUN_TAG = () => Date.now().toString(36)
 const BLANK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
-
-/** Signs in as `role` and waits until the stored app token is theirs (a page load may first renew the last user's). */
-async function signInAs(page: Page, role: DemoRole) {
-  await logInAs(page, role)
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const token = localStorage.getItem('access-token')
-        const claims = token?.split('.')[1]
-        return claims
-          ? (JSON.parse(atob(claims.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string }).email
-          : null
-      }),
-    )
-    .toBe(DEMO_EMAIL[role])
-}
 
 test.use({
   // Ids that climb out of a route are answered 404 (or 400): the browser logs those loads.
@@ -296,7 +280,7 @@ test.afterEach(async ({ page }) => {
   const users = made.users.splice(0)
   const sessions = made.sessions.splice(0)
   if (users.length + sessions.length === 0 || page.isClosed()) return
-  await signInAs(page, 'admin')
+  await logInAs(page, 'admin')
   // A user goes with everything they own: their sessions, bookings, reviews and materials.
   expectAll(
     await callMany(
@@ -405,7 +389,7 @@ test(
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
     const watch = await watchForAttacks(page, baseURL!)
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     // Tutors named with hostile strings (one from every 8, so every family), each with a hostile photo URL,
     // and 8 sessions each (a page of cards): every string is a title, a subject and a description.
     const perTutor = FIRST_PAGE_LIMITS.studySessions
@@ -420,7 +404,7 @@ test(
     // Carrier sessions of the seeded tutor: each description (and, below, its one review, as a student
     // reviews a session once) holds a pack of strings.
     const packs = packed(HOSTILE_STRINGS, TEXT_LIMITS.reviewComment)
-    await signInAs(page, 'tutor')
+    await logInAs(page, 'tutor')
     const carriers = await makeSessions(
       page,
       packs.map((pack) =>
@@ -456,7 +440,7 @@ test(
       )
     }
 
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     await approveSessions(page, [...carriers, ...titled.flat()])
     // Ids that climb out of the route are refused as unknown, never a server error.
     const traversal = await callMany(
@@ -467,7 +451,7 @@ test(
 
     // The newest sessions (the last tutor's) are the first page: the home page and /study-sessions,
     // each loaded whole (a live build's server renders them, with their data inlined in the page).
-    await signInAs(page, 'student')
+    await logInAs(page, 'student')
     const home = await firstPage(page, FIRST_PAGE_LIMITS.home)
     const studySessions = await firstPage(page, FIRST_PAGE_LIMITS.studySessions)
     const last = groups.at(-1)!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), shown(s)])
@@ -574,14 +558,14 @@ test(
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
     const watch = await watchForAttacks(page, baseURL!)
-    await signInAs(page, 'tutor')
+    await logInAs(page, 'tutor')
     const [sessionId] = await makeSessions(page, [
       sessionBody({ title: `Hostile materials ${RUN_TAG()}`, description: 'Materials named by an attacker.' }),
     ])
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     await approveSessions(page, [sessionId!])
 
-    await signInAs(page, 'tutor')
+    await logInAs(page, 'tutor')
     const uploads = await callMany<{ success: boolean; insertedId: string }>(
       page,
       HOSTILE_STRINGS.map((s) => ({
@@ -639,7 +623,7 @@ test(
     await expectViewerShowsText(page, titles[0]!)
     await watch.check('the tutor’s materials')
 
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     await page.goto('/dashboard/manage-materials')
     await expectShownAsText(page, 'main table', [...titles, ...fileNames])
     await expectViewerShowsText(page, titles[0]!)
@@ -654,7 +638,7 @@ test(
     )
 
     // The student sees them once their booking of the session is approved.
-    await signInAs(page, 'student')
+    await logInAs(page, 'student')
     const [booking] = await callMany<{ insertedId: string }>(page, [
       {
         path: '/bookings',
@@ -663,7 +647,7 @@ test(
       },
     ])
     expect(booking!.status).toBe(201)
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     expectAll(
       await callMany(page, [
         { path: `/bookings/${booking!.body.insertedId}`, method: 'PATCH', body: { status: 'approved' } },
@@ -671,7 +655,7 @@ test(
       ['the booking'],
       200,
     )
-    await signInAs(page, 'student')
+    await logInAs(page, 'student')
     await page.goto('/dashboard/my-materials')
     await expectShownAsText(page, 'main', [...titles, ...descriptions])
     await expectViewerShowsText(page, titles[0]!)
@@ -702,7 +686,7 @@ test(
   async ({ page, baseURL }) => {
     test.setTimeout(180_000)
     const watch = await watchForAttacks(page, baseURL!)
-    await signInAs(page, 'student')
+    await logInAs(page, 'student')
     const notes = await callMany<{ insertedId: string }>(
       page,
       HOSTILE_STRINGS.map((s) => ({
@@ -751,7 +735,7 @@ test(
   async ({ page, baseURL }) => {
     test.setTimeout(240_000)
     const watch = await watchForAttacks(page, baseURL!)
-    await signInAs(page, 'admin')
+    await logInAs(page, 'admin')
     const tag = `hostile-${RUN_TAG()}`
     const people = HOSTILE_STRINGS.map((s, i) => ({
       email: `${tag}-${i}@studyhub.test`,
@@ -823,7 +807,7 @@ test('the return path after logging in never leaves the origin', { tag: '@live' 
   test.setTimeout(240_000)
   const origin = new URL(baseURL!).origin
   const watch = await watchForAttacks(page, baseURL!)
-  await signInAs(page, 'student')
+  await logInAs(page, 'student')
   for (const from of [...HOSTILE_URLS, ...HOSTILE_STRINGS.slice(0, 12)]) {
     // Not page.goto: the fixture would scan every one of these login pages.
     await page.evaluate((url) => location.assign(url), `/login?from=${encodeURIComponent(from)}`)

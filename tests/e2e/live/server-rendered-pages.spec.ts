@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { expect, test, waitForServiceWorker } from '../fixtures'
-import { goOffline } from '../offline-network'
+import { goOffline, newPageOffline } from '../offline-network'
 
 interface Listed {
   _id: string
@@ -121,7 +121,7 @@ test.describe('a start from the home screen', () => {
       .toBe(6)
 
     await goOffline(context)
-    const start = await context.newPage()
+    const start = await newPageOffline(context)
     await keepServedCards(start)
     const response = await start.goto('/')
     // The page itself, from the worker, holds the cards: they paint before any script runs.
