@@ -618,7 +618,8 @@ for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)
       await expectViewerShowsText(page, titles[0]!)
       await watch.check('the tutor’s materials')
 
-      await logInAs(page, 'admin', '/dashboard/manage-materials')
+      await logInAs(page, 'admin')
+      await page.goto('/dashboard/manage-materials')
       await expectShownAsText(page, 'main table', [...titles, ...fileNames])
       await expectViewerShowsText(page, titles[0]!)
       await watch.check('the admin’s pending materials')
@@ -648,7 +649,8 @@ for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)
         ['the booking'],
         200,
       )
-      await logInAs(page, 'student', '/dashboard/my-materials')
+      await logInAs(page, 'student')
+      await page.goto('/dashboard/my-materials')
       await expectShownAsText(page, 'main', [...titles, ...descriptions])
       await expectViewerShowsText(page, titles[0]!)
       await watch.check('the student’s materials')
@@ -764,7 +766,8 @@ for (const { part: strings, first, label } of slices(HOSTILE_STRINGS, STRINGS_PE
     async ({ page, baseURL }) => {
       const watch = await watchForAttacks(page, baseURL!)
       // The table asks for its rows when the search is typed, below: the accounts can be made after the load.
-      await logInAs(page, 'admin', '/dashboard/manage-users')
+      await logInAs(page, 'admin')
+      await page.goto('/dashboard/manage-users')
       const tag = `hostile-${RUN_TAG()}`
       const people = strings.map((s, i) => ({
         email: `${tag}-${i}@studyhub.test`,
@@ -807,7 +810,8 @@ for (const { part: strings, first, label } of slices(HOSTILE_STRINGS, STRINGS_PE
 
 test('the admin’s user search searches every string and nothing else', { tag: '@live' }, async ({ page, baseURL }) => {
   const watch = await watchForAttacks(page, baseURL!)
-  await logInAs(page, 'admin', '/dashboard/manage-users')
+  await logInAs(page, 'admin')
+  await page.goto('/dashboard/manage-users')
   // Every string is a search and nothing else, through the API, and typed into the box for a sample.
   const searched = await callMany(
     page,

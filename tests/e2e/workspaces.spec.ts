@@ -157,7 +157,8 @@ test.describe('workspaces', () => {
     { tag: '@live' },
     async ({ page }) => {
       const title = `Optics workshop ${stamp()}`
-      await logInAs(page, 'tutor', '/dashboard/add-session')
+      await logInAs(page, 'tutor')
+      await page.goto('/dashboard/add-session')
       await expect(page.getByLabel('Tutor email')).toHaveValue(EMAIL.tutor)
       await expect(page.getByLabel('Tutor email')).toHaveAttribute('readonly', '')
       await page.getByLabel('Session title').fill(title)
@@ -183,12 +184,11 @@ test.describe('workspaces', () => {
   test('the admin approves one session as Paid with a fee and rejects another', { tag: '@live' }, async ({ page }) => {
     const title = `Optics workshop ${stamp()}`
     const rejectedTitle = `Thermodynamics draft ${stamp()}`
-    await logInAs(page, 'admin', '/dashboard/manage-sessions')
+    await logInAs(page, 'admin')
     const as = await roleTokens(page)
     const created = await seedSession(page, as.tutor, title)
     const toReject = await seedSession(page, as.tutor, rejectedTitle)
-    // Made after the page's load: a load shows them.
-    await page.reload()
+    await page.goto('/dashboard/manage-sessions')
     const approve = page.getByRole('button', { name: `Approve ${title}`, exact: true })
     await findOnPages(page, 'Pending sessions pages', approve)
     await approve.click()
@@ -296,7 +296,8 @@ test.describe('workspaces', () => {
 
   test('a student writes, edits and deletes a note', { tag: '@live' }, async ({ page }) => {
     const note = `Lenses ${stamp()}`
-    await logInAs(page, 'student', '/dashboard/create-note')
+    await logInAs(page, 'student')
+    await page.goto('/dashboard/create-note')
     await page.getByRole('button', { name: 'Create Note' }).click()
     await expect(page.getByText('Please provide title and description')).toHaveAttribute('role', 'alert')
     await page.getByLabel('Title').fill(note)
@@ -323,7 +324,8 @@ test.describe('workspaces', () => {
     test.use({ allowedConsoleErrors: [[/the server responded with a status of 403/], { scope: 'test' }] })
 
     test('the admin changes a user’s role; an admin’s cannot be changed', { tag: '@live' }, async ({ page }) => {
-      await logInAs(page, 'admin', '/dashboard/manage-users')
+      await logInAs(page, 'admin')
+      await page.goto('/dashboard/manage-users')
       // A student of this test's own (the seeded ones are every other test's), signed up as the app does.
       const email = `role-change-${stamp()}@studyhub.test`
       const [idToken] = await idTokens(page, 'signUp', [{ email, password: 'role-change-1' }])
