@@ -183,16 +183,19 @@ export interface ApiAnswer<T> {
 /** The header the app's HTTP client sends on writes: the servers' same-origin signal. */
 export const APP_HEADERS: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE }
 
-/** Calls `/api{path}` from inside the page with the stored app token, if any. */
+/**
+ * Calls `/api{path}` from inside the page with the stored app token, if any,
+ * or with `init.token` (another account's, from `roleTokens`).
+ */
 export async function callApi<T>(
   page: Page,
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<ApiAnswer<T>> {
   await waitForServiceWorker(page)
   return page.evaluate(
     async ({ path, init, appHeaders }) => {
-      const token = localStorage.getItem('access-token')
+      const token = init.token ?? localStorage.getItem('access-token')
       const headers: Record<string, string> = { ...appHeaders }
       if (init.body !== undefined) headers['Content-Type'] = 'application/json'
       if (token) headers.Authorization = `Bearer ${token}`
@@ -209,4 +212,88 @@ export async function callApi<T>(
     },
     { path, init, appHeaders: APP_HEADERS },
   ) as Promise<ApiAnswer<T>>
+}
+
+/**
+ * The identity provider's ID tokens for these accounts, made (`signUp`) or
+ * signed in (`signIn`) through its REST API as its SDK does: the demo server's
+ * provider, or the live build's Auth emulator (the one other http origin the
+ * live page may call, as its Content-Security-Policy says). All at once.
+ */
+export async function idTokens(
+  page: Page,
+  kind: 'signUp' | 'signIn',
+  accounts: { email: string; password: string }[],
+): Promise<string[]> {
+  await waitForServiceWorker(page)
+  return page.evaluate(
+    async ({ kind, accounts, mode, idp, appHeaders }) => {
+      const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
+      const emulator = /connect-src ([^;]*)/
+        .exec(policy)?.[1]
+        ?.split(' ')
+        .find((source) => source.startsWith('http://') && source !== location.origin)
+      const endpoint = kind === 'signUp' ? 'signUp' : 'signInWithPassword'
+      return Promise.all(
+        accounts.map(async ({ email, password }) => {
+          const answer =
+            mode === 'demo'
+              ? await fetch(idp[kind], {
+                  method: 'POST',
+                  headers: { 'Content-Type': 'application/json', ...appHeaders },
+                  body: JSON.stringify(kind === 'signUp' ? { email, password, displayName: 'x' } : { email, password }),
+                })
+              : await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${endpoint}?key=any`, {
+                  method: 'POST',
+                  headers: { 'Content-Type': 'application/json' },
+                  body: JSON.stringify({ email, password, returnSecureToken: true }),
+                })
+          if (!answer.ok) throw new Error(`${kind} ${email}: ${answer.status} ${await answer.text()}`)
+          return ((await answer.json()) as { idToken: string }).idToken
+        }),
+      )
+    },
+    {
+      kind,
+      accounts,
+      mode: appMode(),
+      idp: { signUp: DEMO_IDP_BASE + demoIdpPaths.signUp, signIn: DEMO_IDP_BASE + demoIdpPaths.signIn },
+      appHeaders: APP_HEADERS,
+    },
+  )
+}
+
+/** App tokens for accounts with an ID token: POST /jwt, as the app asks for one. */
+export async function appTokensFor(page: Page, accounts: { email: string; idToken: string }[]): Promise<string[]> {
+  const answers = await Promise.all(
+    accounts.map(({ email, idToken }) =>
+      callApi<{ token: string }>(page, '/jwt', { method: 'POST', body: { email, idToken }, token: idToken }),
+    ),
+  )
+  expect(
+    answers.map((answer) => answer.status),
+    'POST /jwt for each account',
+  ).toEqual(accounts.map(() => 200))
+  return answers.map((answer) => answer.body.token)
+}
+
+const ROLES: DemoRole[] = ['student', 'tutor', 'admin']
+
+/**
+ * Each seeded role's app token, for `callApi(page, path, { token })`: a test
+ * seeds as any role whoever the page is signed in as, so the page signs in
+ * (a page load and its scan) only as the roles whose screens it looks at.
+ */
+export async function roleTokens(page: Page): Promise<Record<DemoRole, string>> {
+  const emails = ROLES.map((role) => DEMO_EMAIL[role])
+  const ids = await idTokens(
+    page,
+    'signIn',
+    emails.map((email) => ({ email, password: DEMO_PASSWORD })),
+  )
+  const [student, tutor, admin] = await appTokensFor(
+    page,
+    emails.map((email, i) => ({ email, idToken: ids[i]! })),
+  )
+  return { student: student!, tutor: tutor!, admin: admin! }
 }

@@ -17,17 +17,29 @@
 // - each string is shown as the text it is (the fixture also fails the test
 //   on any console error or Content-Security-Policy violation).
 //
-// Records are made by API calls, so the suite takes a few minutes in each build;
-// strings are batched (many to a record, or many records to a screen) so each
-// screen is visited once for many of them.
+// Records are made by API calls, several at once, each role's calls with that
+// role's app token (asked of the identity provider and POST /jwt, as the app
+// does), so the page signs in as a role only to look at that role's screens.
+// Strings are batched (many to a record, or many records to a screen) so each
+// screen is visited once for many of them, and the strings are split into
+// slices, a test each, so that no test runs long: every string still goes
+// through every field and every screen.
 import type { Page } from '@playwright/test'
 import { FIRST_PAGE_LIMITS } from '../../src/contract/first-paint'
 import type { Material } from '../../src/contract/entities'
 import { TEXT_LIMITS } from '../../src/contract/limits'
-import { DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
 import { safeReturnPath } from '../../src/features/auth/return-path'
-import { APP_HEADERS, callApi, DEMO_EMAIL, logInAs, submitLogin } from './demo-accounts'
-import { appMode, expect, test, waitForServiceWorker } from './fixtures'
+import {
+  APP_HEADERS,
+  appTokensFor,
+  callApi,
+  DEMO_EMAIL,
+  idTokens,
+  logInAs,
+  roleTokens,
+  submitLogin,
+} from './demo-accounts'
+import { expect, test, waitForServiceWorker } from './fixtures'
 import { CANARY_NAME, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
 
 const EVIL_HOST = 'evil.example'
@@ -120,33 +132,37 @@ interface Call {
   form?: { fields: Record<string, string>; file: { name: string; text: string; type: string } }
 }
 
-/** Many API calls from inside the page, one after the other, with the stored app token. */
+/**
+ * Many API calls from inside the page, all at once (the browser queues what
+ * its connections cannot take yet), with the stored app token unless a call
+ * names another; answers in the calls' order. Calls that must follow each
+ * other go in separate batches.
+ */
 async function callMany<T>(page: Page, calls: Call[]): Promise<{ status: number; body: T }[]> {
   await waitForServiceWorker(page)
   return page.evaluate(
-    async ({ calls, appHeaders }) => {
-      const answers: { status: number; body: unknown }[] = []
-      for (const call of calls) {
-        const headers: Record<string, string> = {
-          ...appHeaders,
-          Authorization: `Bearer ${call.token ?? localStorage.getItem('access-token')}`,
-        }
-        let body: BodyInit | undefined
-        if (call.form) {
-          const form = new FormData()
-          for (const [name, value] of Object.entries(call.form.fields)) form.append(name, value)
-          const { name, text, type } = call.form.file
-          form.append('file', new File([text], name, { type }))
-          body = form
-        } else if (call.body !== undefined) {
-          headers['Content-Type'] = 'application/json'
-          body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
-        }
-        const response = await fetch(`/api${call.path}`, { method: call.method ?? 'GET', headers, body })
-        answers.push({ status: response.status, body: await response.json().catch(() => null) })
-      }
-      return answers
-    },
+    async ({ calls, appHeaders }) =>
+      Promise.all(
+        calls.map(async (call) => {
+          const headers: Record<string, string> = {
+            ...appHeaders,
+            Authorization: `Bearer ${call.token ?? localStorage.getItem('access-token')}`,
+          }
+          let body: BodyInit | undefined
+          if (call.form) {
+            const form = new FormData()
+            for (const [name, value] of Object.entries(call.form.fields)) form.append(name, value)
+            const { name, text, type } = call.form.file
+            form.append('file', new File([text], name, { type }))
+            body = form
+          } else if (call.body !== undefined) {
+            headers['Content-Type'] = 'application/json'
+            body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
+          }
+          const response = await fetch(`/api${call.path}`, { method: call.method ?? 'GET', headers, body })
+          return { status: response.status, body: (await response.json().catch(() => null)) as unknown }
+        }),
+      ),
     { calls, appHeaders: APP_HEADERS },
   ) as Promise<{ status: number; body: T }[]>
 }
@@ -172,40 +188,16 @@ interface Person {
  * POST /users with its ID token. Answers each one's status and ID token.
  */
 async function makeAccounts(page: Page, people: Person[]): Promise<{ status: number; idToken: string }[]> {
-  return page.evaluate(
-    async ({ people, mode, idp, appHeaders }) => {
-      const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
-      // The live build's emulator is the one other http origin its page may call.
-      const emulator = /connect-src ([^;]*)/
-        .exec(policy)?.[1]
-        ?.split(' ')
-        .find((source) => source.startsWith('http://') && source !== location.origin)
-      const made: { status: number; idToken: string }[] = []
-      for (const person of people) {
-        const signUp =
-          mode === 'demo'
-            ? await fetch(idp, {
-                method: 'POST',
-                headers: { 'Content-Type': 'application/json', ...appHeaders },
-                body: JSON.stringify({ email: person.email, password: 'hostile-pass-1', displayName: 'x' }),
-              })
-            : await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-                method: 'POST',
-                headers: { 'Content-Type': 'application/json' },
-                body: JSON.stringify({ email: person.email, password: 'hostile-pass-1', returnSecureToken: true }),
-              })
-        const { idToken } = (await signUp.json()) as { idToken: string }
-        const created = await fetch('/api/users', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}`, ...appHeaders },
-          body: JSON.stringify(person),
-        })
-        made.push({ status: created.status, idToken })
-      }
-      return made
-    },
-    { people, mode: appMode(), idp: DEMO_IDP_BASE + demoIdpPaths.signUp, appHeaders: APP_HEADERS },
+  const ids = await idTokens(
+    page,
+    'signUp',
+    people.map((person) => ({ email: person.email, password: 'hostile-pass-1' })),
   )
+  const created = await callMany(
+    page,
+    people.map((person, i) => ({ path: '/users', method: 'POST', body: person, token: ids[i] })),
+  )
+  return created.map((answer, i) => ({ status: answer.status, idToken: ids[i]! }))
 }
 
 const DAY = 24 * 60 * 60 * 1000
@@ -243,12 +235,21 @@ function packed(strings: readonly string[], max: number): string[][] {
   return packs
 }
 
-/** Approves sessions as the admin, who must be signed in. */
-async function approveSessions(page: Page, ids: string[]) {
+/** `list` in slices of `size`, each with its place among all of them for the test's name. */
+function slices<T>(list: readonly T[], size: number): { part: T[]; first: number; label: string }[] {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, k) => {
+    const first = k * size
+    const part = list.slice(first, first + size)
+    return { part, first, label: `${first + 1}–${first + part.length} of ${list.length}` }
+  })
+}
+
+/** Approves sessions with the admin's app token. */
+async function approveSessions(page: Page, admin: string, ids: string[]) {
   expectAll(
     await callMany(
       page,
-      ids.map((id) => ({ path: `/sessions/${id}/approve`, method: 'PATCH', body: { fee: 0 } })),
+      ids.map((id) => ({ path: `/sessions/${id}/approve`, method: 'PATCH', body: { fee: 0 }, token: admin })),
     ),
     ids,
     200,
@@ -279,13 +280,13 @@ const made = { users: [] as string[], sessions: [] as string[] }
 test.afterEach(async ({ page }) => {
   const users = made.users.splice(0)
   const sessions = made.sessions.splice(0)
-  if (users.length + sessions.length === 0 || page.isClosed()) return
-  await logInAs(page, 'admin')
+  if (users.length + sessions.length === 0 || page.isClosed() || !page.url().startsWith('http')) return
+  const { admin } = await roleTokens(page)
   // A user goes with everything they own: their sessions, bookings, reviews and materials.
   expectAll(
     await callMany(
       page,
-      users.map((id) => ({ path: `/users/${id}`, method: 'DELETE' })),
+      users.map((id) => ({ path: `/users/${id}`, method: 'DELETE', token: admin })),
     ),
     users,
     200,
@@ -293,61 +294,63 @@ test.afterEach(async ({ page }) => {
   // Only approved sessions may be deleted (with their reviews, bookings and materials).
   const read = await callMany<{ status?: string }>(
     page,
-    sessions.map((id) => ({ path: `/sessions/${id}` })),
+    sessions.map((id) => ({ path: `/sessions/${id}`, token: admin })),
   )
   await approveSessions(
     page,
+    admin,
     sessions.filter((_, i) => read[i]!.body.status === 'pending'),
   )
   expectAll(
     await callMany(
       page,
-      sessions.map((id) => ({ path: `/sessions/${id}`, method: 'DELETE' })),
+      sessions.map((id) => ({ path: `/sessions/${id}`, method: 'DELETE', token: admin })),
     ),
     sessions,
     200,
   )
 })
 
-/** Tutors made for a test, each named with a hostile string, with the app token to act as them. */
-async function makeTutors(page: Page, names: readonly string[], photos: readonly string[]) {
+/**
+ * Tutors made for a test, each named with a hostile string and with the photo
+ * URL beside it, made tutors by the admin (`admin`: their app token), with the
+ * app token to act as them.
+ */
+async function makeTutors(page: Page, admin: string, names: readonly string[], photos: readonly string[]) {
   const tag = `hostile-tutor-${RUN_TAG()}`
   const people = names.map((name, i) => ({
     email: `${tag}-${i}@studyhub.test`,
     name: clip(name, TEXT_LIMITS.name),
-    photo: photos[i % photos.length]!,
+    photo: photos[i]!,
   }))
   const accounts = await makeAccounts(page, people)
   expect(accounts.map((a) => a.status)).toEqual(people.map(() => 201))
-  // The admin (signed in) makes them tutors; then each asks for an app token as the app would.
-  const listed = await callApi<{ _id: string; email: string }[]>(page, `/users?search=${tag}&page=1&limit=1000`)
-  const idOf = new Map(listed.body.map((user) => [user.email, user._id]))
+  const [listed] = await callMany<{ _id: string; email: string }[]>(page, [
+    { path: `/users?search=${tag}&page=1&limit=1000`, token: admin },
+  ])
+  const idOf = new Map(listed!.body.map((user) => [user.email, user._id]))
   const ids = people.map((person) => idOf.get(person.email)!)
   made.users.push(...ids.filter(Boolean))
   expectAll(
     await callMany(
       page,
-      ids.map((id) => ({ path: `/users/${id}/role`, method: 'PATCH', body: { role: 'tutor' } })),
+      ids.map((id) => ({ path: `/users/${id}/role`, method: 'PATCH', body: { role: 'tutor' }, token: admin })),
     ),
     names,
     200,
   )
-  const tokens = await callMany<{ token: string }>(
+  // Each asks for an app token as the app would, now that they are tutors.
+  const tokens = await appTokensFor(
     page,
-    people.map((person, i) => ({
-      path: '/jwt',
-      method: 'POST',
-      body: { email: person.email, idToken: accounts[i]!.idToken },
-      token: accounts[i]!.idToken,
-    })),
+    people.map((person, i) => ({ email: person.email, idToken: accounts[i]!.idToken })),
   )
-  expectAll(tokens, names, 200)
-  return people.map((person, i) => ({ ...person, token: tokens[i]!.body.token }))
+  return people.map((person, i) => ({ ...person, token: tokens[i]! }))
 }
 
 /**
- * Sessions made by the signed-in tutor, or with another tutor's token (whose
- * sessions go when that account is removed), in order; answers their ids.
+ * Sessions made by the signed-in tutor (removed after the test), or with
+ * another tutor's token (whose sessions go when that account is removed), in
+ * order; answers their ids.
  */
 async function makeSessions(page: Page, bodies: ReturnType<typeof sessionBody>[], token?: string) {
   const answers = await callMany<{ insertedId: string }>(
@@ -383,155 +386,165 @@ async function firstPage(page: Page, limit: number): Promise<string[]> {
   return answer.body.flatMap((session) => [session.title, session.description])
 }
 
-test(
-  'session titles, subjects, descriptions and tutors’ names are shown as text on cards and details, and never run',
-  { tag: '@live' },
-  async ({ page, baseURL }) => {
-    test.setTimeout(240_000)
-    const watch = await watchForAttacks(page, baseURL!)
-    await logInAs(page, 'admin')
-    // Tutors named with hostile strings (one from every 8, so every family), each with a hostile photo URL,
-    // and 8 sessions each (a page of cards): every string is a title, a subject and a description.
-    const perTutor = FIRST_PAGE_LIMITS.studySessions
-    const groups = Array.from({ length: Math.ceil(HOSTILE_STRINGS.length / perTutor) }, (_, k) =>
-      HOSTILE_STRINGS.slice(k * perTutor, (k + 1) * perTutor),
-    )
-    const tutors = await makeTutors(
-      page,
-      groups.map((group) => group[0]!),
-      HOSTILE_URLS,
-    )
-    // Carrier sessions of the seeded tutor: each description (and, below, its one review, as a student
-    // reviews a session once) holds a pack of strings.
-    const packs = packed(HOSTILE_STRINGS, TEXT_LIMITS.reviewComment)
-    await logInAs(page, 'tutor')
-    const carriers = await makeSessions(
-      page,
-      packs.map((pack) =>
-        sessionBody({
-          title: clip(pack[0]!, TEXT_LIMITS.sessionTitle),
-          subject: clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject),
-          description: pack.join('\n'),
-        }),
-      ),
-    )
-    await page.goto('/dashboard/my-sessions')
-    await expectShownAsText(page, 'main', [
-      ...packs.map((pack) => clip(pack[0]!, TEXT_LIMITS.sessionTitle)),
-      ...packs.map((pack) => clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject)),
-    ])
-    await watch.check('the tutor’s sessions')
+/**
+ * Every string is a title, a subject and a description of one of 8 sessions
+ * (a page of cards) of a tutor named with the group's first string; a test
+ * takes two such tutors (each adds a visit of their cards and details).
+ */
+const SESSION_GROUPS = slices(HOSTILE_STRINGS, FIRST_PAGE_LIMITS.studySessions).map((slice) => slice.part)
+const TUTORS_PER_TEST = 2
 
-    const titled: string[][] = []
-    for (const [k, tutor] of tutors.entries()) {
-      titled.push(
-        await makeSessions(
-          page,
-          groups[k]!.map((s) =>
-            sessionBody({
-              title: clip(s, TEXT_LIMITS.sessionTitle),
-              subject: clip(s, TEXT_LIMITS.subject),
-              description: s,
-              tutorEmail: tutor.email,
-            }),
-          ),
-          tutor.token,
+for (const { part: groups, first, label } of slices(SESSION_GROUPS, TUTORS_PER_TEST)) {
+  const strings = groups.flat()
+  test(
+    `session titles, subjects, descriptions and tutors’ names are shown as text on cards and details, and never run (tutors ${label})`,
+    { tag: '@live' },
+    async ({ page, baseURL }) => {
+      const watch = await watchForAttacks(page, baseURL!)
+      await logInAs(page, 'tutor')
+      const as = await roleTokens(page)
+      // Tutors named with hostile strings (one from every 8, so every family), each with a hostile photo URL.
+      const tutors = await makeTutors(
+        page,
+        as.admin,
+        groups.map((group) => group[0]!),
+        groups.map((_, k) => HOSTILE_URLS[(first + k) % HOSTILE_URLS.length]!),
+      )
+      // Carrier sessions of the seeded tutor: each description (and, below, its one review, as a student
+      // reviews a session once) holds a pack of strings.
+      const packs = packed(strings, TEXT_LIMITS.reviewComment)
+      const carriers = await makeSessions(
+        page,
+        packs.map((pack) =>
+          sessionBody({
+            title: clip(pack[0]!, TEXT_LIMITS.sessionTitle),
+            subject: clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject),
+            description: pack.join('\n'),
+          }),
         ),
       )
-    }
-
-    await logInAs(page, 'admin')
-    await approveSessions(page, [...carriers, ...titled.flat()])
-    // Ids that climb out of the route are refused as unknown, never a server error.
-    const traversal = await callMany(
-      page,
-      HOSTILE_URLS.map((s) => ({ path: `/sessions/${encodeURIComponent(s)}` })),
-    )
-    expect(traversal.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
-
-    // The newest sessions (the last tutor's) are the first page: the home page and /study-sessions,
-    // each loaded whole (a live build's server renders them, with their data inlined in the page).
-    await logInAs(page, 'student')
-    const home = await firstPage(page, FIRST_PAGE_LIMITS.home)
-    const studySessions = await firstPage(page, FIRST_PAGE_LIMITS.studySessions)
-    const last = groups.at(-1)!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), shown(s)])
-    expect(studySessions.filter((text) => !last.includes(shown(text)))).toEqual([])
-    await page.goto('/')
-    await expectCardsShow(page, home)
-    await watch.check('the home page')
-    await page.goto('/study-sessions')
-    await expectCardsShow(page, studySessions)
-    await watch.check('the study sessions')
-    await page.goto('/tutors')
-    await expectShownAsText(page, 'main', [
-      ...tutors.map((tutor) => tutor.name),
-      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.subject)),
-    ])
-    await watch.check('the tutors')
-    // Every tutor's page of cards (titles and descriptions, the tutor's name above them) and their first session's
-    // details, reached as a visitor reaches them: by the tutor's link, then the card's.
-    for (const [k, tutor] of tutors.entries()) {
-      await page.locator(`main a[href="/study-sessions?tutor=${encodeURIComponent(tutor.email)}"]`).click()
-      await expectShownAsText(page, 'main', [`Approved sessions by ${tutor.name}.`])
-      await expectCardsShow(
-        page,
-        groups[k]!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), s]),
-      )
-      await page.locator(`main a[href="/session-details/${titled[k]![0]}"]`).click()
-      // Title, subject, description and the tutor's name (never the forged one).
-      const first = groups[k]![0]!
+      await page.goto('/dashboard/my-sessions')
       await expectShownAsText(page, 'main', [
-        clip(first, TEXT_LIMITS.sessionTitle),
-        clip(first, TEXT_LIMITS.subject),
-        first,
-        tutor.name,
+        ...packs.map((pack) => clip(pack[0]!, TEXT_LIMITS.sessionTitle)),
+        ...packs.map((pack) => clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject)),
       ])
-      await expect(page.locator('main')).not.toContainText('Forged tutor name')
-      await watch.check(`tutor ${k + 1}’s sessions`)
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tutors' }).click()
-      await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible()
-    }
+      await watch.check('the tutor’s sessions')
 
-    // Reviews: the student books each carrier and reviews it with its pack.
-    expectAll(
-      await callMany(
-        page,
-        carriers.map((sessionId) => ({
-          path: '/bookings',
-          method: 'POST',
-          body: { sessionId, studentEmail: DEMO_EMAIL.student, tutorEmail: DEMO_EMAIL.tutor },
-        })),
-      ),
-      carriers,
-      201,
-    )
-    expectAll(
-      await callMany(
-        page,
-        carriers.map((sessionId, i) => ({
-          path: '/reviews',
-          method: 'POST',
-          body: { sessionId, studentEmail: DEMO_EMAIL.student, comment: packs[i]!.join('\n'), rating: 1 },
-        })),
-      ),
-      carriers,
-      201,
-    )
-    for (const [i, id] of carriers.entries()) {
-      await load(page, `/session-details/${id}`)
-      // The description and the review: the same strings, twice over.
-      await expect
-        .poll(async () => {
-          const text = shown((await page.locator('main').textContent()) ?? '')
-          return packs[i]!.filter((s) => text.split(shown(s)).length < 3)
-        })
-        .toEqual([])
-      await watch.check(`session details ${i + 1}`)
-    }
-    await load(page, `/session-details/${encodeURIComponent('../../etc/passwd')}`)
-    await watch.check('a session id that climbs out of the route')
-  },
-)
+      // One tutor after the other, so the last tutor's sessions are the newest.
+      const titled: string[][] = []
+      for (const [k, tutor] of tutors.entries()) {
+        titled.push(
+          await makeSessions(
+            page,
+            groups[k]!.map((s) =>
+              sessionBody({
+                title: clip(s, TEXT_LIMITS.sessionTitle),
+                subject: clip(s, TEXT_LIMITS.subject),
+                description: s,
+                tutorEmail: tutor.email,
+              }),
+            ),
+            tutor.token,
+          ),
+        )
+      }
+      await approveSessions(page, as.admin, [...carriers, ...titled.flat()])
+
+      // The newest sessions (the last tutor's) are the first page: the home page and /study-sessions,
+      // each loaded whole (a live build's server renders them, with their data inlined in the page).
+      await logInAs(page, 'student', '/')
+      const home = await firstPage(page, FIRST_PAGE_LIMITS.home)
+      const studySessions = await firstPage(page, FIRST_PAGE_LIMITS.studySessions)
+      const last = groups.at(-1)!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), shown(s)])
+      expect(studySessions.filter((text) => !last.includes(shown(text)))).toEqual([])
+      await expectCardsShow(page, home)
+      await watch.check('the home page')
+      await page.goto('/study-sessions')
+      await expectCardsShow(page, studySessions)
+      await watch.check('the study sessions')
+      await page.goto('/tutors')
+      await expectShownAsText(page, 'main', [
+        ...tutors.map((tutor) => tutor.name),
+        ...strings.map((s) => clip(s, TEXT_LIMITS.subject)),
+      ])
+      await watch.check('the tutors')
+      // Every tutor's page of cards (titles and descriptions, the tutor's name above them) and their first
+      // session's details, reached as a visitor reaches them: by the tutor's link, then the card's.
+      for (const [k, tutor] of tutors.entries()) {
+        await page.locator(`main a[href="/study-sessions?tutor=${encodeURIComponent(tutor.email)}"]`).click()
+        await expectShownAsText(page, 'main', [`Approved sessions by ${tutor.name}.`])
+        await expectCardsShow(
+          page,
+          groups[k]!.flatMap((s) => [clip(s, TEXT_LIMITS.sessionTitle), s]),
+        )
+        await page.locator(`main a[href="/session-details/${titled[k]![0]}"]`).click()
+        // Title, subject, description and the tutor's name (never the forged one).
+        const lead = groups[k]![0]!
+        await expectShownAsText(page, 'main', [
+          clip(lead, TEXT_LIMITS.sessionTitle),
+          clip(lead, TEXT_LIMITS.subject),
+          lead,
+          tutor.name,
+        ])
+        await expect(page.locator('main')).not.toContainText('Forged tutor name')
+        await watch.check(`tutor ${first + k + 1}’s sessions`)
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tutors' }).click()
+        await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible()
+      }
+
+      // Reviews: the student books each carrier and reviews it with its pack.
+      expectAll(
+        await callMany(
+          page,
+          carriers.map((sessionId) => ({
+            path: '/bookings',
+            method: 'POST',
+            body: { sessionId, studentEmail: DEMO_EMAIL.student, tutorEmail: DEMO_EMAIL.tutor },
+          })),
+        ),
+        carriers,
+        201,
+      )
+      expectAll(
+        await callMany(
+          page,
+          carriers.map((sessionId, i) => ({
+            path: '/reviews',
+            method: 'POST',
+            body: { sessionId, studentEmail: DEMO_EMAIL.student, comment: packs[i]!.join('\n'), rating: 1 },
+          })),
+        ),
+        carriers,
+        201,
+      )
+      for (const [i, id] of carriers.entries()) {
+        await load(page, `/session-details/${id}`)
+        // The description and the review: the same strings, twice over.
+        await expect
+          .poll(async () => {
+            const text = shown((await page.locator('main').textContent()) ?? '')
+            return packs[i]!.filter((s) => text.split(shown(s)).length < 3)
+          })
+          .toEqual([])
+        await watch.check(`session details ${i + 1}`)
+      }
+    },
+  )
+}
+
+test('session ids that climb out of the route are refused as unknown', { tag: '@live' }, async ({ page, baseURL }) => {
+  const watch = await watchForAttacks(page, baseURL!)
+  await logInAs(page, 'student')
+  const { admin } = await roleTokens(page)
+  // Refused as unknown, never a server error, even to the admin.
+  const traversal = await callMany(
+    page,
+    HOSTILE_URLS.map((s) => ({ path: `/sessions/${encodeURIComponent(s)}`, token: admin })),
+  )
+  expect(traversal.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
+  await load(page, `/session-details/${encodeURIComponent('../../etc/passwd')}`)
+  await watch.check('a session id that climbs out of the route')
+})
 
 const HARMLESS_TEXT = 'A hostile name, a harmless file.'
 
@@ -552,39 +565,117 @@ async function expectViewerShowsText(page: Page, title: string) {
   await expect(dialog).toBeHidden()
 }
 
+/** An approved session of the signed-in tutor, for materials (`admin`: the admin's app token). */
+async function approvedSession(page: Page, admin: string, title: string): Promise<string> {
+  const [sessionId] = await makeSessions(page, [sessionBody({ title, description: 'Materials named by an attacker.' })])
+  await approveSessions(page, admin, [sessionId!])
+  return sessionId!
+}
+
+/** Strings to a test, in the tests of materials, notes and users: a few screens' worth each. */
+const STRINGS_PER_TEST = 32
+
+for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)) {
+  test(
+    `material titles, descriptions and file names are shown as text to each role, also in the viewer (strings ${label})`,
+    { tag: '@live' },
+    async ({ page, baseURL }) => {
+      const watch = await watchForAttacks(page, baseURL!)
+      await logInAs(page, 'tutor')
+      const as = await roleTokens(page)
+      const sessionId = await approvedSession(page, as.admin, `Hostile materials ${RUN_TAG()}`)
+      const uploads = await callMany<{ success: boolean; insertedId: string }>(
+        page,
+        strings.map((s) => ({
+          path: '/materials',
+          method: 'POST',
+          form: {
+            fields: {
+              sessionId,
+              title: clip(s, TEXT_LIMITS.materialTitle),
+              description: clip(s, TEXT_LIMITS.materialDescription),
+              tutorEmail: DEMO_EMAIL.tutor,
+            },
+            // A name the server keeps as a plain name (no folders), with a type it accepts.
+            // Plain text inside (the server refuses a text file that is really HTML, on its bytes).
+            file: { name: `${clip(s, 100)}.txt`, text: HARMLESS_TEXT, type: 'text/plain' },
+          },
+        })),
+      )
+      expectAll(uploads, strings, 201)
+      const stored = await callApi<Material[]>(page, `/materials/session/${sessionId}`)
+      expect(stored.body).toHaveLength(strings.length)
+      expect(stored.body.filter((m) => m.link || m.driveLink || m.image)).toEqual([])
+      // The stored name is a name, never a path; the file is the server's own.
+      expect(stored.body.filter((m) => !m.fileName || /[/\\]/.test(m.fileName))).toEqual([])
+      expect(stored.body.filter((m) => !m.fileUrl.startsWith('/api/files/'))).toEqual([])
+      const titles = strings.map((s) => clip(s, TEXT_LIMITS.materialTitle))
+      const descriptions = strings.map((s) => clip(s, TEXT_LIMITS.materialDescription))
+      const fileNames = stored.body.map((m) => m.fileName!)
+
+      await page.goto('/dashboard/my-material')
+      await expectShownAsText(page, 'main', [...titles, ...descriptions, ...fileNames])
+      await expectViewerShowsText(page, titles[0]!)
+      await watch.check('the tutor’s materials')
+
+      await logInAs(page, 'admin')
+      await page.goto('/dashboard/manage-materials')
+      await expectShownAsText(page, 'main table', [...titles, ...fileNames])
+      await expectViewerShowsText(page, titles[0]!)
+      await watch.check('the admin’s pending materials')
+      expectAll(
+        await callMany(
+          page,
+          stored.body.map((m) => ({ path: `/materials/${m._id}/approve`, method: 'PATCH' })),
+        ),
+        strings,
+        200,
+      )
+
+      // The student sees them once their booking of the session is approved.
+      const [booking] = await callMany<{ insertedId: string }>(page, [
+        {
+          path: '/bookings',
+          method: 'POST',
+          body: { sessionId, studentEmail: DEMO_EMAIL.student, tutorEmail: DEMO_EMAIL.tutor },
+          token: as.student,
+        },
+      ])
+      expect(booking!.status).toBe(201)
+      expectAll(
+        await callMany(page, [
+          { path: `/bookings/${booking!.body.insertedId}`, method: 'PATCH', body: { status: 'approved' } },
+        ]),
+        ['the booking'],
+        200,
+      )
+      await logInAs(page, 'student')
+      await page.goto('/dashboard/my-materials')
+      await expectShownAsText(page, 'main', [...titles, ...descriptions])
+      await expectViewerShowsText(page, titles[0]!)
+      await watch.check('the student’s materials')
+      await page.goto(`/dashboard/student/bookings/${sessionId}/materials`)
+      await expectShownAsText(page, 'main', [...titles, ...descriptions])
+      // "Open file" leads to the server's own file, whatever the material's name.
+      const opens = page.getByRole('link', { name: /^Open file/ })
+      await expect(opens).toHaveCount(strings.length)
+      const hrefs = await opens.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))
+      const origin = new URL(baseURL!).origin
+      expect(hrefs.filter((href) => !href.startsWith(`${origin}/api/files/`))).toEqual([])
+      await expectViewerShowsText(page, titles[0]!)
+      await watch.check('the booked session’s materials')
+    },
+  )
+}
+
 test(
-  'material titles, descriptions and file names are shown as text to each role, also in the viewer; links are refused',
+  'a material’s links are no uploader’s to give: every URL is refused, and file ids never climb out',
   { tag: '@live' },
   async ({ page, baseURL }) => {
-    test.setTimeout(240_000)
     const watch = await watchForAttacks(page, baseURL!)
     await logInAs(page, 'tutor')
-    const [sessionId] = await makeSessions(page, [
-      sessionBody({ title: `Hostile materials ${RUN_TAG()}`, description: 'Materials named by an attacker.' }),
-    ])
-    await logInAs(page, 'admin')
-    await approveSessions(page, [sessionId!])
-
-    await logInAs(page, 'tutor')
-    const uploads = await callMany<{ success: boolean; insertedId: string }>(
-      page,
-      HOSTILE_STRINGS.map((s) => ({
-        path: '/materials',
-        method: 'POST',
-        form: {
-          fields: {
-            sessionId: sessionId!,
-            title: clip(s, TEXT_LIMITS.materialTitle),
-            description: clip(s, TEXT_LIMITS.materialDescription),
-            tutorEmail: DEMO_EMAIL.tutor,
-          },
-          // A name the server keeps as a plain name (no folders), with a type it accepts.
-          // Plain text inside (the server refuses a text file that is really HTML, on its bytes).
-          file: { name: `${clip(s, 100)}.txt`, text: HARMLESS_TEXT, type: 'text/plain' },
-        },
-      })),
-    )
-    expectAll(uploads, HOSTILE_STRINGS, 201)
+    const as = await roleTokens(page)
+    const sessionId = await approvedSession(page, as.admin, `Hostile links ${RUN_TAG()}`)
     // A material's link, drive link, image and file URL are not the uploader's to give: every URL string in
     // each is refused with a 400 that names the field, and nothing of it is stored.
     const linked = (['link', 'driveLink', 'image', 'fileUrl'] as const).flatMap((field) =>
@@ -596,7 +687,7 @@ test(
         path: '/materials',
         method: 'POST',
         form: {
-          fields: { sessionId: sessionId!, title: `Linked ${field}`, tutorEmail: DEMO_EMAIL.tutor, [field]: url },
+          fields: { sessionId, title: `Linked ${field}`, tutorEmail: DEMO_EMAIL.tutor, [field]: url },
           file: { name: 'linked.txt', text: HARMLESS_TEXT, type: 'text/plain' },
         },
       })),
@@ -609,216 +700,168 @@ test(
       ),
     ).toEqual([])
     const stored = await callApi<Material[]>(page, `/materials/session/${sessionId}`)
-    expect(stored.body).toHaveLength(HOSTILE_STRINGS.length)
-    expect(stored.body.filter((m) => m.link || m.driveLink || m.image)).toEqual([])
-    // The stored name is a name, never a path; the file is the server's own.
-    expect(stored.body.filter((m) => !m.fileName || /[/\\]/.test(m.fileName))).toEqual([])
-    expect(stored.body.filter((m) => !m.fileUrl.startsWith('/api/files/'))).toEqual([])
-    const titles = HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.materialTitle))
-    const descriptions = HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.materialDescription))
-    const fileNames = stored.body.map((m) => m.fileName!)
+    expect(stored.body).toEqual([])
 
-    await page.goto('/dashboard/my-material')
-    await expectShownAsText(page, 'main', [...titles, ...descriptions, ...fileNames])
-    await expectViewerShowsText(page, titles[0]!)
-    await watch.check('the tutor’s materials')
-
-    await logInAs(page, 'admin')
-    await page.goto('/dashboard/manage-materials')
-    await expectShownAsText(page, 'main table', [...titles, ...fileNames])
-    await expectViewerShowsText(page, titles[0]!)
-    await watch.check('the admin’s pending materials')
-    expectAll(
-      await callMany(
-        page,
-        stored.body.map((m) => ({ path: `/materials/${m._id}/approve`, method: 'PATCH' })),
-      ),
-      HOSTILE_STRINGS,
-      200,
-    )
-
-    // The student sees them once their booking of the session is approved.
-    await logInAs(page, 'student')
-    const [booking] = await callMany<{ insertedId: string }>(page, [
-      {
-        path: '/bookings',
-        method: 'POST',
-        body: { sessionId, studentEmail: DEMO_EMAIL.student, tutorEmail: DEMO_EMAIL.tutor },
-      },
-    ])
-    expect(booking!.status).toBe(201)
-    await logInAs(page, 'admin')
-    expectAll(
-      await callMany(page, [
-        { path: `/bookings/${booking!.body.insertedId}`, method: 'PATCH', body: { status: 'approved' } },
-      ]),
-      ['the booking'],
-      200,
-    )
-    await logInAs(page, 'student')
-    await page.goto('/dashboard/my-materials')
-    await expectShownAsText(page, 'main', [...titles, ...descriptions])
-    await expectViewerShowsText(page, titles[0]!)
-    await watch.check('the student’s materials')
-    await page.goto(`/dashboard/student/bookings/${sessionId}/materials`)
-    await expectShownAsText(page, 'main', [...titles, ...descriptions])
-    // "Open file" leads to the server's own file, whatever the material's name.
-    const opens = page.getByRole('link', { name: /^Open file/ })
-    await expect(opens).toHaveCount(HOSTILE_STRINGS.length)
-    const hrefs = await opens.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))
-    const origin = new URL(baseURL!).origin
-    expect(hrefs.filter((href) => !href.startsWith(`${origin}/api/files/`))).toEqual([])
-    await expectViewerShowsText(page, titles[0]!)
-    await watch.check('the booked session’s materials')
-
-    // File ids that climb out of the folder are refused as unknown.
+    // File ids that climb out of the folder are refused as unknown (asked by a student, as the viewer asks).
     const files = await callMany(
       page,
-      HOSTILE_URLS.map((s) => ({ path: `/files/${encodeURIComponent(s)}` })),
+      HOSTILE_URLS.map((s) => ({ path: `/files/${encodeURIComponent(s)}`, token: as.student })),
     )
     expect(files.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([])
+    await watch.check('the refused links')
   },
 )
 
-test(
-  'notes are shown as text and never run, whatever keys their body carries',
-  { tag: '@live' },
-  async ({ page, baseURL }) => {
-    test.setTimeout(180_000)
-    const watch = await watchForAttacks(page, baseURL!)
-    await logInAs(page, 'student')
-    const notes = await callMany<{ insertedId: string }>(
-      page,
-      HOSTILE_STRINGS.map((s) => ({
-        path: '/notes',
-        method: 'POST',
-        body: { email: DEMO_EMAIL.student, title: clip(s, TEXT_LIMITS.noteTitle), description: s },
-      })),
-    )
-    expectAll(notes, HOSTILE_STRINGS, 201)
-    // A body whose own keys are Object.prototype's: refused or stored as plain text, never merged into anything.
-    const title = `Prototype keys ${RUN_TAG()}`
-    const [polluting] = await callMany<{ insertedId?: string }>(page, [
-      {
-        path: '/notes',
-        method: 'POST',
-        body: `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"email":"${DEMO_EMAIL.student}","title":"${title}","description":"x"}`,
-      },
-    ])
-    expect([201, 400]).toContain(polluting!.status)
-
-    await page.goto('/dashboard/my-notes')
-    await expectShownAsText(page, 'main', [
-      ...HOSTILE_STRINGS.map((s) => clip(s, TEXT_LIMITS.noteTitle)),
-      ...HOSTILE_STRINGS,
-    ])
-    await watch.check('the student’s notes')
-    const listed = await callApi<Record<string, unknown>[]>(page, `/notes/student/${DEMO_EMAIL.student}`)
-    expect(
-      listed.body.filter((note) => 'polluted' in note || Object.getPrototypeOf(note) !== Object.prototype),
-    ).toEqual([])
-
-    const ids = [
-      ...notes.map((a) => a.body.insertedId),
-      ...(polluting!.body.insertedId ? [polluting!.body.insertedId] : []),
-    ]
-    await callMany(
-      page,
-      ids.map((id) => ({ path: `/notes/${id}`, method: 'DELETE' })),
-    )
-  },
-)
-
-test(
-  'users’ names and photo URLs, and the admin’s search, never run or leave the origin',
-  { tag: '@live' },
-  async ({ page, baseURL }) => {
-    test.setTimeout(240_000)
-    const watch = await watchForAttacks(page, baseURL!)
-    await logInAs(page, 'admin')
-    const tag = `hostile-${RUN_TAG()}`
-    const people = HOSTILE_STRINGS.map((s, i) => ({
-      email: `${tag}-${i}@studyhub.test`,
-      name: clip(s, TEXT_LIMITS.name),
-      photo: HOSTILE_URLS[i % HOSTILE_URLS.length]!,
-    }))
-    const accounts = await makeAccounts(page, people)
-    expect(accounts.map((a) => a.status)).toEqual(people.map(() => 201))
-
-    await page.goto('/dashboard/manage-users')
-    const search = page.getByLabel('Search users by name or email')
-    const table = page.locator('main table')
-    // Every account made here, a page at a time: names as text, photos only from http(s).
-    await search.fill(tag)
-    const listed = await callApi<{ _id: string; email: string }[]>(page, `/users?search=${tag}&page=1&limit=1000`)
-    expect(listed.body).toHaveLength(people.length)
-    const pages = Math.ceil(people.length / USERS_PAGE_SIZE)
-    const pager = page.getByRole('navigation', { name: 'Users pages' })
-    const nameOf = new Map(people.map((person) => [person.email, person.name]))
-    const notShown: string[] = []
-    const photos: string[] = []
-    for (let n = 1; n <= pages; n++) {
-      // The page as the server orders it: the table shows these rows once it has the page.
-      const rows = await callApi<{ email: string }[]>(page, `/users?search=${tag}&page=${n}&limit=${USERS_PAGE_SIZE}`)
-      await expect(pager).toContainText(`Page ${n} of ${pages}`)
-      for (const row of rows.body) await expect(table).toContainText(row.email)
-      const text = shown((await table.textContent()) ?? '')
-      notShown.push(...rows.body.map((row) => nameOf.get(row.email)!).filter((name) => !text.includes(shown(name))))
-      photos.push(
-        ...(await table.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''))),
+for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)) {
+  test(
+    `notes are shown as text and never run, whatever keys their body carries (strings ${label})`,
+    { tag: '@live' },
+    async ({ page, baseURL }) => {
+      const watch = await watchForAttacks(page, baseURL!)
+      await logInAs(page, 'student')
+      const notes = await callMany<{ insertedId: string }>(
+        page,
+        strings.map((s) => ({
+          path: '/notes',
+          method: 'POST',
+          body: { email: DEMO_EMAIL.student, title: clip(s, TEXT_LIMITS.noteTitle), description: s },
+        })),
       )
-      if (n < pages) await pager.getByRole('button', { name: 'Next' }).click()
-    }
-    expect(notShown).toEqual([])
-    expect(photos.filter((src) => !/^https?:\/\//.test(src))).toEqual([])
-    await watch.check('the admin’s users')
+      expectAll(notes, strings, 201)
+      // A body whose own keys are Object.prototype's: refused or stored as plain text, never merged into anything.
+      const title = `Prototype keys ${RUN_TAG()}`
+      const [polluting] = await callMany<{ insertedId?: string }>(page, [
+        {
+          path: '/notes',
+          method: 'POST',
+          body: `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"email":"${DEMO_EMAIL.student}","title":"${title}","description":"x"}`,
+        },
+      ])
+      expect([201, 400]).toContain(polluting!.status)
 
-    // The search: every string is a search and nothing else, through the API, and typed into the box for a sample.
-    const searched = await callMany(
-      page,
-      HOSTILE_STRINGS.map((s) => ({
-        path: `/users?search=${encodeURIComponent(clip(s, TEXT_LIMITS.search))}&page=1&limit=10`,
-      })),
-    )
-    expectAll(searched, HOSTILE_STRINGS, 200)
-    for (const s of HOSTILE_STRINGS.filter((_, i) => i % 6 === 0)) {
-      // Whatever the box makes of it (a one-line box turns line breaks into spaces), the app searches that, trimmed.
-      let value: string | null = null
-      const answered = page.waitForResponse(
-        (r) =>
-          value !== null &&
-          r.url().includes('/api/users?') &&
-          new URL(r.url()).searchParams.get('search') === value.trim(),
+      await page.goto('/dashboard/my-notes')
+      await expectShownAsText(page, 'main', [...strings.map((s) => clip(s, TEXT_LIMITS.noteTitle)), ...strings])
+      await watch.check('the student’s notes')
+      const listed = await callApi<Record<string, unknown>[]>(page, `/notes/student/${DEMO_EMAIL.student}`)
+      expect(
+        listed.body.filter((note) => 'polluted' in note || Object.getPrototypeOf(note) !== Object.prototype),
+      ).toEqual([])
+
+      const ids = [
+        ...notes.map((a) => a.body.insertedId),
+        ...(polluting!.body.insertedId ? [polluting!.body.insertedId] : []),
+      ]
+      await callMany(
+        page,
+        ids.map((id) => ({ path: `/notes/${id}`, method: 'DELETE' })),
       )
-      await search.fill(clip(s, TEXT_LIMITS.search))
-      value = await search.inputValue()
-      expect((await answered).status()).toBe(200)
-    }
-    await watch.check('the admin’s user search')
+    },
+  )
+}
 
-    await callMany(
-      page,
-      listed.body.map((user) => ({ path: `/users/${user._id}`, method: 'DELETE' })),
-    )
-  },
-)
+for (const { part: strings, first, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)) {
+  test(
+    `users’ names and photo URLs never run or leave the origin in the admin’s table (strings ${label})`,
+    { tag: '@live' },
+    async ({ page, baseURL }) => {
+      const watch = await watchForAttacks(page, baseURL!)
+      // The table asks for its rows when the search is typed, below: the accounts can be made after the load.
+      await logInAs(page, 'admin')
+      await page.goto('/dashboard/manage-users')
+      const tag = `hostile-${RUN_TAG()}`
+      const people = strings.map((s, i) => ({
+        email: `${tag}-${i}@studyhub.test`,
+        name: clip(s, TEXT_LIMITS.name),
+        photo: HOSTILE_URLS[(first + i) % HOSTILE_URLS.length]!,
+      }))
+      const accounts = await makeAccounts(page, people)
+      expect(accounts.map((a) => a.status)).toEqual(people.map(() => 201))
+      const listed = await callApi<{ _id: string; email: string }[]>(page, `/users?search=${tag}&page=1&limit=1000`)
+      made.users.push(...listed.body.map((user) => user._id))
+      expect(listed.body).toHaveLength(people.length)
 
-test('the return path after logging in never leaves the origin', { tag: '@live' }, async ({ page, baseURL }) => {
-  test.setTimeout(240_000)
-  const origin = new URL(baseURL!).origin
+      const search = page.getByLabel('Search users by name or email')
+      const table = page.locator('main table')
+      // Every account made here, a page at a time: names as text, photos only from http(s).
+      await search.fill(tag)
+      const pages = Math.ceil(people.length / USERS_PAGE_SIZE)
+      const pager = page.getByRole('navigation', { name: 'Users pages' })
+      const nameOf = new Map(people.map((person) => [person.email, person.name]))
+      const notShown: string[] = []
+      const photos: string[] = []
+      for (let n = 1; n <= pages; n++) {
+        // The page as the server orders it: the table shows these rows once it has the page.
+        const rows = await callApi<{ email: string }[]>(page, `/users?search=${tag}&page=${n}&limit=${USERS_PAGE_SIZE}`)
+        await expect(pager).toContainText(`Page ${n} of ${pages}`)
+        for (const row of rows.body) await expect(table).toContainText(row.email)
+        const text = shown((await table.textContent()) ?? '')
+        notShown.push(...rows.body.map((row) => nameOf.get(row.email)!).filter((name) => !text.includes(shown(name))))
+        photos.push(
+          ...(await table.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''))),
+        )
+        if (n < pages) await pager.getByRole('button', { name: 'Next' }).click()
+      }
+      expect(notShown).toEqual([])
+      expect(photos.filter((src) => !/^https?:\/\//.test(src))).toEqual([])
+      await watch.check('the admin’s users')
+    },
+  )
+}
+
+test('the admin’s user search searches every string and nothing else', { tag: '@live' }, async ({ page, baseURL }) => {
   const watch = await watchForAttacks(page, baseURL!)
-  await logInAs(page, 'student')
-  for (const from of [...HOSTILE_URLS, ...HOSTILE_STRINGS.slice(0, 12)]) {
-    // Not page.goto: the fixture would scan every one of these login pages.
-    await page.evaluate((url) => location.assign(url), `/login?from=${encodeURIComponent(from)}`)
-    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
-    await submitLogin(page, 'student')
-    await expect(page).not.toHaveURL(/\/login(\?|$)/)
-    const landed = new URL(page.url())
-    expect(landed.origin, from).toBe(origin)
-    // Where the safe path leads (/dashboard goes on to the role's own page; the router folds `//`).
-    const expected = new URL(safeReturnPath(from, origin), origin).pathname.replace(/\/{2,}/g, '/')
-    expect(landed.pathname, from).toContain(expected)
+  await logInAs(page, 'admin')
+  await page.goto('/dashboard/manage-users')
+  // Every string is a search and nothing else, through the API, and typed into the box for a sample.
+  const searched = await callMany(
+    page,
+    HOSTILE_STRINGS.map((s) => ({
+      path: `/users?search=${encodeURIComponent(clip(s, TEXT_LIMITS.search))}&page=1&limit=10`,
+    })),
+  )
+  expectAll(searched, HOSTILE_STRINGS, 200)
+  const search = page.getByLabel('Search users by name or email')
+  for (const s of HOSTILE_STRINGS.filter((_, i) => i % 6 === 0)) {
+    // Whatever the box makes of it (a one-line box turns line breaks into spaces), the app searches that, trimmed.
+    let value: string | null = null
+    const answered = page.waitForResponse(
+      (r) =>
+        value !== null &&
+        r.url().includes('/api/users?') &&
+        new URL(r.url()).searchParams.get('search') === value.trim(),
+    )
+    await search.fill(clip(s, TEXT_LIMITS.search))
+    value = await search.inputValue()
+    expect((await answered).status()).toBe(200)
   }
-  await watch.check('the return path')
+  await watch.check('the admin’s user search')
 })
+
+/** The return paths a test tries: each a login of its own, so a few to a test. */
+const RETURN_PATHS = [...HOSTILE_URLS, ...HOSTILE_STRINGS.slice(0, 12)]
+const RETURN_PATHS_PER_TEST = 10
+
+for (const { part: returnPaths, label } of slices(RETURN_PATHS, RETURN_PATHS_PER_TEST)) {
+  test(
+    `the return path after logging in never leaves the origin (paths ${label})`,
+    { tag: '@live' },
+    async ({ page, baseURL }) => {
+      const origin = new URL(baseURL!).origin
+      const watch = await watchForAttacks(page, baseURL!)
+      await logInAs(page, 'student')
+      for (const from of returnPaths) {
+        // Not page.goto: the fixture would scan every one of these login pages.
+        await page.evaluate((url) => location.assign(url), `/login?from=${encodeURIComponent(from)}`)
+        await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
+        await submitLogin(page, 'student')
+        await expect(page).not.toHaveURL(/\/login(\?|$)/)
+        const landed = new URL(page.url())
+        expect(landed.origin, from).toBe(origin)
+        // Where the safe path leads (/dashboard goes on to the role's own page; the router folds `//`).
+        const expected = new URL(safeReturnPath(from, origin), origin).pathname.replace(/\/{2,}/g, '/')
+        expect(landed.pathname, from).toContain(expected)
+      }
+      await watch.check('the return path')
+    },
+  )
+}
