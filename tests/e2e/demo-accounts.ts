@@ -67,6 +67,9 @@ function appTokenEmail(page: Page): Promise<string | null> {
   })
 }
 
+/** Where the app saves its first-paint state (src/app/query-persistence.ts). */
+const FIRST_PAINT_STATE_KEY = 'studyhub-query-cache'
+
 /** Firebase's IndexedDB, as its SDK keeps a signed-in user (database, store, key path). */
 const FIREBASE_DB = { name: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key' }
 type FirebaseRecord = { fbase_key: string; value: unknown }
@@ -168,6 +171,12 @@ export async function logInAs(page: Page, role: DemoRole, path?: string): Promis
   if (!onApp) await gotoUnchecked(page, '/')
   await waitForServiceWorker(page)
   await placeIdentity(page, role)
+  // The app in this tab saved its first-paint state for whoever it showed (nobody, or the last
+  // role), and saves it again as it unloads. A device where this account signed in holds theirs
+  // or none, never another's: so the app leaves first (a static file is the tab's stop), then the
+  // saved state goes, and the app starts as the account's returning user does.
+  await gotoUnchecked(page, '/favicon.svg')
+  await page.evaluate((key) => localStorage.removeItem(key), FIRST_PAINT_STATE_KEY)
   await page.goto(target)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect.poll(() => appTokenEmail(page), { timeout: 10_000 }).toBe(DEMO_EMAIL[role])

@@ -65,6 +65,8 @@ interface GuardState {
 const guards = new WeakMap<Page, GuardState>()
 /** Each watched page's own `goto`, before the checks were wrapped around it. */
 const uncheckedGotos = new WeakMap<Page, Page['goto']>()
+/** Pages on a set-up step: where they land is not a page of the test's, to revisit and scan. */
+const settingUp = new WeakSet<Page>()
 
 /**
  * Opens a URL with none of the checks a test's own `page.goto` runs: for a
@@ -73,7 +75,12 @@ const uncheckedGotos = new WeakMap<Page, Page['goto']>()
  */
 export async function gotoUnchecked(page: Page, url: string): Promise<void> {
   if (isOffline(page.context())) throw new Error('gotoUnchecked is for set-up steps online only')
-  await (uncheckedGotos.get(page) ?? page.goto.bind(page))(url)
+  settingUp.add(page)
+  try {
+    await (uncheckedGotos.get(page) ?? page.goto.bind(page))(url)
+  } finally {
+    settingUp.delete(page)
+  }
 }
 
 /** The part of a URL that names a page: no hash. */
@@ -223,7 +230,7 @@ export const test = base.extend<GuardOptions & AppModeOption>({
       // Pages of the app only: a popup of the identity provider is not ours to revisit and scan.
       const appOrigin = testInfo.project.use.baseURL ? new URL(testInfo.project.use.baseURL).origin : null
       watched.on('framenavigated', (frame) => {
-        if (frame !== watched.mainFrame()) return
+        if (frame !== watched.mainFrame() || settingUp.has(watched)) return
         const url = frame.url()
         if (!url.startsWith('http') || (appOrigin && new URL(url).origin !== appOrigin)) return
         const key = pageKey(url)
