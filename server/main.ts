@@ -81,7 +81,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         createFirebaseIdentity({
           projectId: config.firebaseProjectId,
           emulatorHost: config.firebaseAuthEmulatorHost,
-          onRejected: (reason) => logger.debug('ID token refused', { reason: describeError(reason) }),
+          // A bad token is the caller's problem; anything else (no credentials for the
+          // revocation lookup, Firebase unreachable) refuses every sign-in and is ours.
+          onRejected: (reason) => {
+            const code = (reason as { code?: unknown } | null)?.code
+            const ours = !(typeof code === 'string' && code.startsWith('auth/'))
+            logger[ours ? 'warn' : 'debug']('ID token refused', { reason: describeError(reason) })
+          },
         }),
       now: () => new Date(),
       appTokenTtlSeconds: config.appTokenTtlSeconds,
