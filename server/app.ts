@@ -128,7 +128,7 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
   app.use('*', requestLog(logger))
-  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy))
+  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy !== false))
   app.use('/api/*', async (c, next) => {
     const refusal = crossSiteRefusal(c.req.raw)
     return refusal ? errorResponse(refusal) : next()
