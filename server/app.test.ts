@@ -97,7 +97,9 @@ describe('mounting the routes', () => {
       body: '{"title":"t","description":"d"}',
     })
     expect(answer.status).toBe(200)
-    expect(calls).toEqual([{ params: { id: 'n-1' }, body: '{"title":"t","description":"d"}', deps }])
+    // With a reporter that logs the route's unexpected errors under this request's id.
+    const withReporter = { ...deps, reportError: expect.any(Function) }
+    expect(calls).toEqual([{ params: { id: 'n-1' }, body: '{"title":"t","description":"d"}', deps: withReporter }])
   })
 
   it('matches a specific path before a parameterised one', async () => {
@@ -237,6 +239,17 @@ describe('body size caps', () => {
     expect(tooBig.status).toBe(413)
     expect(await tooBig.json()).toEqual({ message: 'File too large: at most 4 KB.' })
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('the file cap', () => {
+  it('belongs to the upload route only: a multipart body elsewhere gets the JSON cap', async () => {
+    const { request, calls } = setup({ maxJsonBytes: 1024, maxFileBytes: 4096 })
+    const data = new FormData()
+    data.set('file', new Blob([new Uint8Array(2048)], { type: 'application/pdf' }), 'notes.pdf')
+    const answer = await request('/api/sessions', { method: 'POST', body: data })
+    expect(answer.status).toBe(413)
+    expect(calls).toHaveLength(0)
   })
 })
 

@@ -201,6 +201,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
   })
 
+  it('refuses a production start without a real Firebase project, or with the demo data', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got nothing)',
+    ])
+    expect(problemsOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-studyhub', SEED: 'auto' })).toEqual([
+      'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got "demo-studyhub")',
+      'SEED must be never when NODE_ENV is production: the demo data has an unclaimed admin (got "auto")',
+    ])
+    // With a real project it starts, and seeds nothing even on the embedded database.
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'studyhub-school' }).seed).toBe('never')
+  })
+
   it('refuses an APP_DIST_DIR without index.html', () => {
     expect(problemsOf({ APP_DIST_DIR: emptyDir })).toEqual([
       `APP_DIST_DIR must be a folder that holds index.html (a built app) (got ${JSON.stringify(emptyDir)})`,

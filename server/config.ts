@@ -290,6 +290,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
 
+  // A production start (NODE_ENV=production, as the image sets) serves real
+  // people: it must name the Firebase project whose users it accepts, and it
+  // never fills the database with the demo data, whose admin nobody has claimed.
+  const production = env.NODE_ENV === 'production'
+  if (production && (unsetIfBlank(env.FIREBASE_PROJECT_ID) === undefined || projectId.startsWith('demo-'))) {
+    problems.push(
+      `FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got ${unsetIfBlank(env.FIREBASE_PROJECT_ID) === undefined ? 'nothing' : JSON.stringify(projectId)})`,
+    )
+  }
+  const seedMode = (unsetIfBlank(env.SEED) as string | undefined)?.trim().toLowerCase()
+  if (production && seedMode !== undefined && !['never', 'false'].includes(seedMode)) {
+    problems.push(
+      `SEED must be never when NODE_ENV is production: the demo data has an unclaimed admin (got ${JSON.stringify(seedMode)})`,
+    )
+  }
+
   const storage = (unsetIfBlank(env.FILE_STORAGE) as string | undefined)?.trim().toLowerCase()
   if (storage === 's3') {
     for (const name of S3_REQUIRED) {
@@ -304,7 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: v.HOST,
     dataDir: v.DATA_DIR,
     databaseUrl: v.DATABASE_URL,
-    seed: v.SEED,
+    seed: production ? 'never' : v.SEED,
     firebaseProjectId: v.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: v.FIREBASE_AUTH_EMULATOR_HOST,
     appTokenTtlSeconds: v.APP_TOKEN_TTL_SECONDS,

@@ -8,6 +8,7 @@
 // of the same email, and is never made an admin
 // (docs/decisions/0049-verified-email-bindings.md).
 import { TEXT_LIMITS } from '../../../src/contract/limits'
+import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
 import type { VerifiedIdentity } from '../identity'
 import { conflict, forbidden, notFound } from '../http-errors'
 import { newId } from '../ids'
@@ -20,6 +21,8 @@ import { deleted, isoNow, listAnswer, modified, paging, publicUser } from './ans
 const TAKEN = 'An account with this email already exists and belongs to another sign-in.'
 const UNVERIFIED =
   'An account with this email already exists. Verify your email address with the sign-in provider, or sign in with Google, to use it.'
+
+const providerPhoto = (picture: string | null) => (picture && isAcceptedPhotoUrl(picture) ? picture : '')
 
 /** Whether `identity` opens `user` at its next sign-in: its own binding, or a verified email's claim. */
 function mayClaim(user: UserRow, identity: VerifiedIdentity): boolean {
@@ -60,7 +63,8 @@ export async function accountFor(
     // The provider's name and picture are not ours to trust for length.
     name: (profile.name?.trim() || identity.name || identity.email.split('@')[0]!).slice(0, TEXT_LIMITS.name),
     email: identity.email,
-    photo: (profile.photo?.trim() || identity.picture || '').slice(0, TEXT_LIMITS.url),
+    // The request's photo passed the contract's rule; the provider's is whatever its user set.
+    photo: (profile.photo?.trim() || providerPhoto(identity.picture)).slice(0, TEXT_LIMITS.url),
     role: 'student',
     created_at: isoNow(now),
     last_log_in: isoNow(now),
