@@ -13,6 +13,7 @@ import { idempotencyTests } from './suite/idempotency'
 import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
+import { securityTests } from './suite/security'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
 import { userTests } from './suite/users'
@@ -33,6 +34,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     idempotencyTests(api)
     badInputTests(api)
     findingTests(api)
+    securityTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
     extra?.(api)
