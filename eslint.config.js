@@ -2,7 +2,8 @@
 // (docs/architecture/where-things-live.md, ADR 0033). Imports flow one way:
 // contract → shared → features → app, and a feature never imports another
 // feature (the app composes them). import-x/no-cycle forbids any import cycle.
-// dexie lives only in storage modules (src/shared/db, src/features/*/db,
+// axios lives only in the HTTP client (src/shared/api/axios-client.ts, ADR
+// 0053), dexie only in storage modules (src/shared/db, src/features/*/db,
 // mocks/db), msw never under src/.
 // The API server (server/) sees the app only through src/contract, and its
 // core (server/core, shared with the service worker) uses no Node APIs.
@@ -16,6 +17,7 @@ import tseslint from 'typescript-eslint'
 
 const MSW = { group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests, never to the app.' }
 const DEXIE = { group: ['dexie', 'dexie-*'], message: 'Use IndexedDB only through a storage module (src/shared/db).' }
+const AXIOS = { group: ['axios', 'axios/*'], message: 'Call the API through src/shared/api/http-client.ts.' }
 // server/core runs in the service worker too (the demo server): Web-standard APIs only.
 const NODE_MODULES = {
   regex: `^(node:|(${builtinModules.join('|')})(/|$))`,
@@ -102,12 +104,17 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE, AXIOS] }] },
   },
   {
     files: ['src/shared/db/**', 'src/features/*/db/**'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MSW] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, AXIOS] }] },
+  },
+  {
+    // The one module that wraps axios; it is loaded after the first paint.
+    files: ['src/shared/api/axios-client.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE] }] },
   },
   {
     files: ['server/core/**/*.ts'],

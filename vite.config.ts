@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
 const ENTRY_LOADS_ALONE =
-  /\/src\/(shared\/db\/|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+  /\/src\/(shared\/db\/|shared\/api\/axios-client|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
 
 /** A path inside the project. */
 function fromRoot(path: string): string {
@@ -56,6 +56,20 @@ export default defineConfig(({ command, mode }) => {
       ],
     },
     plugins: [
+      // axios's fetch adapter is the only one the app uses (src/shared/api/axios-client.ts):
+      // a build leaves its XMLHttpRequest adapter out as the package's own
+      // browser field leaves out its Node one, with axios's null module
+      // (docs/decisions/0053-axios-after-the-first-paint.md).
+      {
+        name: 'axios-without-xhr',
+        apply: 'build',
+        enforce: 'pre',
+        resolveId(source: string, importer: string | undefined) {
+          return source === './xhr.js' && importer?.includes('/node_modules/axios/lib/adapters/')
+            ? fromRoot('./node_modules/axios/lib/helpers/null.js')
+            : null
+        },
+      },
       react(),
       tailwindcss(),
       // Before VitePWA: the precached index.html must be the prerendered one.
