@@ -3,7 +3,7 @@
 // key, the same-origin signal on writes, the timeout, one renewal of the app
 // token on a 401, and one error type (ApiError) for every failure.
 // src/shared/api/http-client.ts loads this module with import() on the first
-// call, never with the page: axios is about 22 KiB gzip and the first paint
+// call, never with the page: axios is about 20 KiB gzip and the first paint
 // needs no call, since the home page's data comes with the page
 // (docs/decisions/0053-axios-after-the-first-paint.md). Nothing else imports
 // axios (ESLint), so screens never see its types.
@@ -80,7 +80,7 @@ client.interceptors.response.use(
     // An uncontrolled page can get the SPA's index.html for /api/... with 200:
     // that is not an answer, whatever its status says.
     if (!isJson(response)) {
-      throw new ApiError(`Expected JSON from ${response.config.url ?? 'the API'}`, response.status, undefined)
+      throw new ApiError(`Expected JSON from ${client.getUri(response.config)}`, response.status, undefined)
     }
     return response
   },

@@ -3,10 +3,11 @@
 // Responses of session and booking routes are normalised at the client's edge
 // to the canonical shapes. The calls go through axios and its interceptors
 // (./axios-client.ts), which this module loads with import() on the first
-// call: axios is about 22 KiB gzip and no first paint waits for it
+// call: axios is about 20 KiB gzip and no first paint waits for it
 // (docs/decisions/0053-axios-after-the-first-paint.md).
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoints'
 import type { RouteName, routes } from '../../contract/routes'
+import { ApiError } from './api-error'
 
 export { setTokenRenewer } from './token-renewal'
 
@@ -26,7 +27,19 @@ type NoInput<N extends RouteName> = [ParamsOf<N>, BodyOf<N>] extends [undefined,
   : [input: CallInput<N>]
 
 /** axios and its interceptors: one chunk, fetched once, by the first call. */
-const loadClient = () => import('./axios-client')
+const fetchClient = () => import('./axios-client')
+let client: ReturnType<typeof fetchClient> | null = null
+
+function loadClient() {
+  client ??= fetchClient().catch(() => {
+    // The chunk could not be fetched (offline before the worker had it, or
+    // the server unreachable): no answer, as for the call itself, so callers
+    // keep what they had rather than read a refusal. The next call tries again.
+    client = null
+    throw new ApiError('Network error: the server could not be reached', 0, undefined)
+  })
+  return client
+}
 
 async function send<N extends RouteName>(name: N, input: CallInput<N> | undefined) {
   return (await loadClient()).call(name, input)
