@@ -11,7 +11,18 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
 const ENTRY_LOADS_ALONE =
-  /\/src\/(shared\/db\/|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+  /\/src\/(shared\/db\/|shared\/api\/axios-client|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+
+/**
+ * axios modules the app never reaches, as `<importer> <import>` inside axios/lib: the XMLHttpRequest adapter (the
+ * client uses fetch only), and the status-code table and CancelToken that only axios's default export carries (the
+ * client cancels with AbortSignal). src/shared/api/axios-client.ts may not use them (ESLint).
+ */
+const AXIOS_UNUSED = new Set([
+  'adapters/adapters.js ./xhr.js',
+  'axios.js ./helpers/HttpStatusCode.js',
+  'axios.js ./cancel/CancelToken.js',
+])
 
 /** A path inside the project. */
 function fromRoot(path: string): string {
@@ -56,6 +67,20 @@ export default defineConfig(({ command, mode }) => {
       ],
     },
     plugins: [
+      // Parts of axios the app cannot use stay out of a build, replaced by
+      // axios's own null module as its package's browser field replaces its
+      // Node adapter (docs/decisions/0053-axios-after-the-first-paint.md).
+      {
+        name: 'axios-without-unused-parts',
+        apply: 'build',
+        enforce: 'pre',
+        resolveId(source: string, importer: string | undefined) {
+          const from = importer?.replaceAll('\\', '/').split('/node_modules/axios/lib/')[1]
+          return from && AXIOS_UNUSED.has(`${from} ${source}`)
+            ? fromRoot('./node_modules/axios/lib/helpers/null.js')
+            : null
+        },
+      },
       react(),
       tailwindcss(),
       // Before VitePWA: the precached index.html must be the prerendered one.
