@@ -25,7 +25,7 @@ export function newSecret(): string {
 
 const keys = new Map<string, Promise<CryptoKey>>()
 
-function hmacKey(secret: string): Promise<CryptoKey> {
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
     key = crypto.subtle.importKey('raw', fromBase64Url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [

@@ -8,9 +8,9 @@
 // record a route addresses (loaded before the check; unknown → 404), which the
 // `owner` and `approvedBooking` conditions look at.
 //
-// Outside this table, by design: `GET /api/files/:id` (checked in
-// ./endpoints/files.ts: whoever may read the material), and in a demo build the
-// demo reset and the demo identity provider (mocks/).
+// Outside this table, by design: `GET /api/files/:id` (./endpoints/files.ts,
+// which admits exactly the readers getMaterialFileLink admits), and in a demo
+// build the demo reset and the demo identity provider (mocks/).
 import type { Role, Status } from '../../src/contract/entities'
 import type { RouteName } from '../../src/contract/routes'
 import type { VerifiedIdentity } from './identity'
@@ -32,7 +32,7 @@ export interface Grant {
   self?: RequestEmail
   /** The addressed record's field holds the caller's email. */
   owner?: string
-  /** The caller has an approved booking for the addressed session. */
+  /** The caller has an approved booking for the addressed session (for a material: its session). */
   approvedBooking?: true
   /** Conditions on the request or the record, e.g. only approved sessions are public. */
   when?: { query?: Readonly<Record<string, string>>; recordStatus?: Status }
@@ -52,6 +52,12 @@ const selfParam: Grant = { self: { in: 'params', field: 'email' } }
 const byId = <K extends RecordKind>(kind: K) => ({ kind, from: 'params', field: 'id' }) as const
 const sessionInBody = { kind: 'session', from: 'body', field: 'sessionId' } as const
 const sessionInParams = { kind: 'session', from: 'params', field: 'sessionId' } as const
+/** Who may open a material's file: its tutor and admins always; a student once it is approved, if their booking is. */
+export const materialReaders: readonly Grant[] = [
+  admin,
+  { owner: 'tutorEmail' },
+  { roles: ['student'], approvedBooking: true, when: { recordStatus: 'approved' } },
+]
 
 export const permissions = {
   // Auth and users
@@ -132,6 +138,7 @@ export const permissions = {
   approveMaterial: { record: byId('material'), grants: [admin] },
   rejectMaterial: { record: byId('material'), grants: [admin] },
   deleteMaterial: { record: byId('material'), grants: [{ roles: ['tutor'], owner: 'tutorEmail' }, admin] },
+  getMaterialFileLink: { record: byId('material'), grants: materialReaders },
 } as const satisfies Record<RouteName, Permission>
 
 export interface Principal {

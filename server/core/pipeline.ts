@@ -316,7 +316,9 @@ async function handle<N extends RouteName>(
       record,
       hasApprovedBooking: async () => {
         if (!principal || !record) return false
-        const booking = await store.bookings.of(principal.email, String(record._id))
+        // A material is read through its session's booking.
+        const sessionId = permission.record?.kind === 'material' ? record.sessionId : record._id
+        const booking = await store.bookings.of(principal.email, String(sessionId))
         return booking?.status === 'approved'
       },
     })

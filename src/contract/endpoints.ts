@@ -267,6 +267,11 @@ export const endpoints = {
   approveMaterial: { params: byId, response: outcome },
   rejectMaterial: { params: byId, response: outcome },
   deleteMaterial: { params: byId, response: deleted },
+  getMaterialFileLink: {
+    params: byId,
+    // `url` is a path on the API's origin that opens the file without a token until `expiresAt`.
+    response: z.object({ url: z.string(), expiresAt: isoDate }),
+  },
 } as const satisfies Record<RouteName, EndpointSchemas>
 
 type Endpoints = typeof endpoints

@@ -78,6 +78,8 @@ export const routes = {
   approveMaterial: { method: 'PATCH', path: '/materials/:id/approve' },
   rejectMaterial: { method: 'PATCH', path: '/materials/:id/reject' },
   deleteMaterial: { method: 'DELETE', path: '/materials/:id' },
+  /** Our extension: a short-lived link that opens the material's file by navigation, for its readers only. */
+  getMaterialFileLink: { method: 'GET', path: '/materials/:id/file-link', extension: true },
 } as const satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof routes

@@ -656,12 +656,8 @@ for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)
       await watch.check('the student’s materials')
       await page.goto(`/dashboard/student/bookings/${sessionId}/materials`)
       await expectShownAsText(page, 'main', [...titles, ...descriptions])
-      // "Open file" leads to the server's own file, whatever the material's name.
-      const opens = page.getByRole('link', { name: /^Open file/ })
-      await expect(opens).toHaveCount(strings.length)
-      const hrefs = await opens.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))
-      const origin = new URL(baseURL!).origin
-      expect(hrefs.filter((href) => !href.startsWith(`${origin}/api/files/`))).toEqual([])
+      // "Open file" is offered for each file, whatever the material's name (it asks the server for the link when used).
+      await expect(page.getByRole('button', { name: /^Open file/ })).toHaveCount(strings.length)
       await expectViewerShowsText(page, titles[0]!)
       await watch.check('the booked session’s materials')
     },

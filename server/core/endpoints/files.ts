@@ -1,36 +1,62 @@
 // GET /api/files/:id: a material's file, only for those who may read the
-// material: its tutor and admins always; a student when the material is
-// approved and their booking of its session is approved. Never anonymously.
+// material (the permission table's materialReaders: its tutor and admins
+// always; a student when the material is approved and their booking of its
+// session is approved). Never anonymously: the caller proves who they are
+// with an app token, or, when the file is opened by navigation ("Open file"
+// in a new tab, which sends no token), with a signed link that
+// GET /materials/:id/file-link issued to them (../file-links.ts).
 // Served with its true type, `nosniff` and a Content-Disposition; anything a
 // browser cannot show safely is an attachment, and everything but a PDF also
 // gets `CSP: sandbox` (Chromium will not render a PDF in a sandboxed document,
 // and its viewer runs no page script on our origin anyway).
 import type { ApiDeps } from '../api-deps'
+import { isSignedFileRequest, verifyFileLink } from '../file-links'
 import { bearerToken, errorResponse, forbidden, notFound, unauthorized } from '../http-errors'
 import { FILE_ID_PATTERN } from '../ids'
-import type { Principal } from '../permissions'
+import { isAllowed, materialReaders, type Principal } from '../permissions'
 import { resolvePrincipal } from '../pipeline'
-import type { MaterialRow, Store } from '../store'
 
 /** Types a browser may show inline; anything else is a download. */
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/
 
-async function mayRead(store: Store, who: Principal, material: MaterialRow): Promise<boolean> {
-  if (who.role === 'admin' || material.tutorEmail === who.email) return true
-  if (who.role !== 'student' || material.status !== 'approved') return false
-  const booking = await store.bookings.of(who.email, material.sessionId)
-  return booking?.status === 'approved'
+const LINK_REFUSED = 'This file link is not valid or has expired. Open the file from the app again.'
+
+/** The caller: by their app token, or by the signed link in the query (checked against this file). */
+async function caller(request: Request, fileId: string, deps: ApiDeps): Promise<Principal> {
+  const query = new URL(request.url).searchParams
+  if (isSignedFileRequest(query)) {
+    const nowSeconds = Math.floor(deps.now().getTime() / 1000)
+    const userId = await verifyFileLink(await deps.store.meta.tokenSecret(), fileId, query, nowSeconds)
+    // The record is read now, as for a token: a deleted user's links stop working, and a role change applies.
+    const user = userId ? await deps.store.users.get(userId) : undefined
+    if (!user) throw forbidden(LINK_REFUSED)
+    return { email: user.email, role: user.role, via: 'app', userId: user._id, identity: null }
+  }
+  const token = bearerToken(request)
+  const who = token ? await resolvePrincipal(deps, token, ['app']) : null
+  if (!who) throw unauthorized(token ? 'Invalid or expired token.' : undefined)
+  return who
 }
 
 export async function serveFile(request: Request, id: string, deps: ApiDeps): Promise<Response> {
   try {
-    const token = bearerToken(request)
-    const who = token ? await resolvePrincipal(deps, token, ['app']) : null
-    if (!who) throw unauthorized(token ? 'Invalid or expired token.' : undefined)
+    const who = await caller(request, id, deps)
     const file = FILE_ID_PATTERN.test(id) ? await deps.store.files.get(id) : undefined
     const material = file ? await deps.store.materials.get(file.materialId) : undefined
     if (!file || !material) throw notFound('File not found.')
-    if (!(await mayRead(deps.store, who, material))) throw forbidden('You may not open this file.')
+    const reader = await isAllowed(
+      { grants: materialReaders },
+      {
+        principal: who,
+        params: {},
+        query: {},
+        body: {},
+        record: material,
+        hasApprovedBooking: async () =>
+          (await deps.store.bookings.of(who.email, material.sessionId))?.status === 'approved',
+      },
+    )
+    if (!reader) throw forbidden('You may not open this file.')
     const inline = INLINE_TYPES.test(file.type)
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_')
     const headers: Record<string, string> = {

@@ -6,7 +6,8 @@
 import type { Material } from '../../../src/contract/entities'
 import { MAX_FILE_BYTES } from '../../../src/contract/limits'
 import { contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem, uploadType } from '../../../src/contract/uploads'
-import { badRequest, conflict } from '../http-errors'
+import { signFileLink } from '../file-links'
+import { badRequest, conflict, notFound } from '../http-errors'
 import { newFileId, newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import type { Store } from '../store'
@@ -101,4 +102,12 @@ export const rejectMaterial: RouteImpl<'rejectMaterial'> = async ({ store, recor
 
 export const deleteMaterial: RouteImpl<'deleteMaterial'> = async ({ store, record }) => {
   return deleted((await store.materials.deleteWithFile(record._id)) ? 1 : 0)
+}
+
+/** A link that opens the file in a new tab (a navigation carries no token); the permission table admits only readers. */
+export const getMaterialFileLink: RouteImpl<'getMaterialFileLink'> = async ({ deps, store, record, principal }) => {
+  if (!record.fileId) throw notFound('This material has no file.')
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000)
+  const link = await signFileLink(await store.meta.tokenSecret(), record.fileId, principal!.userId!, nowSeconds)
+  return { body: link, headers: { 'Cache-Control': 'no-store' } }
 }

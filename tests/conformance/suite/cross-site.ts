@@ -99,6 +99,10 @@ export function crossSiteTests(api: Api) {
       expect((await sendAsBrowser(api, { method: 'GET', path, headers: { ...link, ...admin } })).status).toBe(200)
       // Anonymously, still never.
       expect((await sendAsBrowser(api, { method: 'GET', path, headers: link })).status).toBe(401)
+      // A link the API signed for the caller ("Open file" in a new tab) opens it with no token at all.
+      const signed = await api.call<{ url: string }>('GET', `/materials/${material._id}/file-link`, { as: ADMIN })
+      const signedPath = signed.data.url.slice('/api'.length)
+      expect((await sendAsBrowser(api, { method: 'GET', path: signedPath, headers: link })).status).toBe(200)
     })
   })
 }

@@ -1,7 +1,7 @@
 // Notes (a student's own, nobody else's, admins included), reviews (once per
 // student who booked), and materials (a tutor's uploads, approved by the
 // admin, shown to students with an approved booking).
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Material, Note, Review } from '../../../src/contract/entities'
 import type { Api } from '../harness/api-client'
 import {
@@ -14,6 +14,7 @@ import {
   createBooking,
   createOpenSession,
   createSession,
+  expectOk,
   materialForm,
   notesOf,
   OTHER_STUDENT,
@@ -22,6 +23,8 @@ import {
   THIRD_STUDENT,
   TUTOR,
   type FilePart,
+  uploadMaterial,
+  userByEmail,
 } from './fixtures'
 
 export function notesReviewsMaterialsTests(api: Api) {
@@ -268,6 +271,78 @@ export function notesReviewsMaterialsTests(api: Api) {
       expect(await (await api.file(url, STUDENT)).text()).toBe('slide 1')
       expect(await status(OTHER_STUDENT)).toBe(403)
       expect(await status(THIRD_STUDENT)).toBe(403)
+    })
+
+    it('"Open file": a reader gets a short-lived signed link that opens the file with no token; nobody else does', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      const booking = await createBooking(api, STUDENT, session, 'approved')
+      const approved = async (title: string) => {
+        const id = await uploadMaterial(api, TUTOR, session, title)
+        await expectOk(api.call('PATCH', `/materials/${id}/approve`, { as: ADMIN }))
+        return (await allMaterials(api)).find((m) => m._id === id)!
+      }
+      const first = await approved('Week 1')
+      const second = await approved('Week 2')
+      const linkFor = (as: string | undefined, id = first._id) =>
+        api.call<{ url: string; expiresAt: string }>('GET', `/materials/${id}/file-link`, { as })
+
+      // Only readers get one.
+      expect((await linkFor(undefined)).status).toBe(401)
+      expect((await linkFor(OTHER_STUDENT)).status).toBe(403)
+      expect((await linkFor(OTHER_TUTOR)).status).toBe(403)
+      expect((await linkFor(TUTOR)).status).toBe(200)
+      expect((await linkFor(ADMIN)).status).toBe(200)
+      const issued = await linkFor(STUDENT)
+      expect(issued.status).toBe(200)
+      expect(issued.headers.get('Cache-Control')).toBe('no-store')
+      const { url, expiresAt } = issued.data
+      expect(url.startsWith(`${first.fileUrl}?`)).toBe(true)
+      const lifetime = Date.parse(expiresAt) - Date.now()
+      expect(lifetime).toBeGreaterThan(0)
+      expect(lifetime).toBeLessThanOrEqual(5 * 60_000)
+
+      // The link alone opens the file, with the headers every served file has.
+      const opened = await api.file(url)
+      expect(opened.status).toBe(200)
+      expect(await opened.text()).toBe('hello world')
+      expect(opened.headers.get('Content-Security-Policy')).toBe('sandbox')
+      expect(opened.headers.get('X-Content-Type-Options')).toBe('nosniff')
+
+      // Tampered: each part of the signed text, and the signature itself.
+      const changed = (key: string, value: (old: string) => string) => {
+        const next = new URL(url, 'http://x')
+        next.searchParams.set(key, value(next.searchParams.get(key)!))
+        return `${next.pathname}${next.search}`
+      }
+      const otherUser = (await userByEmail(api, OTHER_STUDENT))!._id
+      const flip = (sig: string) => (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)
+      for (const bad of [
+        changed('signature', flip),
+        changed('expires', (e) => String(Number(e) + 60)),
+        changed('user', () => otherUser),
+        url.replace(/&signature=[^&]*/, ''),
+        // A link for one file opens no other, even one the same student may read.
+        url.replace(first.fileUrl, second.fileUrl),
+      ]) {
+        const res = await api.file(bad)
+        expect(res.status, bad).toBe(bad.includes('signature=') ? 403 : 401)
+      }
+      expect((await api.file(second.fileUrl)).status).toBe(401)
+
+      // Expired: every target runs its server in this process, so moving this process's clock moves theirs.
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(Date.parse(expiresAt) + 1000)
+        expect((await api.file(url)).status).toBe(403)
+      } finally {
+        vi.useRealTimers()
+      }
+
+      // The reader is checked again when the file is served: without the booking, the link opens nothing.
+      const fresh = (await linkFor(STUDENT)).data.url
+      expect((await api.file(fresh)).status).toBe(200)
+      await expectOk(api.call('DELETE', `/bookings/${booking}`, { as: ADMIN }))
+      expect((await api.file(fresh)).status).toBe(403)
     })
 
     it('tutors delete their own materials, and the file with them', async () => {

@@ -212,6 +212,7 @@ const CASES: Record<RouteName, Build> = {
   approveMaterial: (f) => [{ params: { id: f.mPending } }],
   rejectMaterial: (f) => [{ params: { id: f.mPending } }],
   deleteMaterial: (f) => [{ params: { id: f.mPending } }],
+  getMaterialFileLink: (f) => [{ params: { id: f.mPending } }],
 }
 
 type Via = 'app' | 'id'
@@ -247,9 +248,11 @@ function granted(permission: Permission, persona: Persona, via: Via | null, req:
     }
     if (g.owner && record?.[g.owner] !== persona.email) return false
     if (g.approvedBooking) {
+      // A material is read through its session's booking.
+      const sessionId = permission.record?.kind === 'material' ? record?.sessionId : recordId
       const ok = [...f.records.values()].some(
         (b) =>
-          'bookedAt' in b && b.sessionId === recordId && b.studentEmail === persona.email && b.status === 'approved',
+          'bookedAt' in b && b.sessionId === sessionId && b.studentEmail === persona.email && b.status === 'approved',
       )
       if (!ok) return false
     }

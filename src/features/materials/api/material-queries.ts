@@ -62,12 +62,9 @@ export const materialQueries = {
       queryKey: queryKeys.materials.ofStudent(email),
       queryFn: ({ signal }): Promise<Material[]> =>
         withKeptFallback(async () => {
-          const bookings = await api('listStudentBookings', { params: { email }, signal })
-          const sessionIds = [...new Set(bookings.filter((b) => b.status === 'approved').map((b) => b.sessionId))]
-          const lists = await Promise.all(
-            sessionIds.map((sessionId) => api('listSessionMaterials', { params: { sessionId }, signal })),
-          )
-          return lists.flat().filter((m) => m.status === 'approved')
+          // One call: the server answers a student the approved materials of their approved bookings.
+          const materials = await api('listApprovedMaterials', { signal })
+          return materials.filter((m) => m.status === 'approved')
         }, email),
       enabled: Boolean(email),
       // Runs offline too, to answer from the device.

@@ -1,11 +1,14 @@
-// "Open file" goes through the same URL checks as every other link: a hostile
-// file URL never becomes its href, and a safe link behind it still opens.
-import { screen, within } from '@testing-library/react'
+// "Open file" is offered only for a file the API names (a safe URL), and opens
+// it in a new tab through the signed link the API issues to the reader: a
+// navigation carries no token.
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import type { Material } from '../../../contract/entities'
+import { api } from '../../../shared/api/http-client'
 import { clearOfflineMaterials } from '../offline/kept-materials-store'
 import { renderApp } from '../../../app/testing/render-app'
 import { BookedMaterialList } from './booked-material-list'
@@ -33,15 +36,15 @@ beforeEach(async () => {
   await clearOfflineMaterials()
 })
 
-it('never puts a hostile file URL in the Open file link, and falls back to a safe link', async () => {
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+it('offers Open file only for a file the API names, never for a hostile file URL', async () => {
   const materials = [
     material(1, { fileUrl: 'javascript:alert(1)' }),
     material(2, { fileUrl: ' data:text/html,<script>alert(1)</script>', link: 'https://example.org/notes' }),
-    material(3, {
-      fileUrl: 'java\tscript:alert(1)',
-      link: 'vbscript:msgbox(1)',
-      driveLink: 'https://drive.google.com/x',
-    }),
+    material(3, { fileUrl: 'java\tscript:alert(1)', driveLink: 'https://drive.google.com/x' }),
     material(4, { fileUrl: '/api/files/abc' }),
   ]
   server.use(http.get('*/api/materials/session/:sessionId', () => HttpResponse.json(materials)))
@@ -49,10 +52,49 @@ it('never puts a hostile file URL in the Open file link, and falls back to a saf
     as: 'student',
   })
   const card = async (n: number) => (await screen.findByRole('heading', { name: `Material ${n}` })).closest('li')!
-  const openFile = async (n: number) => within(await card(n)).queryByRole('link', { name: /^Open file/ })
+  const openFile = async (n: number) => within(await card(n)).queryByRole('button', { name: /^Open file/ })
 
   expect(await openFile(1)).toBeNull()
-  expect((await openFile(2))?.getAttribute('href')).toBe('https://example.org/notes')
-  expect((await openFile(3))?.getAttribute('href')).toBe('https://drive.google.com/x')
-  expect((await openFile(4))?.getAttribute('href')).toBe(`${location.origin}/api/files/abc`)
+  expect(await openFile(2)).toBeNull()
+  expect(await openFile(3)).toBeNull()
+  expect(await openFile(4)).not.toBeNull()
+})
+
+it('opens the file in a new tab through a signed link that works without a token', async () => {
+  const booked = (await api('listApprovedMaterials'))[0]!
+  const opened = vi.spyOn(window, 'open').mockReturnValue(null)
+  renderApp(
+    <BookedMaterialList sessionId={booked.sessionId} email="student@studyhub.demo" bookingStatus="approved" />,
+    {
+      as: 'student',
+    },
+  )
+  const card = (await screen.findByRole('heading', { name: booked.title })).closest('li')!
+  await userEvent.setup().click(within(card).getByRole('button', { name: /^Open file/ }))
+
+  await waitFor(() => expect(opened).toHaveBeenCalledTimes(1))
+  const [href, target, features] = opened.mock.calls[0]!
+  expect(target).toBe('_blank')
+  expect(features).toBe('noopener,noreferrer')
+  const url = new URL(String(href))
+  expect(`${url.origin}${url.pathname}`).toBe(new URL(booked.fileUrl, location.origin).href)
+  expect(url.searchParams.get('signature')).toBeTruthy()
+  // What the new tab gets: the file, with no Authorization header.
+  expect((await fetch(url)).status).toBe(200)
+})
+
+it('says so in the card when the link cannot be had', async () => {
+  server.use(
+    http.get('*/api/materials/session/:sessionId', () =>
+      HttpResponse.json([material(4, { fileUrl: '/api/files/abc' })]),
+    ),
+  )
+  const opened = vi.spyOn(window, 'open').mockReturnValue(null)
+  renderApp(<BookedMaterialList sessionId={SESSION_ID} email="student@studyhub.demo" bookingStatus="approved" />, {
+    as: 'student',
+  })
+  const card = (await screen.findByRole('heading', { name: 'Material 4' })).closest('li')!
+  await userEvent.setup().click(within(card).getByRole('button', { name: /^Open file/ }))
+  expect((await within(card).findByText('Material not found.')).getAttribute('role')).toBe('alert')
+  expect(opened).not.toHaveBeenCalled()
 })

@@ -1,5 +1,5 @@
-// The approved materials of a booked session: title, description, a link
-// that opens the file and the viewer. Their files are kept on this device
+// The approved materials of a booked session: title, description, "Open file"
+// (the file in a new tab, through a signed link: ../open-file.ts) and the viewer. Their files are kept on this device
 // like those of My Study Materials; offline, the list and the files come
 // from the device. Offline the student's bookings cannot be checked, so the
 // materials kept for the session are what shows (they were kept while the
@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Material, Status } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
-import { safeUrl } from '../../../shared/safety/safe-url'
 import { isFromDevice } from '../api/material-queries'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { materialFileUrl } from '../verified-file'
@@ -18,6 +17,8 @@ import { useOnline } from '../../../shared/offline/use-online'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { NOTICE_BOX } from '../../../shared/ui/tone-classes'
 import { QueryState } from '../../../shared/ui/query-state'
+import { ERROR_TEXT } from '../../../shared/ui/ui-classes'
+import { openMaterialFile } from '../open-file'
 
 interface BookedMaterialListProps {
   sessionId: string
@@ -25,16 +26,6 @@ interface BookedMaterialListProps {
   email: string
   /** The student's booking of the session; undefined while it is loading. null when there is none. */
   bookingStatus: Status | null | undefined
-}
-
-/**
- * Where "Open file" goes: the first of the file, the link and the drive link
- * that passes the checks every other link passes; a hostile file URL never
- * reaches the href, and a safe link behind it still opens. The file is the
- * API's, so its path is resolved against the API (materialFileUrl).
- */
-function openFileHref(material: Pick<Material, 'fileUrl' | 'link' | 'driveLink'>): string | null {
-  return materialFileUrl(material) ?? safeUrl(material.link) ?? safeUrl(material.driveLink)
 }
 
 export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMaterialListProps) {
@@ -50,6 +41,15 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
   const kept = useKeptMaterials(email)
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data, sessionId)
   const [open, setOpen] = useState<Material | null>(null)
+  // The material whose file could not be opened, and why.
+  const [openFailed, setOpenFailed] = useState<{ id: string; reason: string } | null>(null)
+
+  function openFile(material: Material) {
+    setOpenFailed(null)
+    openMaterialFile(material).catch((error: unknown) =>
+      setOpenFailed({ id: material._id, reason: errorMessage(error, 'The file could not be opened') }),
+    )
+  }
 
   if (bookingStatus === null) {
     return <p className="text-ink-muted">You have not booked this session.</p>
@@ -79,7 +79,8 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
           ) : null}
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="material-list">
             {list.map((material) => {
-              const href = openFileHref(material)
+              // Only a file the API names (a safe URL on its origin) has a link to ask for.
+              const hasFile = materialFileUrl(material) !== null
               return (
                 <li key={material._id} className="flex flex-col rounded-xl border border-line bg-surface p-4">
                   <h3 className="font-semibold text-ink">{material.title}</h3>
@@ -93,17 +94,21 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
                     >
                       View<span className="sr-only">: {material.title}</span>
                     </button>
-                    {href && !fromDevice && (
-                      <a
-                        href={href}
-                        target="_blank"
-                        rel="noopener noreferrer"
+                    {hasFile && !fromDevice && (
+                      <button
+                        type="button"
+                        onClick={() => openFile(material)}
                         className="tap inline-flex w-fit items-center rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-muted"
                       >
                         Open file<span className="sr-only">: {material.title} (opens in a new tab)</span>
-                      </a>
+                      </button>
                     )}
                   </div>
+                  {openFailed?.id === material._id ? (
+                    <p role="alert" className={ERROR_TEXT}>
+                      {openFailed.reason}
+                    </p>
+                  ) : null}
                 </li>
               )
             })}

@@ -70,3 +70,19 @@ it('keeps the files while online, then lists and opens them from the device offl
   expect(keep).toHaveProperty('disabled', true)
   expect(document.getElementById(keep.getAttribute('aria-describedby')!)?.textContent).toMatch(/^You are offline/)
 })
+
+it('asks the server once for the list, whatever the number of booked sessions', async () => {
+  const asked: string[] = []
+  const listen = ({ request }: { request: Request }) => {
+    const { pathname } = new URL(request.url)
+    if (/^\/api\/(materials|bookings)\//.test(pathname)) asked.push(pathname)
+  }
+  server.events.on('request:start', listen)
+  try {
+    renderApp(<StudentMaterialsGrid email={STUDENT} />)
+    expect(await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).toBeTruthy()
+    expect(asked).toEqual(['/api/materials/approved'])
+  } finally {
+    server.events.removeListener('request:start', listen)
+  }
+})

@@ -212,7 +212,7 @@ describe('the offline read path', () => {
   })
 
   it('still shows a server error as an error', async () => {
-    server.use(http.get('*/api/bookings/student/:email', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })))
+    server.use(http.get('*/api/materials/approved', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })))
     await expect(client().fetchQuery(materialQueries.forStudent(STUDENT))).rejects.toMatchObject({ status: 500 })
   })
 })
