@@ -565,6 +565,17 @@ const HARMLESS_TEXT = 'A hostile name, a harmless file.'
  * Opens the viewer of the material titled `title` from the screen's "View"
  * button: the file's text is shown as text, the title as the dialog's title.
  */
+/**
+ * The title the viewer test opens: the slice's first that an accessible name keeps as it is
+ * (printable ASCII, no blanks at the ends nor runs of them). A name drops invisible characters such as a
+ * zero-width space, so a button named with one is found by no exact pattern.
+ */
+function viewable(titles: readonly string[]): string {
+  const title = titles.find((t) => /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(t) && !t.includes('  '))
+  if (!title) throw new Error('no title of this slice can be opened by its accessible name')
+  return title
+}
+
 async function expectViewerShowsText(page: Page, title: string) {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   await page
@@ -628,13 +639,13 @@ for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)
 
       await page.goto('/dashboard/my-material')
       await expectShownAsText(page, 'main', [...titles, ...descriptions, ...fileNames])
-      await expectViewerShowsText(page, titles[0]!)
+      await expectViewerShowsText(page, viewable(titles))
       await watch.check('the tutor’s materials')
 
       await logInAs(page, 'admin')
       await page.goto('/dashboard/manage-materials')
       await expectShownAsText(page, 'main table', [...titles, ...fileNames])
-      await expectViewerShowsText(page, titles[0]!)
+      await expectViewerShowsText(page, viewable(titles))
       await watch.check('the admin’s pending materials')
       expectAll(
         await callMany(
@@ -665,13 +676,13 @@ for (const { part: strings, label } of slices(HOSTILE_STRINGS, STRINGS_PER_TEST)
       await logInAs(page, 'student')
       await page.goto('/dashboard/my-materials')
       await expectShownAsText(page, 'main', [...titles, ...descriptions])
-      await expectViewerShowsText(page, titles[0]!)
+      await expectViewerShowsText(page, viewable(titles))
       await watch.check('the student’s materials')
       await page.goto(`/dashboard/student/bookings/${sessionId}/materials`)
       await expectShownAsText(page, 'main', [...titles, ...descriptions])
       // "Open file" is offered for each file, whatever the material's name (it asks the server for the link when used).
       await expect(page.getByRole('button', { name: /^Open file/ })).toHaveCount(strings.length)
-      await expectViewerShowsText(page, titles[0]!)
+      await expectViewerShowsText(page, viewable(titles))
       await watch.check('the booked session’s materials')
     },
   )
