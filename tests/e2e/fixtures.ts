@@ -90,20 +90,24 @@ function pageKey(url: string): string {
   return u.href
 }
 
-/** Waits until the page has settled enough for a meaningful scan. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits until the page has settled enough for a meaningful scan. `quietMs`:
+ * how long the DOM must stay unchanged; short when only the page's look
+ * changed under a settled page (its theme, its size).
+ */
+async function settle(page: Page, quietMs = 300): Promise<void> {
   await page.waitForLoadState('load')
   // Lazy routes and their data render after `load`. Network quiet is no sign
   // here (the service worker precaches in the background), so wait for the
   // DOM to stop changing for 300 ms, or 3 s at most (a slideshow never stops).
   await page.evaluate(
-    () =>
+    (quietMs) =>
       new Promise<void>((resolve) => {
         const observer = new MutationObserver(() => {
           clearTimeout(quiet)
-          quiet = setTimeout(done, 300)
+          quiet = setTimeout(done, quietMs)
         })
-        let quiet = setTimeout(done, 300)
+        let quiet = setTimeout(done, quietMs)
         const deadline = setTimeout(done, 3_000)
         function done() {
           observer.disconnect()
@@ -113,6 +117,7 @@ async function settle(page: Page): Promise<void> {
         }
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
       }),
+    quietMs,
   )
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
     timeout: 5_000,
@@ -169,14 +174,17 @@ async function runAxe(page: Page, exclude: string[]): Promise<Violations> {
 /**
  * Runs axe on the page as it is now and fails on any WCAG A/AA violation.
  * `label` names the state in the failure message ("login dialog open").
+ * `restyled`: only the page's look changed since it settled (a theme or a
+ * window size), so a short quiet spell is enough.
  */
-export async function checkA11y(page: Page, label = ''): Promise<void> {
-  await settle(page)
+export async function checkA11y(page: Page, label = '', { restyled = false } = {}): Promise<void> {
+  await settle(page, restyled ? 50 : 300)
   const guard = guards.get(page)
   const exclude = guard?.options.axeExclude ?? []
   const url = page.url()
   const violations = await runAxe(page, exclude)
   guard?.scanned.add(pageKey(url))
+  await markScanned(page)
   if (violations.length > 0) {
     const message = formatViolations(url, label, violations)
     await guard?.testInfo.attach(`axe-violations${label ? `-${label}` : ''}`, {
@@ -185,6 +193,47 @@ export async function checkA11y(page: Page, label = ''): Promise<void> {
     })
     throw new Error(message)
   }
+}
+
+/** The in-page record of the last scan: the page as axe saw it, until anything in it changes. */
+const SCANNED_STATE = '__a11yScannedState'
+
+/**
+ * Marks the page as scanned as it is now: a change to its DOM, its size or
+ * its focus clears the mark, and so does a new document.
+ */
+async function markScanned(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    const w = window as unknown as Record<
+      string,
+      { clean: boolean; width: number; height: number; focus: Element | null }
+    >
+    const state = { clean: true, width: innerWidth, height: innerHeight, focus: document.activeElement }
+    w[key] = state
+    const observer = new MutationObserver(() => {
+      state.clean = false
+      observer.disconnect()
+    })
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  }, SCANNED_STATE)
+}
+
+/** Whether the page is still exactly as its last scan saw it, so a scan now would repeat that one. */
+async function unchangedSinceScan(page: Page): Promise<boolean> {
+  return page.evaluate((key) => {
+    const state = (
+      window as unknown as Record<
+        string,
+        { clean: boolean; width: number; height: number; focus: Element | null } | undefined
+      >
+    )[key]
+    return (
+      state?.clean === true &&
+      state.width === innerWidth &&
+      state.height === innerHeight &&
+      state.focus === document.activeElement
+    )
+  }, SCANNED_STATE)
 }
 
 /** Waits until a service worker controls the page (the demo server answers only then). */
@@ -279,7 +328,8 @@ export const test = base.extend<GuardOptions & AppModeOption>({
 
     const passedSoFar = testInfo.status === 'passed'
     if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
-      await checkA11y(page, 'end of test')
+      // The page the test ends on, unless its last scan saw it exactly as it is now.
+      if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
       if (a11yRevisit) {
         for (const url of state.visited.filter((u) => !state.scanned.has(u))) {
           await goto(url)
