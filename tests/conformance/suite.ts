@@ -9,6 +9,7 @@ import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
+import { hostileStringTests } from './suite/hostile-strings'
 import { idempotencyTests } from './suite/idempotency'
 import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
 import { permissionMatrixTests } from './suite/permission-matrix'
@@ -37,6 +38,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     securityTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
+    hostileStringTests(api)
     extra?.(api)
   })
 }
