@@ -12,7 +12,7 @@
 // on every test's own `page.goto`.
 import type { Page } from '@playwright/test'
 import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, expect, openInApp, test } from './fixtures'
 
 type Visitor = DemoRole | 'guest'
 
@@ -92,18 +92,6 @@ function smallTargets(page: Page): Promise<string[]> {
 async function useColorScheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme })
   await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-}
-
-/**
- * Opens `url` in the running app as a link would (the router's own history
- * event), so a route costs its render and not a start of the whole app.
- */
-async function openInApp(page: Page, url: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, url)
-  await expect(page).toHaveURL((u) => u.pathname + u.search === url)
 }
 
 /**

@@ -236,6 +236,21 @@ async function unchangedSinceScan(page: Page): Promise<boolean> {
   }, SCANNED_STATE)
 }
 
+/**
+ * Opens `url` (a path) in the running app as a link would, through the
+ * router's own history event: a screen costs its render, not a start of the
+ * whole app. No scan runs here (call `checkA11y` for the screen).
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, url)
+  // As the browser writes it (a `'` in a query is percent-encoded, say).
+  const { pathname, search } = new URL(url, page.url())
+  await expect(page).toHaveURL((u) => u.pathname + u.search === pathname + search)
+}
+
 /** Waits until a service worker controls the page (the demo server answers only then). */
 export async function waitForServiceWorker(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout })
