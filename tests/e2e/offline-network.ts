@@ -112,7 +112,18 @@ export async function newPageOffline(context: BrowserContext): Promise<Page> {
 export async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true)
   offlineContexts.add(context)
-  for (const page of context.pages()) await expectServerOutOfReach(page)
+  // As in goOnline, the service worker learns of the change a moment after the page: until it
+  // has, its demo server still answers. The proof must come to hold (and then holds after every
+  // navigation, where the fixture checks it at once), or the test fails here.
+  for (const page of context.pages()) {
+    if (!page.url().startsWith('http')) continue
+    await expect
+      .poll(() => probeServer(page), {
+        message: `offline at ${page.url()}: the browser must say so and the server must not answer`,
+        timeout: 10_000,
+      })
+      .toEqual({ online: false, answer: 'no answer' })
+  }
 }
 
 /**
