@@ -2,8 +2,8 @@
 // are throttled, so each case lets the throttle come due after the change.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SignedInUser } from '../features/auth/user-query'
+import { QUERY_CACHE_KEY as SAVED } from './query-cache-key'
 
-const SAVED = 'studyhub-query-cache'
 const THROTTLE_MS = 1000
 
 const user = (email: string): SignedInUser => ({

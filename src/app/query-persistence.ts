@@ -32,9 +32,8 @@ import {
 } from '@tanstack/react-query-persist-client'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { sessionQueries } from '../features/sessions/api/session-queries'
+import { QUERY_CACHE_KEY } from './query-cache-key'
 import { PERSIST_MAX_AGE, queryClient } from './query-client'
-
-const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
 /** Bump when a saved answer's shape changes: older saved state is then dropped, never misread. */
 const DATA_SCHEMA_VERSION = '1'

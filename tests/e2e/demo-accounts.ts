@@ -23,6 +23,7 @@
 //   expected values instead of hard-coding them.
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY, DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
+import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
 
@@ -66,9 +67,6 @@ function appTokenEmail(page: Page): Promise<string | null> {
       : null
   })
 }
-
-/** Where the app saves its first-paint state (src/app/query-persistence.ts). */
-const FIRST_PAINT_STATE_KEY = 'studyhub-query-cache'
 
 /** Firebase's IndexedDB, as its SDK keeps a signed-in user (database, store, key path). */
 const FIREBASE_DB = { name: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key' }
@@ -176,7 +174,7 @@ export async function logInAs(page: Page, role: DemoRole, path?: string): Promis
   // or none, never another's: so the app leaves first (a static file is the tab's stop), then the
   // saved state goes, and the app starts as the account's returning user does.
   await gotoUnchecked(page, '/favicon.svg')
-  await page.evaluate((key) => localStorage.removeItem(key), FIRST_PAINT_STATE_KEY)
+  await page.evaluate((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
   await page.goto(target)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect.poll(() => appTokenEmail(page), { timeout: 10_000 }).toBe(DEMO_EMAIL[role])
