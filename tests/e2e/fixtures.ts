@@ -198,18 +198,22 @@ export async function checkA11y(page: Page, label = '', { restyled = false } = {
 /** The in-page record of the last scan: the page as axe saw it, until anything in it changes. */
 const SCANNED_STATE = '__a11yScannedState'
 
+/** What the record holds: whether the DOM is untouched since, and the size and focus it was scanned at. */
+interface ScanMark {
+  clean: boolean
+  width: number
+  height: number
+  focus: Element | null
+}
+
 /**
  * Marks the page as scanned as it is now: a change to its DOM, its size or
  * its focus clears the mark, and so does a new document.
  */
 async function markScanned(page: Page): Promise<void> {
   await page.evaluate((key) => {
-    const w = window as unknown as Record<
-      string,
-      { clean: boolean; width: number; height: number; focus: Element | null }
-    >
-    const state = { clean: true, width: innerWidth, height: innerHeight, focus: document.activeElement }
-    w[key] = state
+    const state: ScanMark = { clean: true, width: innerWidth, height: innerHeight, focus: document.activeElement }
+    Object.assign(window, { [key]: state })
     const observer = new MutationObserver(() => {
       state.clean = false
       observer.disconnect()
@@ -221,12 +225,7 @@ async function markScanned(page: Page): Promise<void> {
 /** Whether the page is still exactly as its last scan saw it, so a scan now would repeat that one. */
 async function unchangedSinceScan(page: Page): Promise<boolean> {
   return page.evaluate((key) => {
-    const state = (
-      window as unknown as Record<
-        string,
-        { clean: boolean; width: number; height: number; focus: Element | null } | undefined
-      >
-    )[key]
+    const state = (window as unknown as Record<string, ScanMark | undefined>)[key]
     return (
       state?.clean === true &&
       state.width === innerWidth &&

@@ -49,7 +49,7 @@ import {
   submitLogin,
 } from './demo-accounts'
 import { expect, openInApp, test, waitForServiceWorker } from './fixtures'
-import { CANARY_NAME, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
+import { CANARY_NAME, clip, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
 
 const EVIL_HOST = 'evil.example'
 /** Rows per page of the admin's users table (src/features/users/components/manage-users.tsx). */
@@ -62,13 +62,6 @@ test.use({
   allowedConsoleErrors: [/status of 40[04]/],
   a11yRevisit: false,
 })
-
-/** Cut to a field's limit without splitting a surrogate pair. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  const cut = text.slice(0, max)
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
-}
 
 /** Text as a page shows it: runs of blanks are one space, none at the ends (the servers trim). */
 const shown = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -239,6 +232,15 @@ function sessionBody(fields: { title: string; subject?: string; description: str
     tutorName: 'Forged tutor name',
     tutorEmail: fields.tutorEmail ?? DEMO_EMAIL.tutor,
   }
+}
+
+/** A session carrying a pack of strings: its description all of them, its title and subject the first (and second). */
+function packedSessionBody(pack: readonly string[]) {
+  return sessionBody({
+    title: clip(pack[0]!, TEXT_LIMITS.sessionTitle),
+    subject: clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject),
+    description: pack.join('\n'),
+  })
 }
 
 /** The strings in as few groups as fit a field of `max` characters when joined by line breaks. */
@@ -421,13 +423,7 @@ for (const { part: groups, first, label } of slices(SESSION_GROUPS, TUTORS_PER_T
     const packs = packed(strings, TEXT_LIMITS.reviewComment)
     const carriers = await makeSessions(
       page,
-      packs.map((pack) =>
-        sessionBody({
-          title: clip(pack[0]!, TEXT_LIMITS.sessionTitle),
-          subject: clip(pack[1] ?? pack[0]!, TEXT_LIMITS.subject),
-          description: pack.join('\n'),
-        }),
-      ),
+      packs.map((pack) => packedSessionBody(pack)),
     )
     await page.goto('/dashboard/my-sessions')
     await expectShownAsText(page, 'main', [
@@ -555,13 +551,7 @@ test(
     const shares = slices(HOSTILE_STRINGS, Math.ceil(HOSTILE_STRINGS.length / FIRST_PAGE_LIMITS.studySessions))
     const ids = await makeSessions(
       page,
-      shares.map(({ part }) =>
-        sessionBody({
-          title: clip(part[0]!, TEXT_LIMITS.sessionTitle),
-          subject: clip(part[1] ?? part[0]!, TEXT_LIMITS.subject),
-          description: part.join('\n'),
-        }),
-      ),
+      shares.map(({ part }) => packedSessionBody(part)),
     )
     await approveSessions(page, as.admin, ids)
 

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest'
 import type { Material, Note, Review, Session, User } from '../../../src/contract/entities'
 import { TEXT_LIMITS } from '../../../src/contract/limits'
 import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
-import { HOSTILE_STRINGS, HOSTILE_URLS } from '../../e2e/hostile-strings'
+import { clip, HOSTILE_STRINGS, HOSTILE_URLS } from '../../e2e/hostile-strings'
 import type { Api } from '../harness/api-client'
 import {
   accountName,
@@ -46,13 +46,6 @@ async function inBatches<T, R>(items: readonly T[], each: (item: T, index: numbe
     out.push(...(await Promise.all(items.slice(at, at + BATCH).map((item, k) => each(item, at + k)))))
   }
   return out
-}
-
-/** Cut to a field's limit without splitting a surrogate pair (what a form's maxLength lets through). */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  const cut = text.slice(0, max)
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
 }
 
 /**
