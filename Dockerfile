@@ -23,7 +23,9 @@ ARG VITE_FIREBASE_APP_ID
 RUN npm run build:server && npx vite build
 
 FROM node:24-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 DATA_DIR=/data APP_DIST_DIR=/app/dist
+# NODE_ENV=production: the server refuses to start without FIREBASE_PROJECT_ID
+# (the real project, set at `docker run -e`), and never seeds the demo data.
+ENV NODE_ENV=production SEED=never HOST=0.0.0.0 PORT=8787 DATA_DIR=/data APP_DIST_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-save --no-audit --no-fund) \

@@ -2,7 +2,8 @@
 // (docs/architecture/where-things-live.md, ADR 0033). Imports flow one way:
 // contract → shared → features → app, and a feature never imports another
 // feature (the app composes them). import-x/no-cycle forbids any import cycle.
-// dexie lives only in storage modules (src/shared/db, src/features/*/db,
+// axios lives only in the HTTP client (src/shared/api/axios-client.ts, ADR
+// 0053), dexie only in storage modules (src/shared/db, src/features/*/db,
 // mocks/db), msw never under src/.
 // The API server (server/) sees the app only through src/contract, and its
 // core (server/core, shared with the service worker) uses no Node APIs.
@@ -16,6 +17,11 @@ import tseslint from 'typescript-eslint'
 
 const MSW = { group: ['msw', 'msw/*'], message: 'msw belongs to mocks/ and tests, never to the app.' }
 const DEXIE = { group: ['dexie', 'dexie-*'], message: 'Use IndexedDB only through a storage module (src/shared/db).' }
+const AXIOS = { group: ['axios', 'axios/*'], message: 'Call the API through src/shared/api/http-client.ts.' }
+// What a build leaves out of axios (vite.config.ts): the client may not use it.
+const AXIOS_LEFT_OUT = ['CancelToken', 'HttpStatusCode']
+const AXIOS_LEFT_OUT_MESSAGE =
+  'A build leaves this part of axios out (AXIOS_UNUSED in vite.config.ts): cancel with an AbortSignal, use the fetch adapter.'
 // server/core runs in the service worker too (the demo server): Web-standard APIs only.
 const NODE_MODULES = {
   regex: `^(node:|(${builtinModules.join('|')})(/|$))`,
@@ -102,12 +108,34 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE, AXIOS] }] },
   },
   {
     files: ['src/shared/db/**', 'src/features/*/db/**'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MSW] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [MSW, AXIOS] }] },
+  },
+  {
+    // The one module that wraps axios; it is loaded after the first paint. A
+    // build leaves out the parts of axios named here (AXIOS_UNUSED in vite.config.ts).
+    files: ['src/shared/api/axios-client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', importNames: AXIOS_LEFT_OUT, message: AXIOS_LEFT_OUT_MESSAGE }],
+          patterns: [MSW, DEXIE],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...AXIOS_LEFT_OUT.map((property) => ({ object: 'axios', property, message: AXIOS_LEFT_OUT_MESSAGE })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='adapter'][value.value!='fetch']", message: AXIOS_LEFT_OUT_MESSAGE },
+      ],
+    },
   },
   {
     files: ['server/core/**/*.ts'],

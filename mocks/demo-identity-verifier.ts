@@ -2,6 +2,8 @@
 // token of the demo provider (./demo-idp.ts) names an identity in its table.
 // Seeded accounts and Google accounts count as verified emails; a password
 // sign-up does not, so it can never claim an existing record by its email.
+// A disabled identity's tokens are refused at once, as Firebase's revocation
+// check refuses them on the API server.
 import type { IdentityVerifier } from '../server/core/identity'
 import type { DemoDb } from './db/demo-db'
 import { verifyIdToken } from './server/crypto'
@@ -11,7 +13,7 @@ export function demoIdentityVerifier(db: DemoDb): IdentityVerifier {
     async verify(idToken) {
       const claims = await verifyIdToken(db, idToken)
       const identity = claims ? await db.identities.get(claims.sub) : undefined
-      if (!identity || identity.email !== claims!.email) return null
+      if (!identity || identity.disabled || identity.email !== claims!.email) return null
       return {
         uid: identity.uid,
         email: identity.email,

@@ -32,7 +32,8 @@ export async function seedDemo(db: DemoDb, options: SeedOptions = {}): Promise<v
     photoURL: null,
     createdAt: now,
   }))
-  const users = rows.users.map((user, i) => ({ ...user, uid: identities[i]!.uid }))
+  // Each seeded identity is verified, so each record is bound verified.
+  const users = rows.users.map((user, i) => ({ ...user, uid: identities[i]!.uid, emailVerified: true }))
   const files: FileRow[] = rows.files.map((file) => ({
     ...file,
     data: toStoredFile(file.data as Uint8Array, file.type),

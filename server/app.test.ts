@@ -97,7 +97,12 @@ describe('mounting the routes', () => {
       body: '{"title":"t","description":"d"}',
     })
     expect(answer.status).toBe(200)
-    expect(calls).toEqual([{ params: { id: 'n-1' }, body: '{"title":"t","description":"d"}', deps }])
+    expect(calls.map(({ params, body }) => ({ params, body }))).toEqual([
+      { params: { id: 'n-1' }, body: '{"title":"t","description":"d"}' },
+    ])
+    // The same deps, with a reporter that logs the route's unexpected errors under this request's id.
+    for (const key of Object.keys(deps) as (keyof ApiDeps)[]) expect(calls[0]!.deps[key]).toBe(deps[key])
+    expect(calls[0]!.deps.reportError).toBeTypeOf('function')
   })
 
   it('matches a specific path before a parameterised one', async () => {
@@ -240,6 +245,17 @@ describe('body size caps', () => {
   })
 })
 
+describe('the file cap', () => {
+  it('belongs to the upload route only: a multipart body elsewhere gets the JSON cap', async () => {
+    const { request, calls } = setup({ maxJsonBytes: 1024, maxFileBytes: 4096 })
+    const data = new FormData()
+    data.set('file', new Blob([new Uint8Array(2048)], { type: 'application/pdf' }), 'notes.pdf')
+    const answer = await request('/api/sessions', { method: 'POST', body: data })
+    expect(answer.status).toBe(413)
+    expect(calls).toHaveLength(0)
+  })
+})
+
 describe('formatBytes', () => {
   it('says a size the way a person would', () => {
     expect([formatBytes(10_485_760), formatBytes(1_572_864), formatBytes(4096), formatBytes(512)]).toEqual([
@@ -280,18 +296,46 @@ describe('rate limits', () => {
     expect((await request('/api/sessions', postJson({}))).status).toBe(201)
   })
 
-  it('reads X-Forwarded-For (first hop) only behind a trusted proxy', async () => {
+  it('reads X-Forwarded-For only behind a trusted proxy', async () => {
     const viaProxy = (forwardedFor: string): RequestInit => postJson({}, { 'X-Forwarded-For': forwardedFor })
-
     const direct = setup({ rateLimitWrites: 1 })
     expect((await direct.request('/api/sessions', viaProxy('192.0.2.1'), '10.0.0.5')).status).toBe(201)
     // A forged header changes nothing: the socket's address is the client.
     expect((await direct.request('/api/sessions', viaProxy('192.0.2.2'), '10.0.0.5')).status).toBe(429)
+  })
 
-    const proxied = setup({ rateLimitWrites: 1, trustProxy: true })
-    expect((await proxied.request('/api/sessions', viaProxy('192.0.2.1, 10.0.0.9'), '10.0.0.5')).status).toBe(201)
-    expect((await proxied.request('/api/sessions', viaProxy('192.0.2.2, 10.0.0.9'), '10.0.0.5')).status).toBe(201)
-    expect((await proxied.request('/api/sessions', viaProxy('192.0.2.1'), '10.0.0.5')).status).toBe(429)
+  it('behind TRUST_PROXY=true, 40 sign-ins from one client, each with another made-up first address, meet the limit', async () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: 'true' })
+    const { request } = setup({ rateLimitSignIn: 20, trustProxy })
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i++) {
+      // The client wrote the first entry; the proxy appended the address it saw.
+      const forwarded = postJson({}, { 'X-Forwarded-For': `198.18.0.${i}, 192.0.2.1` })
+      statuses.push((await request('/api/jwt', forwarded, '10.0.0.5')).status)
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20)
+    // Another client behind the same proxy has its own count.
+    const other = postJson({}, { 'X-Forwarded-For': '192.0.2.2' })
+    expect((await request('/api/jwt', other, '10.0.0.5')).status).toBe(200)
+  })
+
+  it('takes the address the last of N trusted proxies received the request from', async () => {
+    const via = (forwardedFor: string): RequestInit => postJson({}, { 'X-Forwarded-For': forwardedFor })
+    const { request } = setup({ rateLimitWrites: 1, trustProxy: { hops: 2 } })
+    // Client 192.0.2.1 → proxy 10.0.0.9 → proxy 10.0.0.5 → us.
+    expect((await request('/api/sessions', via('made-up, 192.0.2.1, 10.0.0.9'), '10.0.0.5')).status).toBe(201)
+    expect((await request('/api/sessions', via('other, 192.0.2.1, 10.0.0.9'), '10.0.0.5')).status).toBe(429)
+    expect((await request('/api/sessions', via('192.0.2.2, 10.0.0.9'), '10.0.0.5')).status).toBe(201)
+  })
+
+  it('skips only the listed proxies, and trusts no header from a peer that is not one of them', async () => {
+    const via = (forwardedFor: string): RequestInit => postJson({}, { 'X-Forwarded-For': forwardedFor })
+    const { request } = setup({ rateLimitWrites: 1, trustProxy: { proxies: ['10.0.0.5', '10.0.0.9'] } })
+    expect((await request('/api/sessions', via('made-up, 192.0.2.1, 10.0.0.9'), '::ffff:10.0.0.5')).status).toBe(201)
+    expect((await request('/api/sessions', via('other, 192.0.2.1'), '10.0.0.5')).status).toBe(429)
+    // Straight from a client: the socket's peer is the client, whatever it forwards.
+    expect((await request('/api/sessions', via('192.0.2.3'), '198.51.100.4')).status).toBe(201)
+    expect((await request('/api/sessions', via('192.0.2.4'), '198.51.100.4')).status).toBe(429)
   })
 
   it('can be turned off with 0', async () => {
@@ -364,7 +408,9 @@ describe('CORS', () => {
   it('recognises its own origin by the forwarded host only behind a trusted proxy', async () => {
     const init = postJson({}, { Origin: 'https://studyhub.example.com', 'X-Forwarded-Host': 'studyhub.example.com' })
     expect((await setup().request('http://10.0.0.5:8787/api/sessions', init)).status).toBe(403)
-    expect((await setup({ trustProxy: true }).request('http://10.0.0.5:8787/api/sessions', init)).status).toBe(201)
+    expect((await setup({ trustProxy: { hops: 1 } }).request('http://10.0.0.5:8787/api/sessions', init)).status).toBe(
+      201,
+    )
   })
 })
 

@@ -41,6 +41,7 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 const PING_TIMEOUT_MS = 3_000
 // Printable, header-safe, bounded: an incoming id is echoed into logs and headers.
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+const UPLOAD_PATH = `/api${routes.uploadMaterial.path}`
 const SIGN_IN_PATHS = new Set([`/api${routes.issueToken.path}`, `/api${routes.createUser.path}`])
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
@@ -104,10 +105,12 @@ function bodyLimits(config: Config): MiddlewareHandler<AppEnv> {
     maxSize: config.maxFileBytes + MULTIPART_OVERHEAD_BYTES,
     onError: () => jsonError(`File too large: at most ${formatBytes(config.maxFileBytes)}.`, 413),
   })
+  // The file cap belongs to the one upload route; any other path, whatever
+  // type its body claims, gets the JSON cap. Both are checked from
+  // Content-Length first, then counted as the bytes arrive.
   return async (c, next) => {
     if (!hasBody(c.req.method)) return next()
-    const type = (c.req.header('Content-Type') ?? '').toLowerCase()
-    return (type.startsWith('multipart/form-data') ? multipart : json)(c, next)
+    return (c.req.method === 'POST' && c.req.path === UPLOAD_PATH ? multipart : json)(c, next)
   }
 }
 
@@ -126,9 +129,16 @@ async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
 export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   const { config, logger, ping } = options
   const app = new Hono<AppEnv>()
+  const logUnhandled = (c: Context<AppEnv>, error: unknown) =>
+    logger.error('unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: describeError(error),
+    })
 
   app.use('*', requestLog(logger))
-  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy))
+  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy !== false))
   app.use('/api/*', async (c, next) => {
     const refusal = crossSiteRefusal(c.req.raw)
     return refusal ? errorResponse(refusal) : next()
@@ -150,7 +160,13 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   app.get('/api/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument())))
 
   for (const route of options.routes ?? apiRoutes) {
-    app.on(route.method, route.path, (c) => route.handle(c.req.raw, c.req.param(), deps))
+    app.on(route.method, route.path, (c) =>
+      route.handle(c.req.raw, c.req.param(), {
+        ...deps,
+        // One JSON line with the request id, like every other log line.
+        reportError: (error) => logUnhandled(c, error),
+      }),
+    )
   }
 
   if (config.appDistDir) {
@@ -162,12 +178,7 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   app.onError((error, c: Context<AppEnv>) => {
     if (error instanceof HTTPException) return error.getResponse()
     const requestId = c.get('requestId')
-    logger.error('unhandled error', {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      error: describeError(error),
-    })
+    logUnhandled(c, error)
     return new Response(JSON.stringify({ message: 'Server error: please try again.', requestId }), {
       status: 500,
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },

@@ -80,7 +80,7 @@ describe('loadConfig', () => {
       maxFileBytes: 5_000_000,
       maxJsonBytes: 100_000,
       corsOrigins: ['https://studyhub.example.com', 'http://localhost:5173'],
-      trustProxy: true,
+      trustProxy: { hops: 1 },
       rateLimitSignIn: 5,
       rateLimitWrites: 0,
       logLevel: 'warn',
@@ -144,7 +144,16 @@ describe('loadConfig', () => {
       'https://ok.example.com,https://bad.example.com/app',
       'CORS_ORIGINS must be comma-separated origins such as https://app.example.com (scheme, host and port only) (not an origin: "https://bad.example.com/app")',
     ],
-    ['TRUST_PROXY', 'sometimes', 'TRUST_PROXY must be true or false (got "sometimes")'],
+    [
+      'TRUST_PROXY',
+      'sometimes',
+      'TRUST_PROXY must be false, true (one proxy), the number of proxies in front (1-10), or their comma-separated IP addresses (got "sometimes")',
+    ],
+    [
+      'TRUST_PROXY',
+      '10.0.0.1, proxy.local',
+      'TRUST_PROXY must be false, true (one proxy), the number of proxies in front (1-10), or their comma-separated IP addresses (got "10.0.0.1, proxy.local")',
+    ],
     [
       'RATE_LIMIT_SIGN_IN',
       'many',
@@ -181,6 +190,27 @@ describe('loadConfig', () => {
     ['S3_FORCE_PATH_STYLE', 'maybe', 'S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
   ])('names a bad %s and what it expects', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message])
+  })
+
+  it.each([
+    ['no', false],
+    ['yes', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.1, ::1', { proxies: ['10.0.0.1', '::1'] }],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it('refuses a production start without a real Firebase project, or with the demo data', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got nothing)',
+    ])
+    expect(problemsOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-studyhub', SEED: 'auto' })).toEqual([
+      'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got "demo-studyhub")',
+      'SEED must be never when NODE_ENV is production: the demo data has an unclaimed admin (got "auto")',
+    ])
+    // With a real project it starts, and seeds nothing even on the embedded database.
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'studyhub-school' }).seed).toBe('never')
   })
 
   it('refuses an APP_DIST_DIR without index.html', () => {

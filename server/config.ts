@@ -4,6 +4,7 @@
 // setting. Nothing else in server/ reads process.env (firebase-admin's
 // emulator switch is set from here, see ./identity/firebase-identity.ts).
 import { existsSync, statSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from '../src/contract/limits'
@@ -12,6 +13,12 @@ import type { S3Settings } from './files/s3-objects'
 export type SeedMode = 'auto' | 'always' | 'never'
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/**
+ * Which reverse proxies in front are trusted to append the client's address to
+ * X-Forwarded-For: none, the last `hops` of them, or those at these addresses.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: readonly string[] }
 
 /** Where material files' bytes go: PostgreSQL's files.data, or an S3-compatible bucket. */
 type FileStorage = { kind: 'postgres' } | ({ kind: 's3' } & S3Settings)
@@ -29,7 +36,7 @@ export interface Config {
   maxFileBytes: number
   maxJsonBytes: number
   corsOrigins: readonly string[]
-  trustProxy: boolean
+  trustProxy: TrustProxy
   /** Sign-in calls per minute per client; 0 turns the limit off. */
   rateLimitSignIn: number
   /** Writes per minute per client; 0 turns the limit off. */
@@ -149,7 +156,8 @@ const EXPECTED = {
   MAX_FILE_BYTES: 'must be an integer 1-1073741824 (bytes)',
   MAX_JSON_BYTES: `must be an integer 1024-${MAX_JSON_BODY_BYTES} (bytes)`,
   CORS_ORIGINS: 'must be comma-separated origins such as https://app.example.com (scheme, host and port only)',
-  TRUST_PROXY: 'must be true or false',
+  TRUST_PROXY:
+    'must be false, true (one proxy), the number of proxies in front (1-10), or their comma-separated IP addresses',
   RATE_LIMIT_SIGN_IN: 'must be an integer 0-100000 (requests per minute; 0 turns it off)',
   RATE_LIMIT_WRITES: 'must be an integer 0-100000 (requests per minute; 0 turns it off)',
   LOG_LEVEL: `must be one of ${LOG_LEVELS.join(', ')}`,
@@ -195,7 +203,25 @@ const envSchema = z.object({
       .refine((origins) => origins.every(isOrigin))
       .default([]),
   ),
-  TRUST_PROXY: oneOf({ true: true, '1': true, yes: true, false: false, '0': false, no: false }, 'false'),
+  TRUST_PROXY: z.preprocess(
+    (value) => unsetIfBlank(value) ?? 'false',
+    z
+      .string()
+      .trim()
+      .transform((v): TrustProxy | undefined => {
+        const word = v.toLowerCase()
+        if (['false', 'no', '0'].includes(word)) return false
+        if (['true', 'yes'].includes(word)) return { hops: 1 }
+        if (/^\d+$/.test(word)) return Number(word) <= 10 ? { hops: Number(word) } : undefined
+        const proxies = word
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+        return proxies.length > 0 && proxies.every((p) => isIP(p) !== 0) ? { proxies } : undefined
+      })
+      .refine((v) => v !== undefined)
+      .transform((v) => v as TrustProxy),
+  ),
   RATE_LIMIT_SIGN_IN: integer(0, 100_000, 20),
   RATE_LIMIT_WRITES: integer(0, 100_000, 120),
   LOG_LEVEL: oneOf<LogLevel>(Object.fromEntries(LOG_LEVELS.map((l) => [l, l])), 'info'),
@@ -264,6 +290,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
 
+  // A production start (NODE_ENV=production, as the image sets) serves real
+  // people: it must name the Firebase project whose users it accepts, and it
+  // never fills the database with the demo data, whose admin nobody has claimed.
+  const production = env.NODE_ENV === 'production'
+  if (production && (unsetIfBlank(env.FIREBASE_PROJECT_ID) === undefined || projectId.startsWith('demo-'))) {
+    problems.push(
+      `FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got ${unsetIfBlank(env.FIREBASE_PROJECT_ID) === undefined ? 'nothing' : JSON.stringify(projectId)})`,
+    )
+  }
+  const seedMode = (unsetIfBlank(env.SEED) as string | undefined)?.trim().toLowerCase()
+  if (production && seedMode !== undefined && !['never', 'false'].includes(seedMode)) {
+    problems.push(
+      `SEED must be never when NODE_ENV is production: the demo data has an unclaimed admin (got ${JSON.stringify(seedMode)})`,
+    )
+  }
+
   const storage = (unsetIfBlank(env.FILE_STORAGE) as string | undefined)?.trim().toLowerCase()
   if (storage === 's3') {
     for (const name of S3_REQUIRED) {
@@ -278,7 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: v.HOST,
     dataDir: v.DATA_DIR,
     databaseUrl: v.DATABASE_URL,
-    seed: v.SEED,
+    seed: production ? 'never' : v.SEED,
     firebaseProjectId: v.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: v.FIREBASE_AUTH_EMULATOR_HOST,
     appTokenTtlSeconds: v.APP_TOKEN_TTL_SECONDS,

@@ -25,6 +25,17 @@ export interface LoggerOptions {
 export function describeError(error: unknown): LogFields {
   if (error instanceof Error) {
     const cause = error.cause === undefined ? {} : { cause: describeError(error.cause) }
+    // A failed query's message carries its parameters (a note's text, an
+    // email): the log keeps the SQL and leaves the values out.
+    const { query, params } = error as { query?: unknown; params?: unknown }
+    if (typeof query === 'string' && params !== undefined) {
+      const message = `Failed query: ${query}`
+      const stack = error.stack?.replace(error.message, message)
+      // The database's own message may quote a value too ("invalid input syntax ...: <value>"): its code says enough.
+      const code = (error.cause as { code?: unknown } | undefined)?.code
+      const reason = error.cause instanceof Error ? { cause: { name: error.cause.name, code } } : {}
+      return { name: error.name, message, stack, ...reason }
+    }
     return { name: error.name, message: error.message, stack: error.stack, ...cause }
   }
   return { message: String(error) }

@@ -94,15 +94,16 @@ interface Exchange {
   closed: Promise<void>
 }
 
-/** One HTTP/1.1 GET on a fresh connection, kept alive unless `headers` say otherwise. */
-function get(baseUrl: string, path: string, headers: Record<string, string> = {}): Exchange {
+/** One HTTP/1.1 request on a fresh connection: its head, then `body` (which may be only part of what it declares). */
+function exchange(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer) {
   const { hostname, port } = new URL(baseUrl)
   const socket = connect({ host: hostname, port: Number(port) })
   const chunks: Buffer[] = []
   const answer = new Promise<RawAnswer>((resolve, reject) => {
     socket.on('connect', () => {
       const lines = Object.entries({ Host: `${hostname}:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`)
-      socket.write(`GET ${path} HTTP/1.1\r\n${lines.join('')}\r\n`)
+      socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n`)
+      if (body && body.length > 0) socket.write(body)
     })
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
@@ -115,6 +116,11 @@ function get(baseUrl: string, path: string, headers: Record<string, string> = {}
   answer.catch(() => {})
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
   return { socket, answer, closed }
+}
+
+/** One HTTP/1.1 GET on a fresh connection, kept alive unless `headers` say otherwise. */
+function get(baseUrl: string, path: string, headers: Record<string, string> = {}): Exchange {
+  return exchange(baseUrl, 'GET', path, headers)
 }
 
 /** A route that starts, then waits until the test lets it answer. */
@@ -303,4 +309,91 @@ describe('the server on the embedded database', () => {
       await reopened.close()
     }
   }, 60_000)
+})
+
+/** A POST that sends its headers and only the first `sent` bytes of a `declared`-byte body, then waits. */
+function partialPost(baseUrl: string, path: string, declared: number, sent: number, headers: Record<string, string>) {
+  const head = { 'Content-Length': String(declared), ...headers }
+  return exchange(baseUrl, 'POST', path, head, Buffer.alloc(sent, 0x61))
+}
+
+describe('uploads refused on their headers', () => {
+  const TEN_MB = 10 * 1024 * 1024
+  const multipart = { 'Content-Type': 'multipart/form-data; boundary=x', 'X-StudyHub-Client': 'app' }
+
+  it('answers anonymous 10 MB uploads with 401 while their bodies are still unsent, and /healthz meanwhile', async () => {
+    const running = await startServer(testConfig(), {
+      database: fakeDatabase(),
+      identity: noIdentity,
+      logger: memoryLogger(),
+    })
+    const uploads = Array.from({ length: 10 }, () =>
+      partialPost(running.url, '/api/materials', TEN_MB, 64 * 1024, multipart),
+    )
+    try {
+      // Each body stops at 64 KB of 10 MB: an answer can only come from the headers.
+      for (const upload of uploads) expect((await upload.answer).status).toBe(401)
+      const health = await get(running.url, '/healthz', { Connection: 'close' }).answer
+      expect(health.status).toBe(200)
+    } finally {
+      for (const upload of uploads) upload.socket.destroy()
+      await running.close()
+    }
+  }, 30_000)
+
+  it('does not invite the body of an anonymous upload sent with Expect: 100-continue', async () => {
+    const running = await startServer(testConfig(), {
+      database: fakeDatabase(),
+      identity: noIdentity,
+      logger: memoryLogger(),
+    })
+    const upload = partialPost(running.url, '/api/materials', TEN_MB, 0, { ...multipart, Expect: '100-continue' })
+    try {
+      // Node would answer 100 Continue on its own; the first answer must be the refusal.
+      expect((await upload.answer).status).toBe(401)
+    } finally {
+      upload.socket.destroy()
+      await running.close()
+    }
+  }, 30_000)
+
+  it('sends 100 Continue once a route reads the body, and the route gets it all', async () => {
+    const echo: ApiRoute = {
+      method: 'POST',
+      path: '/api/echo',
+      handle: async (request) =>
+        new Response(JSON.stringify({ length: (await request.arrayBuffer()).byteLength }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    }
+    const running = await startServer(testConfig(), {
+      database: fakeDatabase(),
+      identity: noIdentity,
+      routes: [echo],
+      logger: memoryLogger(),
+    })
+    const post = partialPost(running.url, '/api/echo', 5, 0, {
+      'Content-Type': 'application/json',
+      'X-StudyHub-Client': 'app',
+      Expect: '100-continue',
+    })
+    try {
+      expect((await post.answer).status).toBe(100)
+      const rest: Buffer[] = []
+      const final = new Promise<RawAnswer>((resolve) =>
+        post.socket.on('data', (chunk: Buffer) => {
+          rest.push(chunk)
+          const parsed = parse(Buffer.concat(rest))
+          if (parsed) resolve(parsed)
+        }),
+      )
+      post.socket.write('"abc"')
+      const answer = await final
+      expect(answer.status).toBe(200)
+      expect(JSON.parse(answer.body)).toEqual({ length: 5 })
+    } finally {
+      post.socket.destroy()
+      await running.close()
+    }
+  }, 30_000)
 })

@@ -4,7 +4,7 @@
 // no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
 // then the database closes, which releases the embedded database's folder.
 import { serve } from '@hono/node-server'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config, type SeedMode } from './config'
@@ -81,7 +81,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         createFirebaseIdentity({
           projectId: config.firebaseProjectId,
           emulatorHost: config.firebaseAuthEmulatorHost,
-          onRejected: (reason) => logger.debug('ID token refused', { reason: describeError(reason) }),
+          // A bad token is the caller's problem; anything else (no credentials for the
+          // revocation lookup, Firebase unreachable) refuses every sign-in and is ours.
+          onRejected: (reason) => {
+            const code = (reason as { code?: unknown } | null)?.code
+            const ours = !(typeof code === 'string' && code.startsWith('auth/'))
+            logger[ours ? 'warn' : 'debug']('ID token refused', { reason: describeError(reason) })
+          },
         }),
       now: () => new Date(),
       appTokenTtlSeconds: config.appTokenTtlSeconds,
@@ -111,6 +117,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         () => resolve(created as Server),
       ) as Server
       created.once('error', reject)
+      // Node answers `Expect: 100-continue` with 100 Continue before any of our
+      // code runs, inviting the body. Here the invitation goes out only when a
+      // route starts reading the body, so a request refused on its headers (no
+      // token, a role that may not upload, too large) is answered before its
+      // body is sent at all.
+      created.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+        const read = request._read.bind(request)
+        request._read = (size) => {
+          request._read = read
+          response.writeContinue()
+          read(size)
+        }
+        created.emit('request', request, response)
+      })
     })
   } catch (error) {
     await database.close()

@@ -7,7 +7,7 @@ import type { UserRow } from './core/store'
 import { openDatabase } from './db/open-database'
 import { makeAdmin, MakeAdminError } from './make-admin'
 
-const user = (email: string, role: UserRow['role']): UserRow => ({
+const user = (email: string, role: UserRow['role'], binding: Pick<UserRow, 'uid' | 'emailVerified'> = {}): UserRow => ({
   _id: `id-${email}`,
   name: email.split('@')[0] ?? email,
   email,
@@ -16,6 +16,7 @@ const user = (email: string, role: UserRow['role']): UserRow => ({
   created_at: '2026-01-05T09:00:00.000Z',
   last_log_in: '2026-01-05T09:00:00.000Z',
   uid: null,
+  ...binding,
 })
 
 describe('makeAdmin on the embedded database', () => {
@@ -29,6 +30,8 @@ describe('makeAdmin on the embedded database', () => {
     const db = await openDatabase({ dataDir })
     await db.store.users.insert(user('tutor@school.edu', 'tutor'))
     await db.store.users.insert(user('boss@school.edu', 'admin'))
+    await db.store.users.insert(user('typed@school.edu', 'student', { uid: 'uid-typed', emailVerified: false }))
+    await db.store.users.insert(user('proven@school.edu', 'student', { uid: 'uid-proven', emailVerified: true }))
     await db.close()
   }, 60_000)
   afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -49,6 +52,15 @@ describe('makeAdmin on the embedded database', () => {
       previousRole: 'tutor',
     })
     expect(await roleOf('tutor@school.edu')).toBe('admin')
+  }, 60_000)
+
+  it('refuses a user whose email was never verified, and promotes one whose email was', async () => {
+    await expect(makeAdmin(config(), 'typed@school.edu')).rejects.toThrow(
+      'typed@school.edu has not verified their email with the sign-in provider.',
+    )
+    expect(await roleOf('typed@school.edu')).toBe('student')
+    await makeAdmin(config(), 'proven@school.edu')
+    expect(await roleOf('proven@school.edu')).toBe('admin')
   }, 60_000)
 
   it('changes nothing for an admin', async () => {

@@ -86,13 +86,21 @@ export async function makeAdmin(
     return await withDatabase(config, async (db) =>
       db.transaction(async (tx) => {
         const [user] = await tx
-          .select({ name: users.name, role: users.role })
+          .select({ name: users.name, role: users.role, uid: users.uid, emailVerified: users.emailVerified })
           .from(users)
           .where(eq(users.email, email))
           .for('update')
         if (!user) {
           throw new MakeAdminError(
             `No user with the email ${email}. They must sign up in the app first; then run this again.`,
+          )
+        }
+        // Whoever signed up first with an email holds it until its owner proves it: promoting
+        // an unproven holder would hand the role to anyone who typed the address. An unbound
+        // (seeded) record is safe: only a verified identity can claim it.
+        if (user.role !== 'admin' && user.uid && !user.emailVerified) {
+          throw new MakeAdminError(
+            `${email} has not verified their email with the sign-in provider. They must verify it (or sign in with Google) and sign in again; then run this again.`,
           )
         }
         if (user.role !== 'admin') await tx.update(users).set({ role: 'admin' }).where(eq(users.email, email))

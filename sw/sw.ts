@@ -3,9 +3,10 @@
 // app shell and, in a demo build, hosts the demo server that answers /api.
 import './local-storage-shim'
 import { demoServer } from '#demo-server'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { keptHomePage, type KeptHomePage } from './kept-home-page'
+import { precacheInParallel } from './precache-in-parallel'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -61,9 +62,9 @@ if (home) {
   )
 }
 
-precacheAndRoute(precache)
+const precacheController = precacheInParallel(precache)
 cleanupOutdatedCaches()
-const precachedIndex = createHandlerBoundToURL('index.html')
+const precachedIndex = precacheController.createHandlerBoundToURL('index.html')
 registerRoute(new NavigationRoute(precachedIndex, { denylist: [/^\/api\//] }))
 
 self.addEventListener('install', () => {

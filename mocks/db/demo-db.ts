@@ -60,6 +60,8 @@ export interface IdentityRow {
   photoURL: string | null
   /** Seeded accounts and Google accounts are verified; a password sign-up is not. */
   emailVerified?: boolean
+  /** Set by the provider's admin: the identity's tokens prove nothing any more. */
+  disabled?: boolean
   createdAt: string
 }
 

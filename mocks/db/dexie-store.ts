@@ -75,12 +75,12 @@ export function createDexieStore(db: DemoDb): Store {
           await db.users.update(id, { role })
           return true
         }),
-      bindUid: (id, uid) =>
+      bindVerified: (id, uid, expected) =>
         unique('user.uid', () =>
           db.transaction('rw', db.users, async () => {
             const user = await db.users.get(id)
-            if (!user || user.uid) return false
-            await db.users.update(id, { uid })
+            if (!user || (user.uid ?? null) !== expected || user.emailVerified) return false
+            await db.users.update(id, { uid, emailVerified: true })
             return true
           }),
         ),

@@ -11,4 +11,6 @@ export interface ApiDeps {
   appTokenTtlSeconds: number
   /** Largest material file accepted, in bytes. */
   maxFileBytes: number
+  /** Where an unexpected error of a route goes; the console when unset (the demo server). */
+  reportError?: (error: unknown) => void
 }

@@ -38,7 +38,12 @@ const UNIQUE_MESSAGES: Record<UniqueRule, { message: string; extra?: Record<stri
   'note.id': { message: 'A note with this id already exists.' },
 }
 
-export function errorResponse(error: unknown): Response {
+/**
+ * Answers what a route threw. An unexpected error is the server's fault: it
+ * goes to `report` (the API server's JSON log; the console by default) and the
+ * client learns nothing of it.
+ */
+export function errorResponse(error: unknown, report: (error: unknown) => void = console.error): Response {
   if (error instanceof HttpError) return json({ ...error.extra, message: error.message }, error.status)
   // The database refused a duplicate or a dangling reference: the state changed under the request.
   if (error instanceof UniqueViolation) {
@@ -48,7 +53,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof MissingReference) return json({ message: 'That record no longer exists.' }, 409)
   if (error instanceof CheckViolation) return json({ message: `A value is not allowed (${error.constraint}).` }, 400)
   // The host logs the details; the client gets no internals.
-  console.error(error)
+  report(error)
   return json({ message: 'Server error: please try again.' }, 500)
 }
 

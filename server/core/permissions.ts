@@ -190,3 +190,17 @@ export async function isAllowed(permission: Permission, req: AccessRequest): Pro
 export function hasAnonymousGrant(permission: Permission): boolean {
   return permission.grants.some((g) => g.anonymous)
 }
+
+/**
+ * Whether some grant could still admit this caller once the request's data is
+ * read: false when the caller lacks every grant's role. Decided from the
+ * token alone, so a body is never read for a caller who may not send one.
+ */
+export function mayBeAllowed(permission: Permission, principal: Principal): boolean {
+  return permission.grants.some(
+    (g) =>
+      g.anonymous ||
+      !g.roles ||
+      (principal.via === 'app' && principal.role !== null && g.roles.includes(principal.role)),
+  )
+}

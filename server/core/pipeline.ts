@@ -1,14 +1,18 @@
 // Every REST route runs through the same steps, on both servers, so no route
-// can skip one: read the body (size cap) → who is calling (app token or the
-// identity provider's ID token) → 401 when no grant of the permission table
-// could admit the caller → Idempotency-Key claim or replay → validate params,
-// query and body with the contract's schemas (400) → load the addressed record
-// (404) → the permission table's grants (401/403) → the route's own rules and
-// answer. docs/rules/api.md tells the same story for people.
+// can skip one: who is calling (app token or the identity provider's ID token;
+// only POST /jwt, whose proof may travel in its body, reads the body first) →
+// 401 when no grant of the permission table could admit the caller, 403 when
+// none could admit their role → read the body (size cap, counted as it
+// arrives) → Idempotency-Key claim or replay → validate params, query and body
+// with the contract's schemas (400) → load the addressed record (404) → the
+// permission table's grants (401/403) → the route's own rules and answer.
+// Nothing is read from a body before its sender may send it: an anonymous
+// 10 MB upload costs its headers only. docs/rules/api.md tells the same story
+// for people.
 import type { z } from 'zod'
 import { endpoints, type EndpointSchemas } from '../../src/contract/endpoints'
 import { MAX_JSON_BODY_BYTES } from '../../src/contract/limits'
-import { IDEMPOTENCY_HEADER, routes, type RouteName } from '../../src/contract/routes'
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, routes, type RouteName } from '../../src/contract/routes'
 import type { ApiDeps } from './api-deps'
 import {
   bearerToken,
@@ -26,6 +30,7 @@ import { parseMultipart } from './multipart'
 import {
   hasAnonymousGrant,
   isAllowed,
+  mayBeAllowed,
   permissions,
   type Permission,
   type Principal,
@@ -152,12 +157,31 @@ function lowercaseEmails(data: unknown): unknown {
   return out
 }
 
-/** The raw body, refused with 413 past its cap before anything parses it. */
+/** The raw body, refused with 413 past its cap: from its Content-Length, or as soon as the bytes read pass it. */
 async function readBytes(request: Request, cap: number): Promise<Uint8Array<ArrayBuffer>> {
+  const refuse = () => tooLarge(`The request body is larger than ${cap} bytes.`)
   const declared = Number(request.headers.get('Content-Length') ?? '0')
-  if (declared > cap) throw tooLarge(`The request body is larger than ${cap} bytes.`)
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.length > cap) throw tooLarge(`The request body is larger than ${cap} bytes.`)
+  if (declared > cap) throw refuse()
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let length = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    length += value.byteLength
+    if (length > cap) {
+      await reader.cancel().catch(() => undefined)
+      throw refuse()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(length)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
   return bytes
 }
 
@@ -185,6 +209,25 @@ async function decodeBody(bytes: Uint8Array<ArrayBuffer>, contentType: string, m
   }
 }
 
+/** The path of the first string (or uploaded file's name) in `value` that holds a NUL character. */
+function fieldWithNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null
+  if (value instanceof Blob) {
+    const name = (value as Blob & { name?: unknown }).name
+    return typeof name === 'string' && name.includes('\0') ? `${path}.name` : null
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = fieldWithNul(
+        inner,
+        path === 'params' || path === 'query' || path === 'body' ? key : `${path}.${key}`,
+      )
+      if (found) return found
+    }
+  }
+  return null
+}
+
 /** The first value of each path parameter: routers differ in whether a parameter may repeat. */
 export function firstValues(params: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {}
@@ -206,7 +249,7 @@ export async function handleRoute<N extends RouteName>(
   try {
     return await handle(name, impl, request, rawParams, deps)
   } catch (error) {
-    return errorResponse(error)
+    return errorResponse(error, deps.reportError)
   }
 }
 
@@ -223,22 +266,36 @@ async function handle<N extends RouteName>(
   const url = new URL(request.url)
   const schemas: EndpointSchemas = endpoints[name]
   const multipart = 'multipart' in def
-  const bytes = schemas.body
-    ? await readBytes(request, multipart ? deps.maxFileBytes + 64 * 1024 : MAX_JSON_BODY_BYTES)
-    : new Uint8Array(0)
-  const rawBody = schemas.body ? await decodeBody(bytes, request.headers.get('Content-Type') ?? '', multipart) : {}
-
-  // POST /jwt may carry the provider's proof in its body instead of the bearer header.
+  const readBody = async () => {
+    if (!schemas.body) return { bytes: new Uint8Array(0), rawBody: {} as unknown }
+    const bytes = await readBytes(request, multipart ? deps.maxFileBytes + 64 * 1024 : MAX_JSON_BODY_BYTES)
+    return { bytes, rawBody: await decodeBody(bytes, request.headers.get('Content-Type') ?? '', multipart) }
+  }
+  // POST /jwt may carry the provider's proof in its body instead of the bearer
+  // header: only there is the body (256 KiB at most) read before the caller is known.
+  const early = permission.proofField ? await readBody() : null
   const proof =
-    permission.proofField && rawBody && typeof rawBody === 'object'
-      ? (rawBody as Record<string, unknown>)[permission.proofField]
+    permission.proofField && early?.rawBody && typeof early.rawBody === 'object'
+      ? (early.rawBody as Record<string, unknown>)[permission.proofField]
       : undefined
   const token = typeof proof === 'string' && proof ? proof : bearerToken(request)
   const principal = token ? await resolvePrincipal(deps, token, permission.credentials ?? ['app']) : null
   const noCredential = () => unauthorized(token ? 'Invalid or expired token.' : undefined)
   if (!principal && !hasAnonymousGrant(permission)) throw noCredential()
+  if (principal && !mayBeAllowed(permission, principal)) throw forbidden()
+  const key = request.headers.get(IDEMPOTENCY_HEADER)
+  if (def.method !== 'GET' && key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw badRequest(`${IDEMPOTENCY_HEADER} must be 1-128 letters, digits, dots, underscores, colons or hyphens.`)
+  }
+  const { bytes, rawBody } = early ?? (await readBody())
 
   const run = async (): Promise<Response> => {
+    // No text the API keeps or looks up may hold a NUL: PostgreSQL's text cannot.
+    const nul =
+      fieldWithNul(firstValues(rawParams), 'params') ??
+      fieldWithNul(Object.fromEntries(url.searchParams), 'query') ??
+      fieldWithNul(rawBody, 'body')
+    if (nul) throw badRequest(`${nul}: must not contain a NUL character`)
     const params = parse(schemas.params, firstValues(rawParams), 'params') as Record<string, unknown>
     const query = parse(schemas.query, Object.fromEntries(url.searchParams), 'query') as Record<string, unknown>
     const body = (schemas.body ? parse(schemas.body, rawBody, 'body') : {}) as Record<string, unknown>
@@ -283,10 +340,9 @@ async function handle<N extends RouteName>(
     return json(answer.body, answer.status ?? 200, answer.headers)
   }
 
-  const key = request.headers.get(IDEMPOTENCY_HEADER)
   if (def.method === 'GET' || !key) return run()
   const subject = principal ? `${principal.via}:${principal.email}` : 'anonymous'
   return idempotent(deps, { subject, method: def.method, path: url.pathname, key, body: bytes }, () =>
-    run().catch(errorResponse),
+    run().catch((error: unknown) => errorResponse(error, deps.reportError)),
   )
 }

@@ -19,8 +19,12 @@
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
 import type { Booking, Material, Note, Review, Role, Session, Status, User } from '../../src/contract/entities'
 
-/** A user record. `uid` is the identity provider's account id, bound at the first sign-in. */
-export type UserRow = User & { uid?: string | null }
+/**
+ * A user record. `uid` is the identity provider's account id, bound at the
+ * first sign-in; `emailVerified` says whether the provider vouched for the
+ * email when that identity was bound (or since). Neither is ever answered.
+ */
+export type UserRow = User & { uid?: string | null; emailVerified?: boolean }
 /** A session as stored: the rating fields are computed when answering. */
 export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount'>
 /** A booking as stored: the session's fields are joined in when answering. */
@@ -121,8 +125,12 @@ export interface Store {
     update(id: string, patch: Partial<Pick<UserRow, 'name' | 'photo' | 'last_log_in'>>): Promise<void>
     /** Changes the role unless the user is an admin; false when nothing changed. */
     setRole(id: string, role: Exclude<Role, 'admin'>): Promise<boolean>
-    /** Binds the provider's uid to a record that has none; false when it already has one. */
-    bindUid(id: string, uid: string): Promise<boolean>
+    /**
+     * Binds a verified identity's uid to the record and marks its email verified,
+     * while the record is still bound to `expected` (null: to nobody) and not yet
+     * verified; false when it changed meanwhile. Throws UniqueViolation('user.uid').
+     */
+    bindVerified(id: string, uid: string, expected: string | null): Promise<boolean>
     /** Name or email containing `search` (case-insensitive), newest first. */
     list(search: string | undefined, paging: Paging | null): Promise<Listed<UserRow>>
     count(): Promise<number>

@@ -189,15 +189,22 @@ for (const target of targets) {
         expect(await store.users.count()).toBe(1)
       })
 
-      it('binds a uid only once, and never one another user has', async () => {
+      it('binds a verified uid to an unbound or unverified record only, and never one another user has', async () => {
         const a = user('a@example.com')
         const b = user('b@example.com', { uid: 'uid-b' })
+        const typed = user('t@example.com', { uid: 'uid-typed', emailVerified: false })
         await store.users.insert(a)
         await store.users.insert(b)
-        await expectUnique(store.users.bindUid(a._id, 'uid-b'), 'user.uid')
-        expect(await store.users.bindUid(a._id, 'uid-a')).toBe(true)
-        expect(await store.users.bindUid(a._id, 'uid-other')).toBe(false)
-        expect((await store.users.get(a._id))!.uid).toBe('uid-a')
+        await store.users.insert(typed)
+        await expectUnique(store.users.bindVerified(a._id, 'uid-b', null), 'user.uid')
+        expect(await store.users.bindVerified(a._id, 'uid-a', null)).toBe(true)
+        expect(await store.users.bindVerified(a._id, 'uid-other', 'uid-a')).toBe(false)
+        expect(await store.users.get(a._id)).toMatchObject({ uid: 'uid-a', emailVerified: true })
+        // An unverified binding gives way, once, and only while it is still the one expected.
+        expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-someone-else')).toBe(false)
+        expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-typed')).toBe(true)
+        expect(await store.users.bindVerified(typed._id, 'uid-third', 'uid-owner')).toBe(false)
+        expect(await store.users.get(typed._id)).toMatchObject({ uid: 'uid-owner', emailVerified: true })
       })
 
       it('changes a role unless the user is an admin or already has it', async () => {

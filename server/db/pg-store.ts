@@ -135,7 +135,9 @@ function present<T extends object>(row: T): { [K in keyof T]: Exclude<T[K], null
   return out as { [K in keyof T]: Exclude<T[K], null> }
 }
 
-const toUser = (row: typeof users.$inferSelect): UserRow => present(row)
+// An unverified binding reads as the field absent, as the demo store keeps it.
+const toUser = ({ emailVerified, ...row }: typeof users.$inferSelect): UserRow =>
+  present(emailVerified ? { ...row, emailVerified } : row)
 const toReview = (row: typeof reviews.$inferSelect): ReviewRow => present(row)
 const toNote = (row: typeof notes.$inferSelect): NoteRow => present(row)
 const toMaterial = (row: typeof materials.$inferSelect): MaterialRow => present(row)
@@ -305,7 +307,9 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         return row && toUser(row)
       },
       async insert(row) {
-        await guarded(() => db.insert(users).values({ ...row, uid: row.uid ?? null }))
+        await guarded(() =>
+          db.insert(users).values({ ...row, uid: row.uid ?? null, emailVerified: row.emailVerified ?? false }),
+        )
       },
       async update(id, patch) {
         const set = columnsOf(patch, ['name', 'photo', 'last_log_in'])
@@ -322,12 +326,18 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
         )
         return changed.length > 0
       },
-      async bindUid(id, uid) {
+      async bindVerified(id, uid, expected) {
         const changed = await guarded(() =>
           db
             .update(users)
-            .set({ uid })
-            .where(and(eq(users._id, id), isNull(users.uid)))
+            .set({ uid, emailVerified: true })
+            .where(
+              and(
+                eq(users._id, id),
+                expected === null ? isNull(users.uid) : eq(users.uid, expected),
+                eq(users.emailVerified, false),
+              ),
+            )
             .returning({ id: users._id }),
         )
         return changed.length > 0

@@ -29,6 +29,7 @@
 // refuses what the forms and the servers' validation accept.
 import { sql, type SQL } from 'drizzle-orm'
 import {
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -100,6 +101,12 @@ export const users = pgTable(
     _id: text('id').primaryKey(),
     /** The identity provider's account id, bound at the first sign-in. */
     uid: text('uid'),
+    /**
+     * Whether the provider vouched for the email of the bound identity. An
+     * unverified binding may be taken over by a verified identity of the same
+     * email, and is never made an admin (docs/decisions/0049-verified-email-bindings.md).
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull(),
     email: text('email').notNull(),
     photo: text('photo').notNull(),

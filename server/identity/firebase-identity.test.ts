@@ -80,6 +80,22 @@ describe('identityVerifier', () => {
     expect(rejected[0]).toBe(expired)
   })
 
+  it('refuses a token of a disabled or revoked account: firebase-admin checks that only when asked to', async () => {
+    // firebase-admin's own rule: against the real service the account is
+    // looked up only with checkRevoked (the emulator always looks it up, so the
+    // conformance suite cannot tell the two apart).
+    const disabled = Object.assign(new Error('The user record is disabled.'), { code: 'auth/user-disabled' })
+    const auth: IdTokenAuth = {
+      verifyIdToken: async (_idToken, checkRevoked) => {
+        if (checkRevoked) throw disabled
+        return decoded({ email: 'gone@school.edu', email_verified: true })
+      },
+    }
+    const rejected: unknown[] = []
+    expect(await identityVerifier(auth, (reason) => rejected.push(reason)).verify('still-signed')).toBeNull()
+    expect(rejected).toEqual([disabled])
+  })
+
   it('does not ask the provider about an empty token', async () => {
     const auth = stubAuth('good', decoded({ email: 'a@school.edu' }))
     expect(await identityVerifier(auth).verify('')).toBeNull()

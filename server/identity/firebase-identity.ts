@@ -1,7 +1,11 @@
 // The API server's identity provider: Firebase Auth, through firebase-admin.
-// Verifying an ID token needs only the project id (the token's audience and
-// issuer) and Google's public keys, which firebase-admin fetches and caches:
-// no service-account credentials are involved, so none are configured.
+// A token is checked for signature, issuer, audience and expiry against the
+// project id and Google's public keys, and then for revocation: firebase-admin
+// looks the account up, and a disabled account, or one whose sessions were
+// revoked (a password reset does that) since the token was issued, is refused
+// at once instead of for the rest of the token's hour. That lookup is an admin
+// call, so a real project needs a service account (Application Default
+// Credentials, GOOGLE_APPLICATION_CREDENTIALS; docs/decisions/0050-sign-in-checks-revocation.md).
 //
 // In emulator mode (FIREBASE_AUTH_EMULATOR_HOST, allowed by ./config.ts only
 // for a demo- project) firebase-admin accepts the emulator's unsigned tokens
@@ -12,7 +16,7 @@ import type { IdentityVerifier, VerifiedIdentity } from '../core/identity'
 
 /** The part of firebase-admin's Auth the verifier uses (a test passes a stub). */
 export interface IdTokenAuth {
-  verifyIdToken(idToken: string): Promise<DecodedIdToken>
+  verifyIdToken(idToken: string, checkRevoked?: boolean): Promise<DecodedIdToken>
 }
 
 export interface FirebaseIdentityOptions {
@@ -45,7 +49,7 @@ export function identityVerifier(auth: IdTokenAuth, onRejected?: (reason: unknow
     async verify(idToken) {
       if (!idToken) return null
       try {
-        return identityFromToken(await auth.verifyIdToken(idToken))
+        return identityFromToken(await auth.verifyIdToken(idToken, true))
       } catch (error) {
         // Wrong issuer, audience, signature, expired, revoked, malformed: all the same to the caller.
         onRejected?.(error)

@@ -6,7 +6,7 @@ import { deviceData } from './device-data'
 import { queryClient } from './query-client'
 import { restoreDeferredQueries } from './query-persistence'
 import { router } from './router'
-import { forgetCachedData, publishSession, sessionEnded } from './signed-in-user'
+import { publishSession, sessionEnded, signedOut } from './signed-in-user'
 import { startSyncEngines } from './sync-engines'
 
 export function App() {
@@ -14,12 +14,7 @@ export function App() {
   useEffect(() => startSyncEngines(queryClient), [])
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider
-        publish={publishSession}
-        onSignedOut={forgetCachedData}
-        onSessionEnded={sessionEnded}
-        device={deviceData}
-      >
+      <AuthProvider publish={publishSession} onSignedOut={signedOut} onSessionEnded={sessionEnded} device={deviceData}>
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>

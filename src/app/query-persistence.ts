@@ -17,6 +17,9 @@
 //   a saved state whose owner is not the user it holds is never read, and
 //   whenever the signed-in user changes, in this tab or another, the cache
 //   and this saved copy are cleared (./signed-in-user.ts).
+// - Ended by a log out: once the device is cleared, this page saves nothing
+//   more (not even the signed-out state), so nothing can land after the
+//   clear; the app's next start saves again.
 // - Kept across deploys: dropped only when DATA_SCHEMA_VERSION changes (the
 //   shape of a saved answer changed) or after PERSIST_MAX_AGE.
 // - A write that overflows the quota drops the oldest queries first.
@@ -29,9 +32,8 @@ import {
 } from '@tanstack/react-query-persist-client'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { sessionQueries } from '../features/sessions/api/session-queries'
+import { QUERY_CACHE_KEY } from './query-cache-key'
 import { PERSIST_MAX_AGE, queryClient } from './query-client'
-
-const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
 /** Bump when a saved answer's shape changes: older saved state is then dropped, never misread. */
 const DATA_SCHEMA_VERSION = '1'
@@ -84,10 +86,12 @@ function readSaved(): SavedState | undefined {
 }
 
 let latest: PersistedClient | undefined
+/** Set by a log out: this page writes nothing more. */
+let ended = false
 
 function write(client: PersistedClient): void {
   const target = storage()
-  if (!target) return
+  if (!target || ended) return
   // Nothing to keep (the cache was cleared): no saved state at all.
   if (client.clientState.queries.length === 0) target.removeItem(QUERY_CACHE_KEY)
   else target.setItem(QUERY_CACHE_KEY, JSON.stringify({ ...client, owner: ownerOf(client) } satisfies SavedState))
@@ -119,6 +123,12 @@ function flushPersistedQueries(): void {
 export function clearPersistedQueries(): void {
   latest = undefined
   storage()?.removeItem(QUERY_CACHE_KEY)
+}
+
+/** A log out cleared the device: drop the saved copy and save nothing more in this page. */
+export function endPersistedQueries(): void {
+  ended = true
+  clearPersistedQueries()
 }
 
 let deferred: PersistedClient | undefined

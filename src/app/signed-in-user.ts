@@ -10,13 +10,19 @@ import { loginPathFor } from '../features/auth/return-path'
 import { authKeys, type SignedInUser } from '../features/auth/user-query'
 import { showAlert } from '../shared/ui/feedback'
 import { queryClient } from './query-client'
-import { clearPersistedQueries } from './query-persistence'
+import { clearPersistedQueries, endPersistedQueries } from './query-persistence'
 import { router } from './router'
 
 /** Drops every cached answer and the saved copy. */
-export function forgetCachedData(): void {
+function forgetCachedData(): void {
   queryClient.clear()
   clearPersistedQueries()
+}
+
+/** A log out the user asked for: the caches go, and this page saves no first-paint state again. */
+export function signedOut(): void {
+  forgetCachedData()
+  endPersistedQueries()
 }
 
 export function publishSession(next: SignedInUser | null): void {

@@ -19,6 +19,7 @@ import {
 } from './entities'
 import { TEXT_LIMITS as MAX } from './limits'
 import { linkProblem, normalisedLink } from './links'
+import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import type { RouteName } from './routes'
 
 export interface EndpointSchemas {
@@ -112,7 +113,10 @@ export const endpoints = {
     body: z.object({
       email,
       name: optionalText('name', MAX.name).optional(),
-      photo: optionalText('photo', MAX.url).optional(),
+      // Empty means no photo.
+      photo: optionalText('photo', MAX.url)
+        .refine((v) => v.trim() === '' || isAcceptedPhotoUrl(v.trim()), PHOTO_URL_RULE)
+        .optional(),
       // Google sign-up sends 'user'; a new account is a student, and asking for more is refused.
       role: z.enum(['user', 'student'], 'role: a new account is always a student').optional(),
       created_at: isoDate.optional(),

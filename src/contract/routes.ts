@@ -89,6 +89,8 @@ export const PAGE_PARAM = 'page'
 export const LIMIT_PARAM = 'limit'
 export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** What a key may be: the app sends UUIDs; the bound keeps keys fit for an index and a log line. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
 /**
  * Sent by the app on every write: a header an HTML form cannot send, so a
  * write that carries it was made by script, and a script on another origin

@@ -9,10 +9,12 @@ import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
+import { hostileStringTests } from './suite/hostile-strings'
 import { idempotencyTests } from './suite/idempotency'
 import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
+import { securityTests } from './suite/security'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
 import { userTests } from './suite/users'
@@ -33,8 +35,10 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     idempotencyTests(api)
     badInputTests(api)
     findingTests(api)
+    securityTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
+    hostileStringTests(api)
     extra?.(api)
   })
 }

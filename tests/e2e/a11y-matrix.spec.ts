@@ -1,12 +1,18 @@
 // Every route, as everyone who can open it, in both themes, on a phone and on
-// a laptop: the fixture's axe scan (WCAG 2.2 A and AA) runs on each page these
-// tests open, and on a phone no page may be wider than the screen and every
-// button is a 44 px touch target. One browser
-// context per role × theme × size, visiting its routes in turn, keeps the
-// matrix to sixteen tests.
+// a laptop: axe (WCAG 2.2 A and AA) runs on each route in each theme, and on
+// a phone no page may be wider than the screen and every button is a 44 px
+// touch target. One test per visitor × part of the visitor's routes (a test
+// must stay well within a minute on a busy 2-core machine): it signs in once,
+// starts the app once, and opens each route inside it as a link would; the
+// route is scanned on the phone in the light theme, then the system theme
+// turns dark under the open page (public/theme-init.js follows it, as it does
+// for a user who switches), then the window grows to a laptop's, and each is
+// scanned again. Full loads of each route (the server's first answer, the
+// prerendered pages) are scanned by the specs about them and by the fixture
+// on every test's own `page.goto`.
 import type { Page } from '@playwright/test'
 import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
-import { expect, test } from './fixtures'
+import { checkA11y, expect, openInApp, test } from './fixtures'
 
 type Visitor = DemoRole | 'guest'
 
@@ -82,35 +88,65 @@ function smallTargets(page: Page): Promise<string[]> {
   )
 }
 
-for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['laptop', LAPTOP],
-    ] as const) {
-      test.describe(`${visitor}, ${colorScheme}, ${size}`, () => {
-        test.use({ colorScheme, viewport })
+/** Turns the system theme to `colorScheme` under the open page and waits until the app follows it. */
+async function useColorScheme(page: Page, colorScheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+}
 
-        test(`every route of the ${visitor} passes axe${size === 'phone' ? ', fits the screen and has 44 px targets' : ''}`, async ({
-          page,
-        }) => {
-          test.setTimeout(240_000)
-          if (visitor === 'guest') await page.goto('/')
-          else await logInAs(page, visitor)
-          await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-          const ids = await resolveIds(page, visitor)
-          for (const route of ROUTES[visitor]) {
-            const url = route.replace(/:(\w+)/g, (_, name: string) => ids[name]!)
-            // The fixture's goto runs axe on the settled page and fails on any violation.
-            await page.goto(url)
-            await expect(page.locator('h1').first(), url).toBeVisible()
-            if (size === 'phone') {
-              expect(await sidewaysOverflow(page), `${url} scrolls sideways`).toBe(0)
-              expect(await smallTargets(page), `${url} has touch targets under 44 px`).toEqual([])
+/**
+ * Routes a test opens at most: each is scanned four times (two sizes, two
+ * themes), about 4 s a route on a busy machine.
+ */
+const ROUTES_PER_TEST = 5
+
+function parts<T>(items: T[], size: number): T[][] {
+  const count = Math.ceil(items.length / size)
+  const each = Math.ceil(items.length / count)
+  return Array.from({ length: count }, (_, i) => items.slice(i * each, (i + 1) * each))
+}
+
+/** The sizes each route is checked at, the phone first (the app starts on it). */
+const SIZES = [
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+] as const
+
+for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
+  const routeParts = parts(ROUTES[visitor], ROUTES_PER_TEST)
+  test.describe(visitor, () => {
+    test.use({ colorScheme: 'light', viewport: PHONE })
+
+    for (const [index, routes] of routeParts.entries()) {
+      test(`routes ${index + 1} of ${routeParts.length} of the ${visitor} pass axe in both themes on a phone and a laptop, fit the phone and have 44 px targets there`, async ({
+        page,
+      }) => {
+        if (visitor === 'guest') await page.goto('/')
+        else await logInAs(page, visitor)
+        const ids = await resolveIds(page, visitor)
+        for (const route of routes) {
+          const url = route.replace(/:(\w+)/g, (_, name: string) => ids[name]!)
+          await page.setViewportSize(PHONE)
+          await useColorScheme(page, 'light')
+          await openInApp(page, url)
+          await expect(page.locator('h1').first(), url).toBeVisible()
+          // Light and dark on the phone, then dark and light on the laptop: one theme switch between scans.
+          for (const [size, viewport] of SIZES) {
+            if (size === 'laptop') await page.setViewportSize(viewport)
+            const themes = size === 'phone' ? (['light', 'dark'] as const) : (['dark', 'light'] as const)
+            for (const colorScheme of themes) {
+              await useColorScheme(page, colorScheme)
+              // The first scan of a route waits for it to settle; the others only restyle it.
+              const first = size === 'phone' && colorScheme === 'light'
+              await checkA11y(page, `${size}, ${colorScheme} theme`, { restyled: !first })
+              if (size === 'phone') {
+                expect(await sidewaysOverflow(page), `${url} (${colorScheme}) scrolls sideways`).toBe(0)
+                expect(await smallTargets(page), `${url} (${colorScheme}) has touch targets under 44 px`).toEqual([])
+              }
             }
           }
-        })
+        }
       })
     }
-  }
+  })
 }

@@ -58,7 +58,6 @@ test.afterAll(async () => {
 })
 
 test('forms another site posts to the demo server change nothing; reset asks first', async ({ page, baseURL }) => {
-  test.setTimeout(90_000)
   await logInAs(page, 'student')
   const title = `Kept ${Date.now().toString(36)}`
   const created = await callApi(page, '/notes', {

@@ -21,9 +21,12 @@
 // `appMode` says which build the project tests ('demo' or 'live', set per
 // project in playwright.config.ts); helpers that differ between the two
 // (signing in) read it with `appMode()`.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
+import type AxeCore from 'axe-core'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
-import { expectServerOutOfReach, isOffline, OFFLINE_PROBE_MARKER } from './offline-network'
+import { expectServerOutOfReach, isOffline, isOpeningOffline, OFFLINE_PROBE_MARKER } from './offline-network'
 
 export { expect }
 
@@ -40,6 +43,8 @@ export function appMode(): AppMode {
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations']
 
 export interface GuardOptions {
   /** Console errors and page errors this test expects (substring or pattern). */
@@ -58,6 +63,25 @@ interface GuardState {
 }
 
 const guards = new WeakMap<Page, GuardState>()
+/** Each watched page's own `goto`, before the checks were wrapped around it. */
+const uncheckedGotos = new WeakMap<Page, Page['goto']>()
+/** Pages on a set-up step: where they land is not a page of the test's, to revisit and scan. */
+const settingUp = new WeakSet<Page>()
+
+/**
+ * Opens a URL with none of the checks a test's own `page.goto` runs: for a
+ * helper's set-up step (the first load that installs the app before signing
+ * in), never for a page the test asserts anything on. Online only.
+ */
+export async function gotoUnchecked(page: Page, url: string): Promise<void> {
+  if (isOffline(page.context())) throw new Error('gotoUnchecked is for set-up steps online only')
+  settingUp.add(page)
+  try {
+    await (uncheckedGotos.get(page) ?? page.goto.bind(page))(url)
+  } finally {
+    settingUp.delete(page)
+  }
+}
 
 /** The part of a URL that names a page: no hash. */
 function pageKey(url: string): string {
@@ -66,20 +90,24 @@ function pageKey(url: string): string {
   return u.href
 }
 
-/** Waits until the page has settled enough for a meaningful scan. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits until the page has settled enough for a meaningful scan. `quietMs`:
+ * how long the DOM must stay unchanged; short when only the page's look
+ * changed under a settled page (its theme, its size).
+ */
+async function settle(page: Page, quietMs = 300): Promise<void> {
   await page.waitForLoadState('load')
   // Lazy routes and their data render after `load`. Network quiet is no sign
   // here (the service worker precaches in the background), so wait for the
   // DOM to stop changing for 300 ms, or 3 s at most (a slideshow never stops).
   await page.evaluate(
-    () =>
+    (quietMs) =>
       new Promise<void>((resolve) => {
         const observer = new MutationObserver(() => {
           clearTimeout(quiet)
-          quiet = setTimeout(done, 300)
+          quiet = setTimeout(done, quietMs)
         })
-        let quiet = setTimeout(done, 300)
+        let quiet = setTimeout(done, quietMs)
         const deadline = setTimeout(done, 3_000)
         function done() {
           observer.disconnect()
@@ -89,17 +117,14 @@ async function settle(page: Page): Promise<void> {
         }
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
       }),
+    quietMs,
   )
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
     timeout: 5_000,
   })
 }
 
-function formatViolations(
-  url: string,
-  label: string,
-  violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'],
-) {
+function formatViolations(url: string, label: string, violations: Violations) {
   const lines = [`${violations.length} accessibility violation(s) on ${url}${label ? ` (${label})` : ''}:`]
   for (const v of violations) {
     lines.push(`  • [${v.impact ?? 'unknown'}] ${v.id}: ${v.help}`)
@@ -114,26 +139,115 @@ function formatViolations(
   return lines.join('\n')
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe's WCAG violations on the page. A page with no frames is scanned by
+ * axe.run in the page itself, with axe put in once per document: AxeBuilder
+ * injects axe again on every call and finishes each scan in a new blank page
+ * of the context, about 1.5 s a scan here against 0.1–0.3 s, and a run makes
+ * hundreds of scans. The same rules and tags either way; a page with frames
+ * (a material's viewer) goes through AxeBuilder, which scans inside them.
+ */
+async function runAxe(page: Page, exclude: string[]): Promise<Violations> {
+  if (page.frames().length > 1) {
+    let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
+    for (const selector of exclude) builder = builder.exclude(selector)
+    return (await builder.analyze()).violations
+  }
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(
+    async ({ tags, exclude }) => {
+      const axe = (window as unknown as { axe: typeof AxeCore }).axe
+      const context = exclude.length > 0 ? { include: [document], exclude: exclude.map((s) => [s]) } : document
+      const results = await axe.run(context as AxeCore.ElementContext, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      })
+      return JSON.parse(JSON.stringify(results.violations)) as Violations
+    },
+    { tags: WCAG_TAGS, exclude },
+  )
+}
+
 /**
  * Runs axe on the page as it is now and fails on any WCAG A/AA violation.
  * `label` names the state in the failure message ("login dialog open").
+ * `restyled`: only the page's look changed since it settled (a theme or a
+ * window size), so a short quiet spell is enough.
  */
-export async function checkA11y(page: Page, label = ''): Promise<void> {
-  await settle(page)
+export async function checkA11y(page: Page, label = '', { restyled = false } = {}): Promise<void> {
+  await settle(page, restyled ? 50 : 300)
   const guard = guards.get(page)
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
-  for (const selector of guard?.options.axeExclude ?? []) builder = builder.exclude(selector)
+  const exclude = guard?.options.axeExclude ?? []
   const url = page.url()
-  const results = await builder.analyze()
+  const violations = await runAxe(page, exclude)
   guard?.scanned.add(pageKey(url))
-  if (results.violations.length > 0) {
-    const message = formatViolations(url, label, results.violations)
+  await markScanned(page)
+  if (violations.length > 0) {
+    const message = formatViolations(url, label, violations)
     await guard?.testInfo.attach(`axe-violations${label ? `-${label}` : ''}`, {
-      body: JSON.stringify(results.violations, null, 2),
+      body: JSON.stringify(violations, null, 2),
       contentType: 'application/json',
     })
     throw new Error(message)
   }
+}
+
+/** The in-page record of the last scan: the page as axe saw it, until anything in it changes. */
+const SCANNED_STATE = '__a11yScannedState'
+
+/** What the record holds: whether the DOM is untouched since, and the size and focus it was scanned at. */
+interface ScanMark {
+  clean: boolean
+  width: number
+  height: number
+  focus: Element | null
+}
+
+/**
+ * Marks the page as scanned as it is now: a change to its DOM, its size or
+ * its focus clears the mark, and so does a new document.
+ */
+async function markScanned(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    const state: ScanMark = { clean: true, width: innerWidth, height: innerHeight, focus: document.activeElement }
+    Object.assign(window, { [key]: state })
+    const observer = new MutationObserver(() => {
+      state.clean = false
+      observer.disconnect()
+    })
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  }, SCANNED_STATE)
+}
+
+/** Whether the page is still exactly as its last scan saw it, so a scan now would repeat that one. */
+async function unchangedSinceScan(page: Page): Promise<boolean> {
+  return page.evaluate((key) => {
+    const state = (window as unknown as Record<string, ScanMark | undefined>)[key]
+    return (
+      state?.clean === true &&
+      state.width === innerWidth &&
+      state.height === innerHeight &&
+      state.focus === document.activeElement
+    )
+  }, SCANNED_STATE)
+}
+
+/**
+ * Opens `url` (a path) in the running app as a link would, through the
+ * router's own history event: a screen costs its render, not a start of the
+ * whole app. No scan runs here (call `checkA11y` for the screen).
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, url)
+  // As the browser writes it (a `'` in a query is percent-encoded, say).
+  const { pathname, search } = new URL(url, page.url())
+  await expect(page).toHaveURL((u) => u.pathname + u.search === pathname + search)
 }
 
 /** Waits until a service worker controls the page (the demo server answers only then). */
@@ -179,7 +293,7 @@ export const test = base.extend<GuardOptions & AppModeOption>({
       // Pages of the app only: a popup of the identity provider is not ours to revisit and scan.
       const appOrigin = testInfo.project.use.baseURL ? new URL(testInfo.project.use.baseURL).origin : null
       watched.on('framenavigated', (frame) => {
-        if (frame !== watched.mainFrame()) return
+        if (frame !== watched.mainFrame() || settingUp.has(watched)) return
         const url = frame.url()
         if (!url.startsWith('http') || (appOrigin && new URL(url).origin !== appOrigin)) return
         const key = pageKey(url)
@@ -190,10 +304,13 @@ export const test = base.extend<GuardOptions & AppModeOption>({
       // first (nothing about offline behaviour is worth asserting on a page
       // the server still answers), then accessibility.
       const landed = async () => {
+        // A tab opened offline lands on a static file first; newPageOffline proves that stop itself.
+        if (isOpeningOffline(watched)) return
         if (isOffline(watched.context())) await expectServerOutOfReach(watched)
         await checkA11y(watched)
       }
       const goto = watched.goto.bind(watched)
+      uncheckedGotos.set(watched, goto)
       watched.goto = async (...args: Parameters<Page['goto']>) => {
         const response = await goto(...args)
         await landed()
@@ -225,7 +342,8 @@ export const test = base.extend<GuardOptions & AppModeOption>({
 
     const passedSoFar = testInfo.status === 'passed'
     if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
-      await checkA11y(page, 'end of test')
+      // The page the test ends on, unless its last scan saw it exactly as it is now.
+      if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
       if (a11yRevisit) {
         for (const url of state.visited.filter((u) => !state.scanned.has(u))) {
           await goto(url)

@@ -6,6 +6,16 @@
 // suite; one that navigates takes the page off the app's origin, which fails it
 // too.
 
+/**
+ * Cut to a field's limit without splitting a surrogate pair (what a form's
+ * maxLength lets through): how the suites fit each string into each field.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+}
+
 /** The global a payload sets if it ever runs. */
 export const CANARY_NAME = '__hostileCanary'
 const RUN = `top.${CANARY_NAME}=1`

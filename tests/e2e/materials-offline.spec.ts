@@ -3,12 +3,12 @@
 // come from the app database and the PDF opens in the 500 px frame as a blob
 // the app typed application/pdf (in both builds, @live). Server actions are
 // disabled offline with the plain reason.
+import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
 const STUDENT = DEMO_EMAIL.student
-const QUERY_CACHE_KEY = 'studyhub-query-cache'
 const OFFLINE_REASON = 'You are offline. This needs a connection to the server; try again when you are back online.'
 // Chromium logs every request the unreachable server did not answer.
 test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })

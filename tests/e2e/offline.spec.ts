@@ -3,10 +3,9 @@
 // browser is offline, like the live build's API server, so what the page
 // shows offline comes from the phone.
 import type { Page } from '@playwright/test'
+import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
-
-const QUERY_CACHE_KEY = 'studyhub-query-cache'
 
 // Chromium logs every request the unreachable server did not answer: ERR_FAILED
 // when the demo build's worker refuses it, ERR_INTERNET_DISCONNECTED when the

@@ -25,15 +25,6 @@ const DAY = 86_400_000
 const isOpen = (s: { registrationStart: string; registrationEnd: string }) =>
   Date.parse(s.registrationStart) <= Date.now() && Date.now() < Date.parse(s.registrationEnd) - 60_000
 
-/** Logs the current account out through the menu, then signs in as `role`. */
-async function switchTo(page: Page, role: 'student' | 'tutor' | 'admin'): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('button', { name: 'Log out' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible()
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull()
-  await logInAs(page, role)
-}
-
 async function studentBookings(page: Page): Promise<BookingRow[]> {
   return (await callApi<BookingRow[]>(page, `/bookings/student/${DEMO_EMAIL.student}`)).body
 }
@@ -63,7 +54,6 @@ test.describe('a registration not yet open', () => {
   test.use({ allowedConsoleErrors: [[/the server responded with a status of 409/], { scope: 'test' }] })
 
   test('a session whose registration opens later is Closed on the list and says when it opens', async ({ page }) => {
-    test.setTimeout(90_000)
     const title = `Opens later ${Date.now().toString(36)}`
     await logInAs(page, 'tutor')
     const created = await callApi<{ insertedId: string }>(page, '/sessions', {
@@ -83,13 +73,13 @@ test.describe('a registration not yet open', () => {
       },
     })
     expect(created.status).toBe(201)
-    await switchTo(page, 'admin')
+    await logInAs(page, 'admin')
     expect(
       (await callApi(page, `/sessions/${created.body.insertedId}/approve`, { method: 'PATCH', body: { fee: 0 } }))
         .status,
     ).toBe(200)
 
-    await switchTo(page, 'student')
+    await logInAs(page, 'student')
     // The newest approved session leads the list.
     await page.goto('/study-sessions')
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) })
@@ -119,7 +109,7 @@ test('the review form is offered only to a student who may review; the others ar
   await expect(page.getByText('Book this session to leave a review.')).toBeVisible()
   await expect(page.getByRole('form', { name: 'Leave a review' })).toHaveCount(0)
 
-  await switchTo(page, 'tutor')
+  await logInAs(page, 'tutor')
   await page.goto(`/session-details/${notBooked._id}`)
   await expect(page.getByText('Only students can review sessions.')).toBeVisible()
   await expect(page.getByRole('form', { name: 'Leave a review' })).toHaveCount(0)
@@ -129,7 +119,7 @@ test('screens of another role send a student and a tutor home', async ({ page })
   await logInAs(page, 'student')
   await page.goto('/dashboard/add-session')
   await expect(page).toHaveURL(/\/$/)
-  await switchTo(page, 'tutor')
+  await logInAs(page, 'tutor')
   await page.goto('/dashboard/create-note')
   await expect(page).toHaveURL(/\/$/)
 })

@@ -29,7 +29,7 @@ export const isoNow = (now: Date) => now.toISOString()
 
 /** A user as answered: the provider uid stays on the server. */
 export function publicUser(row: UserRow): User {
-  const { uid: _uid, ...user } = row
+  const { uid: _uid, emailVerified: _emailVerified, ...user } = row
   return user
 }
 

@@ -3,7 +3,12 @@
 // it. An unbound record (seeded, or created before the binding existed) is
 // claimed only by an identity whose email the provider has verified: an email
 // typed at sign-up proves nothing (docs/decisions/0004-identity-by-provider-uid.md).
+// A new email is bound to whoever signs up with it first, verified or not, and
+// the record says which: an unverified binding gives way to a verified identity
+// of the same email, and is never made an admin
+// (docs/decisions/0049-verified-email-bindings.md).
 import { TEXT_LIMITS } from '../../../src/contract/limits'
+import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
 import type { VerifiedIdentity } from '../identity'
 import { conflict, forbidden, notFound } from '../http-errors'
 import { newId } from '../ids'
@@ -17,6 +22,14 @@ const TAKEN = 'An account with this email already exists and belongs to another 
 const UNVERIFIED =
   'An account with this email already exists. Verify your email address with the sign-in provider, or sign in with Google, to use it.'
 
+const providerPhoto = (picture: string | null) => (picture && isAcceptedPhotoUrl(picture) ? picture : '')
+
+/** Whether `identity` opens `user` at its next sign-in: its own binding, or a verified email's claim. */
+function mayClaim(user: UserRow, identity: VerifiedIdentity): boolean {
+  if (user.uid === identity.uid) return true
+  return identity.emailVerified && (!user.uid || !user.emailVerified)
+}
+
 /**
  * The user record this identity opens: bound to its uid, or an unbound record it
  * may claim, or a new student record. Never another identity's record.
@@ -28,13 +41,21 @@ export async function accountFor(
   now: Date,
 ): Promise<{ user: UserRow; created: boolean }> {
   const bound = await store.users.byUid(identity.uid)
-  if (bound) return { user: bound, created: false }
+  if (bound) {
+    // The provider has since vouched for the email this record was bound with.
+    if (identity.emailVerified && !bound.emailVerified && identity.email === bound.email) {
+      await store.users.bindVerified(bound._id, identity.uid, identity.uid)
+      return { user: { ...bound, emailVerified: true }, created: false }
+    }
+    return { user: bound, created: false }
+  }
   const sameEmail = await store.users.byEmail(identity.email)
   if (sameEmail) {
-    if (sameEmail.uid) throw conflict(TAKEN)
-    if (!identity.emailVerified) throw conflict(UNVERIFIED)
-    if (!(await store.users.bindUid(sameEmail._id, identity.uid))) throw conflict(TAKEN)
-    return { user: { ...sameEmail, uid: identity.uid }, created: false }
+    if (!identity.emailVerified) throw conflict(sameEmail.uid ? TAKEN : UNVERIFIED)
+    if (!mayClaim(sameEmail, identity)) throw conflict(TAKEN)
+    // Unbound, or bound by an identity that never proved the email: the proven owner takes it.
+    if (!(await store.users.bindVerified(sameEmail._id, identity.uid, sameEmail.uid ?? null))) throw conflict(TAKEN)
+    return { user: { ...sameEmail, uid: identity.uid, emailVerified: true }, created: false }
   }
   // Whatever role a client asks for, a new account is a student.
   const user: UserRow = {
@@ -42,11 +63,13 @@ export async function accountFor(
     // The provider's name and picture are not ours to trust for length.
     name: (profile.name?.trim() || identity.name || identity.email.split('@')[0]!).slice(0, TEXT_LIMITS.name),
     email: identity.email,
-    photo: (profile.photo?.trim() || identity.picture || '').slice(0, TEXT_LIMITS.url),
+    // The request's photo passed the contract's rule; the provider's is whatever its user set.
+    photo: (profile.photo?.trim() || providerPhoto(identity.picture)).slice(0, TEXT_LIMITS.url),
     role: 'student',
     created_at: isoNow(now),
     last_log_in: isoNow(now),
     uid: identity.uid,
+    emailVerified: identity.emailVerified,
   }
   try {
     await store.users.insert(user)
@@ -64,9 +87,11 @@ export async function accountFor(
 
 export const getUser: RouteImpl<'getUser'> = async ({ store, params, principal }) => {
   const user = await store.users.byEmail(params.email)
-  // An ID token opens only its own record: another identity with the same email learns nothing.
+  // An ID token reads only the record it would open at POST /jwt: another
+  // identity with the same email, or one whose email is unverified, learns
+  // nothing of a record it may not claim (its role least of all).
   const identity = principal?.identity
-  if (!user || (identity && user.uid && user.uid !== identity.uid)) throw notFound('User not found.')
+  if (!user || (identity && !mayClaim(user, identity))) throw notFound('User not found.')
   return { body: publicUser(user) }
 }
 

@@ -7,11 +7,11 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../../mocks/testing/sign-in'
 import { server } from '../../../tests/setup/msw-server'
-import { DEMO_ACCOUNT_PASSWORD } from '../../contract/demo-identity'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY } from '../../contract/demo-identity'
 import { resetApiGate } from '../../shared/api/api-ready'
 import { AUTH_MESSAGES } from './auth-errors'
 import type { AuthIdentity } from './auth-identity'
-import { createDemoAuthGateway, DEMO_IDENTITY_KEY } from './demo-auth-gateway'
+import { createDemoAuthGateway } from './demo-auth-gateway'
 
 beforeEach(async () => {
   resetApiGate(true)

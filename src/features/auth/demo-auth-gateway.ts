@@ -6,6 +6,7 @@
 // DEMO_IDENTITY_KEY, as Firebase keeps its own user, so a reload stays signed
 // in and every tab sees a sign-in or sign-out (the storage event).
 import {
+  DEMO_IDENTITY_KEY,
   DEMO_IDP_BASE,
   demoIdpPaths,
   type DemoGoogleAccounts,
@@ -21,8 +22,6 @@ import { whenApiReady } from '../../shared/api/api-ready'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
 import { chooseGoogleAccount } from './components/google-account-picker'
-
-export const DEMO_IDENTITY_KEY = 'studyhub-demo-identity'
 
 type Stored = DemoIdpSession
 

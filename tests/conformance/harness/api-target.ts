@@ -115,6 +115,23 @@ export function createApiTarget(options: ApiTargetOptions): Target {
       return token
     },
 
+    async verifyEmail(email) {
+      await emulator.markVerified((await emulator.signIn(email)).localId)
+      idTokens.delete(email.toLowerCase())
+      return (await emulator.signIn(email)).idToken
+    },
+
+    async replaceWithVerified(email) {
+      await emulator.deleteAccount((await emulator.signIn(email)).localId)
+      idTokens.delete(email.toLowerCase())
+      return emulator.verifiedIdToken(email)
+    },
+
+    async disable(email) {
+      await emulator.disable((await emulator.signIn(email)).localId)
+      idTokens.delete(email.toLowerCase())
+    },
+
     async signUpNew(email, name) {
       const account = await emulator.signUp(email, name)
       // A later idTokenFor(email) must not reuse a token of an account made before this one.

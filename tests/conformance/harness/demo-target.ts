@@ -7,6 +7,7 @@
 // captures indexedDB when it is first imported.
 import { getResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { demoDb } from '../../../mocks/db/demo-db'
 import { handlers } from '../../../mocks/handlers'
 import { resetDemoData } from '../../../mocks/server/ready'
 import {
@@ -57,6 +58,18 @@ export function createDemoTarget(): Target {
     },
     async handleExactly(request) {
       return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 })
+    },
+    // The provider's admin acts on its accounts table directly, as the Auth emulator's admin calls do.
+    async verifyEmail(email) {
+      await demoDb().identities.where('email').equals(email.toLowerCase()).modify({ emailVerified: true })
+      return (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
+    },
+    async replaceWithVerified(email) {
+      await demoDb().identities.where('email').equals(email.toLowerCase()).delete()
+      return (await idp(demoIdpPaths.google, { email })).idToken
+    },
+    async disable(email) {
+      await demoDb().identities.where('email').equals(email.toLowerCase()).modify({ disabled: true })
     },
     async signUpNew(email, name) {
       const session = await idp(demoIdpPaths.signUp, { email, password: HARNESS_PASSWORD, displayName: name })

@@ -76,6 +76,16 @@ export class FirebaseAuthEmulator {
     return (await this.signIn(email)).idToken
   }
 
+  /** Deletes one account, as the project's admin. */
+  async deleteAccount(localId: string): Promise<void> {
+    await this.post(`/projects/${EMULATOR_PROJECT_ID}/accounts:delete`, { localId }, true)
+  }
+
+  /** Disables one account, as the project's admin (its tokens count as revoked from then on). */
+  async disable(localId: string): Promise<void> {
+    await this.post(`/projects/${EMULATOR_PROJECT_ID}/accounts:update`, { localId, disableUser: true }, true)
+  }
+
   /** Deletes every account of the project. */
   async wipe(): Promise<void> {
     const response = await fetch(`http://${this.host}/emulator/v1/projects/${EMULATOR_PROJECT_ID}/accounts`, {

@@ -33,6 +33,18 @@ export interface Target {
   /** Registers a new password identity with the provider. Throws ProviderRefusal when the provider says no. */
   signUpNew(email: string, name: string): Promise<{ idToken: string }>
   /**
+   * The provider vouches for the email of the identity made with `signUpNew`
+   * (its owner followed the verification link); a fresh ID token of it.
+   */
+  verifyEmail(email: string): Promise<string>
+  /**
+   * The provider's admin deletes the identity of `email`, and a new identity
+   * of the same email, verified, signs in: an ID token of the new one.
+   */
+  replaceWithVerified(email: string): Promise<string>
+  /** The provider's admin disables the identity of `email` (made by `signUpNew` or `idTokenFor`). */
+  disable(email: string): Promise<void>
+  /**
    * Hands the request to the server's own handler as it is. Node's fetch
    * overwrites the fetch metadata a browser sends (Sec-Fetch-Mode), so a
    * browser's navigation or form post can only be replayed this way.

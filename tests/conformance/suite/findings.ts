@@ -82,6 +82,10 @@ export function findingTests(api: Api) {
         await expect(api.target.signUpNew(seeded, 'Impostor')).rejects.toBeInstanceOf(ProviderRefusal)
       } else {
         const { idToken } = await api.target.signUpNew(seeded, 'Impostor')
+        // Nor may it read the record it cannot claim: not even whether it exists, let alone its role.
+        const read = await api.call('GET', `/users/${seeded}`, { token: idToken })
+        expectRefusal(read, 'GET /users/{email} with an unverified identity of a seeded email', [404])
+        expect(read.data.role).toBeUndefined()
         const jwt = await api.call('POST', '/jwt', { token: idToken, body: { email: seeded } })
         expectRefusal(jwt, 'POST /jwt with an unverified identity of a seeded email', [409])
         expect(jwt.data.token).toBeUndefined()

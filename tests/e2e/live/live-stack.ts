@@ -29,7 +29,7 @@ import { LIVE_FIREBASE_PROJECT_ID, liveBuildEnv } from './live-build-env'
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const port = Number(process.env.E2E_LIVE_PORT)
 const outDir = resolve(root, process.env.E2E_LIVE_OUT_DIR ?? `node_modules/.cache/e2e-live-dist-${port}`)
-const SERVER_READY_MS = 60_000
+const SERVER_READY_MS = 120_000
 /** What the API server process gets from the shell; its settings are all given here. */
 const SHELL_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
 

@@ -3,9 +3,10 @@
 // adopts that markup, and the service worker keeps the last "/" for a start
 // from the home screen (docs/decisions/0043-cards-rendered-on-the-server.md).
 import type { Page } from '@playwright/test'
+import { QUERY_CACHE_KEY } from '../../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { expect, test, waitForServiceWorker } from '../fixtures'
-import { goOffline } from '../offline-network'
+import { goOffline, newPageOffline } from '../offline-network'
 
 interface Listed {
   _id: string
@@ -67,13 +68,13 @@ for (const [path, count] of [
     // A visit saves the cards (the first-paint cache in localStorage)...
     await page.goto(path)
     await expect(cardsOf(page)).toHaveCount(count)
-    await page.waitForFunction(() => localStorage.getItem('studyhub-query-cache')?.includes('"items"'))
+    await page.waitForFunction((key) => localStorage.getItem(key)?.includes('"items"'), QUERY_CACHE_KEY)
     // ...then, as the next page starts (after this one's last write on its
     // way out), the saved copy differs from what the server renders: one
     // card's title is not the server's. Hydrating from it would not match the
     // served markup (the console guard fails the test on React's error).
-    await page.addInitScript(() => {
-      const text = localStorage.getItem('studyhub-query-cache')
+    await page.addInitScript((key) => {
+      const text = localStorage.getItem(key)
       if (!text) return
       const saved = JSON.parse(text) as {
         clientState: { queries: { state: { data?: { items?: { title: string }[] } } }[] }
@@ -82,8 +83,8 @@ for (const [path, count] of [
         const first = query.state.data?.items?.[0]
         if (first) first.title = 'A title only this device saved'
       }
-      localStorage.setItem('studyhub-query-cache', JSON.stringify(saved))
-    })
+      localStorage.setItem(key, JSON.stringify(saved))
+    }, QUERY_CACHE_KEY)
     // Without its worker, the next navigation is the server's page again, as a first visit's is.
     await page.evaluate(async () => {
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
@@ -121,7 +122,7 @@ test.describe('a start from the home screen', () => {
       .toBe(6)
 
     await goOffline(context)
-    const start = await context.newPage()
+    const start = await newPageOffline(context)
     await keepServedCards(start)
     const response = await start.goto('/')
     // The page itself, from the worker, holds the cards: they paint before any script runs.
