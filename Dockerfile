@@ -5,6 +5,8 @@
 #   docker build -t studyhub-api .
 #   docker run -p 8787:8787 -v studyhub-data:/data studyhub-api             # embedded PostgreSQL in /data
 #   docker run -p 8787:8787 -e DATABASE_URL=postgres://… studyhub-api     # a PostgreSQL server
+#   docker run --rm -v studyhub-data:/data -v /srv/backups:/backups studyhub-api node dist-server/backup.mjs /backups
+#                                                                             # a backup, the server stopped (docs/deploy.md)
 #
 # Build arguments VITE_* build the app too, served from the same origin (APP_DIST_DIR); see README "Deploy".
 

@@ -90,4 +90,22 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
   }
   expect(await exit, output).toBe(0)
   expect(existsSync(join(dataDir, 'studyhub.lock'))).toBe(false)
+
+  // The image carries the backup commands (docs/deploy.md): a backup of the stopped server's folder, restored into a new one.
+  const backups = mkdtempSync(join(tmpdir(), 'studyhub-image-backups-'))
+  const restored = join(backups, 'restored')
+  try {
+    const backup = spawnSync('node', [join(outdir, 'backup.mjs'), backups], { env, encoding: 'utf8' })
+    expect(backup.status, backup.stderr).toBe(0)
+    const file = /to (\S+\.tar\.gz)/.exec(backup.stdout)?.[1]
+    expect(file, backup.stdout).toBeDefined()
+    const restore = spawnSync('node', [join(outdir, 'restore.mjs'), file!], {
+      env: { ...env, DATA_DIR: restored },
+      encoding: 'utf8',
+    })
+    expect(restore.status, restore.stderr).toBe(0)
+    expect(existsSync(join(restored, 'PG_VERSION'))).toBe(true)
+  } finally {
+    rmSync(backups, { recursive: true, force: true })
+  }
 })

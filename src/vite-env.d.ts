@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string
   readonly VITE_FIREBASE_APP_ID?: string
   readonly VITE_FIREBASE_AUTH_EMULATOR?: string
+  /** A demo build's answer latency in ms (mocks/config.ts); 150 unless set. */
+  readonly VITE_DEMO_LATENCY_MS?: string
 }
 
 interface ImportMeta {

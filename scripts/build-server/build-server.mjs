@@ -1,5 +1,5 @@
 // Builds the API server for production into dist-server/: one ESM bundle per
-// entry (the server and the make-admin command) with every npm package left
+// entry (the server and its make-admin, backup and restore commands) with every npm package left
 // external, so `npm ci --omit=dev` beside it is all it needs at run time, and
 // the drizzle migrations copied next to it, where the bundle looks for them
 // (server/db/open-database.ts resolves ./migrations from its own URL).
@@ -16,7 +16,12 @@ export async function buildServer(outdir = `${root}dist-server`) {
   rmSync(outdir, { recursive: true, force: true })
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', 'make-admin': 'server/make-admin.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'make-admin': 'server/make-admin.ts',
+      backup: 'server/backup/backup-command.ts',
+      restore: 'server/backup/restore-command.ts',
+    },
     outdir,
     bundle: true,
     platform: 'node',

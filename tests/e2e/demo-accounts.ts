@@ -166,18 +166,27 @@ export async function logInAs(page: Page, role: DemoRole, path?: string): Promis
   await answerAvatarService(page)
   const onApp = page.url().startsWith('http')
   const target = path ?? (onApp ? new URL(page.url()).pathname + new URL(page.url()).search : '/')
-  if (!onApp) await gotoUnchecked(page, '/')
-  await waitForServiceWorker(page)
-  await placeIdentity(page, role)
   // The app in this tab saved its first-paint state for whoever it showed (nobody, or the last
   // role), and saves it again as it unloads. A device where this account signed in holds theirs
-  // or none, never another's: so the app leaves first (a static file is the tab's stop), then the
-  // saved state goes, and the app starts as the account's returning user does.
+  // or none, never another's: so the app leaves first (a static file of the origin is the tab's
+  // stop), then the saved state goes, and the app starts as the account's returning user does.
   await gotoUnchecked(page, '/favicon.svg')
+  // The demo's identity provider lives in the service worker. A context that has the app
+  // installed (./warm-context.ts) has it at once; a new one installs it by starting the app.
+  if (appMode() === 'demo' && !(await isControlled(page))) {
+    await gotoUnchecked(page, '/')
+    await waitForServiceWorker(page)
+    await gotoUnchecked(page, '/favicon.svg')
+  }
+  await placeIdentity(page, role)
   await page.evaluate((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
   await page.goto(target)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect.poll(() => appTokenEmail(page), { timeout: 10_000 }).toBe(DEMO_EMAIL[role])
+}
+
+function isControlled(page: Page): Promise<boolean> {
+  return page.evaluate(() => navigator.serviceWorker?.controller != null)
 }
 
 export interface ApiAnswer<T> {

@@ -7,7 +7,8 @@ import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
 // Offline fetches are logged by Chromium as failed resource loads.
-test.use({ allowedConsoleErrors: ['net::ERR_', 'Failed to load resource'] })
+// Offline, the app runs on what its own install kept: each test installs it afresh.
+test.use({ allowedConsoleErrors: ['net::ERR_', 'Failed to load resource'], freshContext: true })
 
 const STUDENT = 'student@studyhub.demo'
 const TUTOR = 'tutor@studyhub.demo'

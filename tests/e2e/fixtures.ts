@@ -25,8 +25,21 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import type AxeCore from 'axe-core'
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestInfo,
+  type TestType,
+} from '@playwright/test'
 import { expectServerOutOfReach, isOffline, isOpeningOffline, OFFLINE_PROBE_MARKER } from './offline-network'
+import { WarmContexts } from './warm-context'
 
 export { expect }
 
@@ -45,6 +58,15 @@ export function appMode(): AppMode {
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations']
+
+export interface ContextOption {
+  /**
+   * A browser context of the test's own, where the app installs afresh,
+   * instead of the worker's kept one (./warm-context.ts): for tests about
+   * installing, updating or starting offline.
+   */
+  freshContext: boolean
+}
 
 export interface GuardOptions {
   /** Console errors and page errors this test expects (substring or pattern). */
@@ -95,11 +117,11 @@ function pageKey(url: string): string {
  * how long the DOM must stay unchanged; short when only the page's look
  * changed under a settled page (its theme, its size).
  */
-async function settle(page: Page, quietMs = 300): Promise<void> {
+async function settle(page: Page, quietMs = 150): Promise<void> {
   await page.waitForLoadState('load')
   // Lazy routes and their data render after `load`. Network quiet is no sign
   // here (the service worker precaches in the background), so wait for the
-  // DOM to stop changing for 300 ms, or 3 s at most (a slideshow never stops).
+  // DOM to stop changing for 150 ms, or 3 s at most (a slideshow never stops).
   await page.evaluate(
     (quietMs) =>
       new Promise<void>((resolve) => {
@@ -178,7 +200,7 @@ async function runAxe(page: Page, exclude: string[]): Promise<Violations> {
  * window size), so a short quiet spell is enough.
  */
 export async function checkA11y(page: Page, label = '', { restyled = false } = {}): Promise<void> {
-  await settle(page, restyled ? 50 : 300)
+  await settle(page, restyled ? 50 : 150)
   const guard = guards.get(page)
   const exclude = guard?.options.axeExclude ?? []
   const url = page.url()
@@ -255,107 +277,151 @@ export async function waitForServiceWorker(page: Page, timeout = 15_000): Promis
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout })
 }
 
+/** What each open page of a failed test showed (the contexts are the fixtures' own, so Playwright takes none). */
+async function attachScreenshots(context: BrowserContext, testInfo: TestInfo): Promise<void> {
+  for (const [i, page] of context.pages().entries()) {
+    const body = await page.screenshot({ timeout: 5_000 }).catch(() => null)
+    if (body) await testInfo.attach(`screenshot-${i + 1}`, { body, contentType: 'image/png' })
+  }
+}
+
 function isAllowed(text: string, allowed: (string | RegExp)[]): boolean {
   return allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
 }
 
-export const test = base.extend<GuardOptions & AppModeOption>({
-  appMode: ['demo', { option: true }],
-  allowedConsoleErrors: [[], { option: true }],
-  axeExclude: [[], { option: true }],
-  a11yRevisit: [true, { option: true }],
+/** Playwright's test with the private fixture its `context` fixture is made from, named so it can be used here. */
+const playwrightTest = base as unknown as TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & { _combinedContextOptions: BrowserContextOptions },
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>
 
-  page: async ({ page, allowedConsoleErrors, axeExclude, a11yRevisit }, use, testInfo) => {
-    const problems: string[] = []
-    const state: GuardState = {
-      scanned: new Set(),
-      visited: [],
-      options: { allowedConsoleErrors, axeExclude, a11yRevisit },
+export const test = playwrightTest.extend<GuardOptions & AppModeOption & ContextOption, { warmContexts: WarmContexts }>(
+  {
+    appMode: ['demo', { option: true }],
+    allowedConsoleErrors: [[], { option: true }],
+    axeExclude: [[], { option: true }],
+    a11yRevisit: [true, { option: true }],
+    freshContext: [false, { option: true }],
+
+    warmContexts: [
+      async ({ browser }, use) => {
+        const contexts = new WarmContexts(browser)
+        await use(contexts)
+        await contexts.discard()
+      },
+      { scope: 'worker' },
+    ],
+
+    // `_combinedContextOptions` is Playwright's own merge of every context option the project and the spec set
+    // (playwright.config.ts, test.use): the one its built-in `context` fixture makes contexts with.
+    context: async (
+      { browser, warmContexts, freshContext, appMode, _combinedContextOptions: options },
+      use,
       testInfo,
-    }
+    ) => {
+      const context = freshContext
+        ? await browser.newContext(options)
+        : await warmContexts.take(options, appMode === 'demo')
+      await use(context)
+      if (testInfo.status !== testInfo.expectedStatus) await attachScreenshots(context, testInfo)
+      if (freshContext) await context.close()
+      else await warmContexts.give(testInfo)
+    },
 
-    const watch = (watched: Page) => {
-      guards.set(watched, state)
-      // Blank pages are not the app: axe opens one in the context to finish
-      // each scan, and init scripts that touch storage throw there.
-      const isApp = () => watched.url().startsWith('http')
-      watched.on('console', (message) => {
-        if (!isApp() || message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return
-        const { url, lineNumber } = message.location()
-        // The offline proof's own request fails on purpose.
-        if (url?.includes(OFFLINE_PROBE_MARKER)) return
-        problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
-      })
-      watched.on('pageerror', (error) => {
-        if (!isApp() || isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
-        problems.push(`uncaught error: ${error.stack ?? error.message}`)
-      })
-      // Pages of the app only: a popup of the identity provider is not ours to revisit and scan.
-      const appOrigin = testInfo.project.use.baseURL ? new URL(testInfo.project.use.baseURL).origin : null
-      watched.on('framenavigated', (frame) => {
-        if (frame !== watched.mainFrame() || settingUp.has(watched)) return
-        const url = frame.url()
-        if (!url.startsWith('http') || (appOrigin && new URL(url).origin !== appOrigin)) return
-        const key = pageKey(url)
-        if (!state.visited.includes(key)) state.visited.push(key)
-      })
-
-      // Every navigation the test asks for is checked where it lands: offline
-      // first (nothing about offline behaviour is worth asserting on a page
-      // the server still answers), then accessibility.
-      const landed = async () => {
-        // A tab opened offline lands on a static file first; newPageOffline proves that stop itself.
-        if (isOpeningOffline(watched)) return
-        if (isOffline(watched.context())) await expectServerOutOfReach(watched)
-        await checkA11y(watched)
+    page: async ({ page, allowedConsoleErrors, axeExclude, a11yRevisit }, use, testInfo) => {
+      const problems: string[] = []
+      const state: GuardState = {
+        scanned: new Set(),
+        visited: [],
+        options: { allowedConsoleErrors, axeExclude, a11yRevisit },
+        testInfo,
       }
-      const goto = watched.goto.bind(watched)
-      uncheckedGotos.set(watched, goto)
-      watched.goto = async (...args: Parameters<Page['goto']>) => {
-        const response = await goto(...args)
-        await landed()
-        return response
+
+      const watch = (watched: Page) => {
+        guards.set(watched, state)
+        // Blank pages are not the app: axe opens one in the context to finish
+        // each scan, and init scripts that touch storage throw there.
+        const isApp = () => watched.url().startsWith('http')
+        watched.on('console', (message) => {
+          if (!isApp() || message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return
+          const { url, lineNumber } = message.location()
+          // The offline proof's own request fails on purpose.
+          if (url?.includes(OFFLINE_PROBE_MARKER)) return
+          problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
+        })
+        watched.on('pageerror', (error) => {
+          if (!isApp() || isAllowed(`${error.message}\n${error.stack ?? ''}`, allowedConsoleErrors)) return
+          problems.push(`uncaught error: ${error.stack ?? error.message}`)
+        })
+        // Pages of the app only: a popup of the identity provider is not ours to revisit and scan.
+        const appOrigin = testInfo.project.use.baseURL ? new URL(testInfo.project.use.baseURL).origin : null
+        watched.on('framenavigated', (frame) => {
+          if (frame !== watched.mainFrame() || settingUp.has(watched)) return
+          const url = frame.url()
+          if (!url.startsWith('http') || (appOrigin && new URL(url).origin !== appOrigin)) return
+          const key = pageKey(url)
+          if (!state.visited.includes(key)) state.visited.push(key)
+        })
+
+        // Every navigation the test asks for is checked where it lands: offline
+        // first (nothing about offline behaviour is worth asserting on a page
+        // the server still answers), then accessibility.
+        const landed = async () => {
+          // A tab opened offline lands on a static file first; newPageOffline proves that stop itself.
+          if (isOpeningOffline(watched)) return
+          if (isOffline(watched.context())) await expectServerOutOfReach(watched)
+          await checkA11y(watched)
+        }
+        const goto = watched.goto.bind(watched)
+        uncheckedGotos.set(watched, goto)
+        watched.goto = async (...args: Parameters<Page['goto']>) => {
+          const response = await goto(...args)
+          await landed()
+          return response
+        }
+        const reload = watched.reload.bind(watched)
+        watched.reload = async (...args: Parameters<Page['reload']>) => {
+          const response = await reload(...args)
+          await landed()
+          return response
+        }
+        return goto
       }
-      const reload = watched.reload.bind(watched)
-      watched.reload = async (...args: Parameters<Page['reload']>) => {
-        const response = await reload(...args)
-        await landed()
-        return response
-      }
-      return goto
-    }
-    const goto = watch(page)
-    page.context().on('page', watch)
-    // Every page of the context, from its first script on.
-    await page.context().exposeBinding('__reportCspViolation', ({ page: from }, report: string) => {
-      if (from.url().startsWith('http')) problems.push(`Content-Security-Policy violation: ${report}`)
-    })
-    await page.context().addInitScript(() => {
-      const report = (window as unknown as { __reportCspViolation(report: string): void }).__reportCspViolation
-      window.addEventListener('securitypolicyviolation', (event) => {
-        const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''
-        report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${location.href}${where}`)
+      const goto = watch(page)
+      page.context().on('page', watch)
+      const stopWatching = () => page.context().off('page', watch)
+      // Every page of the context, from its first script on.
+      await page.context().exposeBinding('__reportCspViolation', ({ page: from }, report: string) => {
+        if (from.url().startsWith('http')) problems.push(`Content-Security-Policy violation: ${report}`)
       })
-    })
+      await page.context().addInitScript(() => {
+        const report = (window as unknown as { __reportCspViolation(report: string): void }).__reportCspViolation
+        window.addEventListener('securitypolicyviolation', (event) => {
+          const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''
+          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${location.href}${where}`)
+        })
+      })
 
-    await use(page)
+      await use(page)
+      stopWatching()
 
-    const passedSoFar = testInfo.status === 'passed'
-    if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
-      // The page the test ends on, unless its last scan saw it exactly as it is now.
-      if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
-      if (a11yRevisit) {
-        for (const url of state.visited.filter((u) => !state.scanned.has(u))) {
-          await goto(url)
-          await checkA11y(page, 'revisited at end of test')
+      const passedSoFar = testInfo.status === 'passed'
+      if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
+        // The page the test ends on, unless its last scan saw it exactly as it is now.
+        if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
+        if (a11yRevisit) {
+          for (const url of state.visited.filter((u) => !state.scanned.has(u))) {
+            await goto(url)
+            await checkA11y(page, 'revisited at end of test')
+          }
         }
       }
-    }
 
-    if (problems.length > 0) {
-      const message = `The page logged ${problems.length} error(s):\n${problems.map((p) => `  • ${p}`).join('\n')}`
-      if (passedSoFar) throw new Error(message)
-      await testInfo.attach('console-errors', { body: message, contentType: 'text/plain' })
-    }
+      if (problems.length > 0) {
+        const message = `The page logged ${problems.length} error(s):\n${problems.map((p) => `  • ${p}`).join('\n')}`
+        if (passedSoFar) throw new Error(message)
+        await testInfo.attach('console-errors', { body: message, contentType: 'text/plain' })
+      }
+    },
   },
-})
+)

@@ -51,7 +51,7 @@ test.describe('an expected console error', () => {
 test.describe('the offline proof', () => {
   // The reload's own calls meet a service worker that still believes it is offline (its
   // navigator.onLine lags the page's): their failures are not what this test is about.
-  test.use({ allowedConsoleErrors: [/net::ERR_(FAILED|INTERNET_DISCONNECTED)/] })
+  test.use({ allowedConsoleErrors: [/net::ERR_(FAILED|INTERNET_DISCONNECTED)/], freshContext: true })
   test('fails a reload the browser brought back online', async ({ page }) => {
     await page.goto('/')
     await waitForServiceWorker(page)

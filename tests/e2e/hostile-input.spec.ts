@@ -49,7 +49,7 @@ import {
   roleTokens,
   submitLogin,
 } from './demo-accounts'
-import { expect, openInApp, test, waitForServiceWorker } from './fixtures'
+import { appMode, expect, openInApp, test, waitForServiceWorker } from './fixtures'
 import { CANARY_NAME, clip, HOSTILE_STRINGS, HOSTILE_URLS } from './hostile-strings'
 
 const EVIL_HOST = 'evil.example'
@@ -282,13 +282,16 @@ async function approveSessions(page: Page, admin: string, ids: string[]) {
 
 /**
  * What the running test made on the server: removed after it whatever its
- * outcome, for the live build's database lives as long as the whole run.
+ * outcome, for the live build's database lives as long as the whole run. A
+ * demo build's data lives in the browser context, which the next test gets
+ * back as seeded (./warm-context.ts) or never sees.
  */
 const made = { users: [] as string[], sessions: [] as string[] }
 
 test.afterEach(async ({ page }) => {
   const users = made.users.splice(0)
   const sessions = made.sessions.splice(0)
+  if (appMode() === 'demo') return
   if (users.length + sessions.length === 0 || page.isClosed() || !page.url().startsWith('http')) return
   const { admin } = await roleTokens(page)
   // A user goes with everything they own: their sessions, bookings, reviews and materials.

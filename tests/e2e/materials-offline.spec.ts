@@ -11,7 +11,8 @@ import { goOffline, goOnline } from './offline-network'
 const STUDENT = DEMO_EMAIL.student
 const OFFLINE_REASON = 'You are offline. This needs a connection to the server; try again when you are back online.'
 // Chromium logs every request the unreachable server did not answer.
-test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })
+// Offline, the app runs on what its own install kept: each test installs it afresh.
+test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/], freshContext: true })
 
 test('a booked session’s PDF opens offline from the phone, with its size shown', { tag: '@live' }, async ({ page }) => {
   await logInAs(page, 'student')

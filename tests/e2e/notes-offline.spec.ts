@@ -12,7 +12,8 @@ import { goOffline, goOnline } from './offline-network'
 const STUDENT = DEMO_EMAIL.student
 
 // Chromium logs every request the unreachable server did not answer.
-test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] })
+// Offline, the app runs on what its own install kept: each test installs it afresh.
+test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/], freshContext: true })
 
 interface ServerNote {
   _id: string

@@ -10,7 +10,11 @@ import { goOffline, goOnline } from './offline-network'
 // Chromium logs every request the unreachable server did not answer: ERR_FAILED
 // when the demo build's worker refuses it, ERR_INTERNET_DISCONNECTED when the
 // live build's request meets the missing network.
-test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/] })
+// Offline, the app runs on what its own install kept: each test installs it afresh.
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/],
+  freshContext: true,
+})
 
 function homeCards(page: Page) {
   return page.getByRole('region', { name: 'Available Study Sessions' }).getByRole('listitem')

@@ -19,7 +19,8 @@ import { goOffline, goOnline } from './offline-network'
 const STUDENT = DEMO_EMAIL.student
 
 // Chromium logs the requests the unreachable server did not answer, and the server's 401s.
-test.use({ allowedConsoleErrors: [/Failed to load resource/] })
+// Offline, the app runs on what its own install kept: each test installs it afresh.
+test.use({ allowedConsoleErrors: [/Failed to load resource/], freshContext: true })
 
 /** One table of the app's database, read straight from IndexedDB. */
 async function countIn(page: Page, table: 'outbox' | 'notes'): Promise<number> {

@@ -101,7 +101,8 @@ for (const [path, count] of [
 
 test.describe('a start from the home screen', () => {
   // Offline, the app's own request for the sessions fails (the page says so; the cards stay).
-  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] })
+  // Offline, the app runs on what its own install kept: each test installs it afresh.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/], freshContext: true })
 
   test('shows the cards the worker kept, offline too @live', async ({ page, context }) => {
     await page.goto('/')
