@@ -17,6 +17,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Material, Note, Review, Session, User } from '../../../src/contract/entities'
 import { TEXT_LIMITS } from '../../../src/contract/limits'
+import { linkProblem } from '../../../src/contract/links'
 import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
 import { clip, HOSTILE_STRINGS, HOSTILE_URLS } from '../../e2e/hostile-strings'
 import type { Api } from '../harness/api-client'
@@ -351,13 +352,15 @@ export function hostileStringTests(api: Api) {
       expect(wrongFinds).toEqual([])
     })
 
-    it('a material’s link, drive link, image and file URL: every URL refused with a 400 naming the field, nothing stored', async () => {
+    it('a material’s link and drive link keep only full https addresses; every other URL, and every image and file URL, is refused with a 400 naming the field', async () => {
       // bad-input.ts sends one value of each field; here every URL string goes in each.
       const sessionId = await createOpenSession(api, TUTOR)
       const before = (await allMaterials(api)).length
       const linked = (['link', 'driveLink', 'image', 'fileUrl'] as const).flatMap((field) =>
         HOSTILE_URLS.map((url) => ({ field, url })),
       )
+      const shareable = ({ field, url }: { field: string; url: string }) =>
+        (field === 'link' || field === 'driveLink') && linkProblem(url) === null
       await api.signIn(TUTOR)
       const answers = await inBatches(linked, ({ field, url }) =>
         api.call('POST', '/materials', {
@@ -372,14 +375,25 @@ export function hostileStringTests(api: Api) {
           }),
         }),
       )
+      const refused = linked.flatMap((entry, i) => (shareable(entry) ? [] : [i]))
       expectEach(
-        answers,
-        linked.map(({ field, url }) => `${field} ${quoted(url)}`),
+        refused.map((i) => answers[i]!),
+        refused.map((i) => `${linked[i]!.field} ${quoted(linked[i]!.url)}`),
         400,
-        (i) => linked[i]!.field,
+        (k) => linked[refused[k]!]!.field,
       )
-      expect((await api.call('GET', `/materials/session/${sessionId}`, { as: TUTOR })).data).toEqual([])
-      expect((await allMaterials(api)).length).toBe(before)
+      const kept = linked.flatMap((entry, i) => (shareable(entry) ? [i] : []))
+      expect(kept.length, 'https addresses among the URL strings').toBeGreaterThan(0)
+      expectEach(
+        kept.map((i) => answers[i]!),
+        kept.map((i) => `${linked[i]!.field} ${quoted(linked[i]!.url)}`),
+        201,
+      )
+      // What is kept is the https address as the URL parser writes it, as a link, never an image.
+      const stored = (await api.call('GET', `/materials/session/${sessionId}`, { as: TUTOR })).data as Material[]
+      expect(stored).toHaveLength(kept.length)
+      expect(stored.filter((m) => m.image || !(m.link ?? m.driveLink ?? '').startsWith('https://'))).toEqual([])
+      expect((await allMaterials(api)).length).toBe(before + kept.length)
     })
 
     it('ids that climb out of a route: every string as a session or file id is unknown (404) or refused (400)', async () => {
