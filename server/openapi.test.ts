@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
     expect(operation('listSessions').security).toEqual([{ appToken: [] }, {}])
   })
 
-  it('describes JSON bodies as sent and the upload as a multipart form with a binary file', () => {
+  it('describes JSON bodies as sent and the upload as a multipart form with an optional binary file', () => {
     const createSession = (operation('createSession').requestBody as Json).content as Json
     const sessionBody = (createSession['application/json'] as Json).schema as Json
     // A field with a default may be left out by the caller.
@@ -102,7 +102,11 @@ describe('the OpenAPI document', () => {
     const upload = (operation('uploadMaterial').requestBody as Json).content as Json
     const form = (upload['multipart/form-data'] as Json).schema as { properties: Json; required: string[] }
     expect(form.properties.file).toEqual({ type: 'string', contentMediaType: 'application/octet-stream' })
-    expect(form.required).toContain('file')
+    // A material may be a tutor's link with no file: the form says which fields every upload needs.
+    expect(form.required).toEqual(expect.arrayContaining(['sessionId', 'title', 'tutorEmail']))
+    expect(form.required).not.toContain('file')
+    expect(form.properties).toHaveProperty('link')
+    expect(form.properties).toHaveProperty('driveLink')
   })
 
   it('answers with the named entities, and every reference resolves', () => {
