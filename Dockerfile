@@ -8,7 +8,7 @@
 #   docker run --rm -v studyhub-data:/data -v /srv/backups:/backups studyhub-api node dist-server/backup.mjs /backups
 #                                                                             # a backup, the server stopped (docs/deploy.md)
 #
-# Build arguments VITE_* build the app too, served from the same origin (APP_DIST_DIR); see README "Deploy".
+# Build arguments VITE_* build the app too, served from the same origin (APP_DIST_DIR); see docs/deploy.md.
 
 FROM node:24-slim AS build
 WORKDIR /app

@@ -16,8 +16,9 @@
 //     build is served by `vite preview`, the live build by the API server on
 //     a seeded PGlite (bench/serve-build.mjs).
 //  5. bench/lighthouse-step.mjs: Lighthouse 13 mobile, 3 runs per route.
-//  6. bench/readme-table.mjs: the goals' table into README.md, between its
-//     markers (only after a full run: not with --skip-* or --only).
+//  6. bench/goals-table.mjs: the goals' table into docs/performance.md,
+//     between its markers (only after a full run: not with --skip-pages,
+//     --skip-lighthouse or --only).
 //
 // Options: --runs N (loads per figure, default 3), --skip-pages, --skip-lighthouse,
 // --skip-latency, --only demo|live (browser steps on one build).
@@ -31,7 +32,7 @@ import { checkDemoCode } from './demo-code-check.mjs'
 import { runServerLatency } from './latency-step.mjs'
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse-step.mjs'
 import { CHROMIUM_FLAGS, chromiumPath, CPU_SLOWDOWN, measurePages, NETWORK } from './page-timing.mjs'
-import { goalsTable, writeReadmeTable } from './readme-table.mjs'
+import { goalsTable, writeGoalsTable } from './goals-table.mjs'
 import { startLiveServer, startPreview } from './serve-build.mjs'
 
 const args = process.argv.slice(2)
@@ -128,13 +129,13 @@ async function main() {
   const complete = !only && !flag('skip-pages') && !flag('skip-lighthouse')
   if (complete) {
     const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1)
-    await writeReadmeTable(
+    await writeGoalsTable(
       summary,
       `Last \`npm run bench\`: ${started.toISOString().slice(0, 10)}, Node ${process.version}, Chromium at` +
         ` ${chromiumPath()}, ${minutes} min. Timings: ${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs} loads` +
         ` each, app and floor in the same run; Lighthouse ${LIGHTHOUSE_RUNS} runs per route.`,
     )
-    log('README.md: the goals table is updated.')
+    log('docs/performance.md: the goals table is updated.')
   }
 
   const overBudget =

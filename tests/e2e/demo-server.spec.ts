@@ -1,4 +1,5 @@
-// The demo build's API is the app's own service worker (README, Decisions):
+// The demo build's API is the app's own service worker
+// (docs/decisions/0002-demo-server-in-the-service-worker.md):
 // once it controls the page, /api/* is answered with JSON by the demo server,
 // never by the static server's SPA fallback (index.html with status 200).
 import { expect, test, waitForServiceWorker } from './fixtures'

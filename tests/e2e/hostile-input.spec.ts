@@ -1,11 +1,12 @@
-// Hostile input, end to end (README, "Security"): every string of
+// Hostile input, end to end (docs/security.md): every string of
 // ./hostile-strings.ts goes in where another user will see it or the app will
 // follow it (session title, subject and description, a tutor's name, review
 // and note text, material title, description and file name, a user's name and
 // photo URL, the admin's user search, the return path after logging in),
 // straight through the API as an attacker would, past the forms' own checks.
-// A material's link, drive link, image and file URL are no uploader's to give:
-// every URL string in each must be refused with a 400, and nothing stored.
+// A material's image and file URL are no uploader's to give, and its link and
+// drive link take only a full https:// address: every other URL string must be
+// refused with a 400 naming the field, and nothing of it stored.
 // Then the screens that show them are visited, and every test holds the page
 // to the same rules:
 //

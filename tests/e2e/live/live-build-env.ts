@@ -1,5 +1,5 @@
-// The build variables of the live build the browser tests run (README, "Demo
-// and live builds"). The Firebase settings name a `demo-` project, which exists
+// The build variables of the live build the browser tests run (docs/deploy.md,
+// "The app"). The Firebase settings name a `demo-` project, which exists
 // only inside the Auth emulator: the emulator accepts any API key and app id,
 // and the API server trusts the emulator's tokens only for such a project.
 

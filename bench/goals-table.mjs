@@ -1,11 +1,13 @@
-// Step 6 of `npm run bench`: the goals' table, written into README.md between
-// its markers: each figure beside its floor from the same run, as a ratio,
-// with its goal and whether it is met.
+// Step 6 of `npm run bench`: the goals' table, written into docs/performance.md
+// between its markers: each figure beside its floor from the same run, as a
+// ratio, with its goal and whether it is met.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { kib, root } from './bench-env.mjs'
 import { ALL_JS_BUDGET_KIB, BUDGET_KIB, DEMO_WORKER_BASELINE_KIB } from './bundle-report.mjs'
 
+// The page the table lives in, with the goals it measures and what the missed ones show.
+const PAGE = 'docs/performance.md'
 const START = '<!-- bench:table:start -->'
 const END = '<!-- bench:table:end -->'
 
@@ -80,16 +82,16 @@ export function goalsTable(summary) {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
 }
 
-/** Replaces what is between the README's markers with the table and how it was measured. */
-export async function writeReadmeTable(summary, how) {
-  const path = join(root, 'README.md')
-  const readme = await readFile(path, 'utf8')
-  const start = readme.indexOf(START)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} markers`)
+/** Replaces what is between the markers of docs/performance.md with the table and how it was measured. */
+export async function writeGoalsTable(summary, how) {
+  const path = join(root, PAGE)
+  const page = await readFile(path, 'utf8')
+  const start = page.indexOf(START)
+  const end = page.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${PAGE} has no ${START} … ${END} markers`)
   const block = `${START}\n\n${how}\n\n${goalsTable(summary)}\n\n${END}`
-  // Formatted as `npm run format:check` wants it, so a bench run leaves the README committable as it is.
+  // Formatted as `npm run format:check` wants it, so a bench run leaves the page committable as it is.
   const { format, resolveConfig } = await import('prettier')
-  const text = readme.slice(0, start) + block + readme.slice(end + END.length)
+  const text = page.slice(0, start) + block + page.slice(end + END.length)
   await writeFile(path, await format(text, { ...(await resolveConfig(path)), filepath: path }))
 }
