@@ -28,7 +28,6 @@ import type AxeCore from 'axe-core'
 import {
   test as base,
   expect,
-  type BrowserContext,
   type BrowserContextOptions,
   type Page,
   type PlaywrightTestArgs,
@@ -277,14 +276,6 @@ export async function waitForServiceWorker(page: Page, timeout = 15_000): Promis
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout })
 }
 
-/** What each open page of a failed test showed (the contexts are the fixtures' own, so Playwright takes none). */
-async function attachScreenshots(context: BrowserContext, testInfo: TestInfo): Promise<void> {
-  for (const [i, page] of context.pages().entries()) {
-    const body = await page.screenshot({ timeout: 5_000 }).catch(() => null)
-    if (body) await testInfo.attach(`screenshot-${i + 1}`, { body, contentType: 'image/png' })
-  }
-}
-
 function isAllowed(text: string, allowed: (string | RegExp)[]): boolean {
   return allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
 }
@@ -323,7 +314,6 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
         ? await browser.newContext(options)
         : await warmContexts.take(options, appMode === 'demo')
       await use(context)
-      if (testInfo.status !== testInfo.expectedStatus) await attachScreenshots(context, testInfo)
       if (freshContext) await context.close()
       else await warmContexts.give(testInfo)
     },
