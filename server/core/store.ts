@@ -1,7 +1,8 @@
 // The storage port of the StudyHub API: everything the rules need from a
 // database, and nothing about how it is kept. Two implementations:
 // - mocks/db/dexie-store.ts: the demo server's, over IndexedDB in the browser;
-// - server/db/pg-store.ts: the API server's, over PostgreSQL (PGlite or a server).
+// - server/db/pg-store.ts: the API server's, over PostgreSQL (PGlite or a server),
+//   with each table's methods in server/db/pg-store/.
 // The route logic (./routes/*.ts) is written once against this port, so both
 // servers answer with the same rules (docs/decisions/0009-one-set-of-rules.md).
 //

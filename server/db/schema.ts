@@ -24,8 +24,8 @@
 // (A DESC index would be declared NULLS LAST by drizzle-kit and then not match
 // PostgreSQL's default DESC NULLS FIRST order.)
 //
-// Constraint names are explicit: pg-store.ts maps a unique violation to its
-// rule by name. Text limits come from the contract, so the database never
+// Constraint names are explicit: pg-store/pg-errors.ts maps a unique violation
+// to its rule by name. Text limits come from the contract, so the database never
 // refuses what the forms and the servers' validation accept.
 import { sql, type SQL } from 'drizzle-orm'
 import {

@@ -2,7 +2,7 @@
 // R2, ...), when the server is configured with FILE_STORAGE=s3: three calls
 // (put, get, delete), signed with SigV4 by aws4fetch over the platform's
 // fetch. The rows that say which file is which stay in PostgreSQL
-// (../db/pg-store.ts); the bucket holds bytes only, one object per file, at
+// (../db/pg-store/files.ts); the bucket holds bytes only, one object per file, at
 // `materials/<fileId>` (docs/decisions/0014-files-in-a-bucket.md).
 import { AwsClient } from 'aws4fetch'
 

@@ -1,0 +1,70 @@
+// Constraint violations, recognised by SQLSTATE and constraint name, become the
+// port's UniqueViolation, MissingReference or CheckViolation, so the core can
+// answer 409/404/400 whichever table the write went to.
+import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } from '../../core/store'
+
+/** What a write referred to that is not (or no longer) there: MissingReference's `what`. */
+type MissingRecord = 'user' | 'session' | 'material'
+
+/** A value the database refused by a CHECK constraint (a limit or range the validation should have caught). */
+const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
+  users_email_key: 'user.email',
+  users_uid_key: 'user.uid',
+  bookings_student_session_key: 'booking.student-session',
+  reviews_session_student_key: 'review.student-session',
+  notes_pkey: 'note.id',
+}
+
+const REFERENCES: Readonly<Record<string, MissingRecord>> = {
+  sessions_tutor_email_fk: 'user',
+  bookings_student_email_fk: 'user',
+  bookings_tutor_email_fk: 'user',
+  reviews_student_email_fk: 'user',
+  notes_email_fk: 'user',
+  materials_tutor_email_fk: 'user',
+  bookings_session_id_fk: 'session',
+  reviews_session_id_fk: 'session',
+  materials_session_id_fk: 'session',
+  files_session_id_fk: 'session',
+  files_material_id_fk: 'material',
+}
+
+const UNIQUE = '23505'
+const FOREIGN_KEY = '23503'
+const CHECK = '23514'
+
+/** The PostgreSQL error inside whatever wrapped it (drizzle wraps driver errors in `cause`). */
+function postgresError(error: unknown): { code: string; constraint?: string } | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
+    if (code === UNIQUE || code === FOREIGN_KEY || code === CHECK) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) }
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** The port's error for a constraint violation; anything else unchanged. */
+export function translateError(error: unknown): unknown {
+  const pg = postgresError(error)
+  if (!pg?.constraint) return error
+  if (pg.code === UNIQUE) {
+    const rule = UNIQUE_RULES[pg.constraint]
+    return rule ? new UniqueViolation(rule) : error
+  }
+  if (pg.code === FOREIGN_KEY) {
+    const missing = REFERENCES[pg.constraint]
+    return missing ? new MissingReference(missing) : error
+  }
+  return new CheckViolation(pg.constraint)
+}
+
+export async function guarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    throw translateError(error)
+  }
+}

@@ -1,0 +1,105 @@
+// Tutors' sessions: compare-and-set status changes, the admin counts, and
+// deleting sessions with all that hangs off them (bookings, reviews,
+// materials and files go by cascade; the bucket's objects after the commit).
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import type { SessionRow, Store } from '../../core/store'
+import { files, materials, sessions } from '../schema'
+import { bucketFileIds, type RemoveObjects } from './files'
+import { listed } from './paging'
+import { guarded } from './pg-errors'
+import { columnsOf, inList, type PgDb } from './shared'
+
+const toSession = (row: typeof sessions.$inferSelect): SessionRow => row as SessionRow
+
+const SESSION_PATCH_KEYS = [
+  'title',
+  'subject',
+  'description',
+  'registrationStart',
+  'registrationEnd',
+  'classStart',
+  'classEnd',
+  'duration',
+  'registrationFee',
+  'tutorName',
+  'tutorEmail',
+  'status',
+  'createdAt',
+] as const satisfies readonly (keyof SessionRow)[]
+
+export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['sessions'] {
+  const sessionOrder = [desc(sessions.createdAt), desc(sessions._id)]
+  return {
+    async get(id) {
+      const [row] = await db.select().from(sessions).where(eq(sessions._id, id))
+      return row && toSession(row)
+    },
+    async getMany(ids) {
+      if (ids.length === 0) return new Map()
+      const rows = await db.select().from(sessions).where(inList(sessions._id, ids))
+      return new Map(rows.map((row) => [row._id, toSession(row)]))
+    },
+    list(filter, paging) {
+      const where = and(
+        filter.status ? eq(sessions.status, filter.status) : undefined,
+        filter.tutorEmail ? eq(sessions.tutorEmail, filter.tutorEmail) : undefined,
+      )
+      return listed(db, { table: sessions, time: sessions.createdAt, id: sessions._id, where }, paging, toSession)
+    },
+    async insert(row) {
+      await guarded(() => db.insert(sessions).values(row))
+    },
+    async update(id, patch, expected) {
+      const set = columnsOf<SessionRow>(patch, SESSION_PATCH_KEYS)
+      const changed = await guarded(() =>
+        db
+          .update(sessions)
+          // An empty patch still answers whether the row has the expected status.
+          .set(Object.keys(set).length > 0 ? set : { status: expected })
+          .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
+          .returning({ id: sessions._id }),
+      )
+      return changed.length > 0
+    },
+    async deleteWithOwned(ids) {
+      if (ids.length === 0) return
+      const fileIds = await db.transaction(async (tx) => {
+        // Locked, no material or file can be added to these sessions before the delete.
+        await tx
+          .select({ id: sessions._id })
+          .from(sessions)
+          .where(inList(sessions._id, ids))
+          .orderBy(sessions._id)
+          .for('update')
+        const theirMaterials = tx.select({ id: materials._id }).from(materials).where(inList(materials.sessionId, ids))
+        const held = await bucketFileIds(
+          tx,
+          or(inList(files.sessionId, ids), inArray(files.materialId, theirMaterials)),
+        )
+        // Bookings, reviews, materials and files go by ON DELETE CASCADE, in this one statement.
+        await tx.delete(sessions).where(inList(sessions._id, ids))
+        return held
+      })
+      await removeObjects(fileIds)
+    },
+    async counts() {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          pending: sql<number>`(count(*) filter (where ${sessions.status} = 'pending'))::int`,
+          approved: sql<number>`(count(*) filter (where ${sessions.status} = 'approved'))::int`,
+          rejected: sql<number>`(count(*) filter (where ${sessions.status} = 'rejected'))::int`,
+        })
+        .from(sessions)
+      return row!
+    },
+    async idsOfTutor(email) {
+      const rows = await db
+        .select({ id: sessions._id })
+        .from(sessions)
+        .where(eq(sessions.tutorEmail, email))
+        .orderBy(...sessionOrder)
+      return rows.map((r) => r.id)
+    },
+  }
+}
