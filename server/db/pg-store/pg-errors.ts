@@ -6,7 +6,7 @@ import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } fr
 /** What a write referred to that is not (or no longer) there: MissingReference's `what`. */
 type MissingRecord = 'user' | 'session' | 'material'
 
-/** A value the database refused by a CHECK constraint (a limit or range the validation should have caught). */
+/** Unique constraints, by name: which rule of the port a duplicate broke. */
 const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   users_email_key: 'user.email',
   users_uid_key: 'user.uid',
@@ -15,6 +15,7 @@ const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   notes_pkey: 'note.id',
 }
 
+/** Foreign keys, by name: what the write referred to that is not there. */
 const REFERENCES: Readonly<Record<string, MissingRecord>> = {
   sessions_tutor_email_fk: 'user',
   bookings_student_email_fk: 'user',
@@ -31,6 +32,7 @@ const REFERENCES: Readonly<Record<string, MissingRecord>> = {
 
 const UNIQUE = '23505'
 const FOREIGN_KEY = '23503'
+/** A value the database refused by a CHECK constraint (a limit or range the validation should have caught). */
 const CHECK = '23514'
 
 /** The PostgreSQL error inside whatever wrapped it (drizzle wraps driver errors in `cause`). */
