@@ -26,8 +26,7 @@ export function getPasswordIterations(): number {
 /**
  * The worker's latency: a quick server on a decent connection, 150 ms, so a
  * person trying the demo sees what loads and when. A build may set another
- * (VITE_DEMO_LATENCY_MS): the browser tests build the demo with 20 ms, still
- * an answer that comes later, never at once, for thousands of calls.
+ * (VITE_DEMO_LATENCY_MS), e.g. a faster one for a test run.
  */
 export const WORKER_LATENCY_MS =
   latencyFromEnv(typeof import.meta.env !== 'undefined' ? import.meta.env.VITE_DEMO_LATENCY_MS : undefined) ?? 150
