@@ -148,13 +148,21 @@ export async function readKeptMaterials(
   )
 }
 
-/** Materials the student can read offline: records whose file is stored, optionally of one session. */
-export async function readOfflineMaterials(email: string, sessionId?: string, db: AppDb = appDb): Promise<Material[]> {
+/**
+ * Materials the student can read offline (records whose file is stored,
+ * optionally of one session), dated by the oldest of them: 0 when there are
+ * none, as nothing of the server's is shown then.
+ */
+export async function readOfflineAnswer(
+  email: string,
+  sessionId?: string,
+  db: AppDb = appDb,
+): Promise<{ data: Material[]; savedAt: number }> {
   const { records, files } = await readKeptMaterials(email, db)
   const withFile = new Set(files.map((f) => f.materialId))
-  return records
-    .filter((r) => withFile.has(r._id) && (sessionId === undefined || r.sessionId === sessionId))
-    .map(stripRecord)
+  const readable = records.filter((r) => withFile.has(r._id) && (sessionId === undefined || r.sessionId === sessionId))
+  const savedAt = readable.length > 0 ? Math.min(...readable.map((r) => r.savedAt)) : 0
+  return { data: readable.map(stripRecord), savedAt }
 }
 
 /** The stored file of a material, only for the student who kept it. */
