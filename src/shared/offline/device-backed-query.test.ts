@@ -105,7 +105,7 @@ describe('keeping answers on the device', () => {
 
     const [page] = await appDb.sessionPages.toArray()
     // Only approved sessions are kept.
-    expect(page).toMatchObject({ ids: ['s1', 's2'], total: 3, page: 1, limit: 6, savedAt: fetchedAt })
+    expect(page).toMatchObject({ ids: ['s1', 's2'], total: 3, page: 1, limit: 8, savedAt: fetchedAt })
     const rows = await appDb.sessions.toArray()
     expect(rows.map((s) => [s._id, s.savedAt])).toEqual([
       ['s1', fetchedAt],
@@ -179,7 +179,7 @@ describe('answering from the device', () => {
   it('never replaces data the cache already has', async () => {
     await visitOnline(Date.parse('2026-03-01T10:00:00.000Z'))
     const c = client()
-    const newer = { items: [session('s9')], total: 1, page: 1, limit: 6 }
+    const newer = { items: [session('s9')], total: 1, page: 1, limit: 8 }
     c.setQueryData(homeQuery().queryKey, newer)
     state = 'down'
     await c.refetchQueries({ queryKey: homeQuery().queryKey })
