@@ -11,7 +11,7 @@ import type { Review, Session } from '../../contract/entities'
 import { reviewQueries } from '../../features/reviews/api/review-queries'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { appDb } from '../db/app-db'
-import { clearApprovedSessions } from '../db/approved-sessions'
+import { forget as forgetApprovedSessions } from '../db/approved-sessions'
 import { clearStorageFault, getStorageFault } from '../db/storage-status'
 import { deviceWritesSettled, isNetworkError } from './device-backed-query'
 import { sessionFixture } from '../testing/session-fixture'
@@ -87,7 +87,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] })
   state = 'up'
   serveSessions(() => state)
-  await clearApprovedSessions()
+  await forgetApprovedSessions('')
   clearStorageFault()
 })
 

@@ -11,7 +11,7 @@
 //   with no file row is listed online but cannot be read offline.
 // - One device, one student at a time: rows are keyed by the material's id,
 //   every read is filtered by email (another user's rows are never returned),
-//   and logging out clears both tables (clearOfflineMaterials).
+//   and logging out clears both tables (forget).
 //
 // Every write goes through storageWrite, so a full disk or a hung write is
 // reported and rejects: no caller can show "Saved offline" for a file that
@@ -213,4 +213,13 @@ export function clearOfflineMaterials(db: AppDb = appDb): Promise<void> {
       await db.materialFiles.clear()
     }),
   )
+}
+
+/**
+ * The materials feature's part of logging out (the app's wipe calls each
+ * owner's `forget`): every kept material and file goes, whoever kept them,
+ * since one student at a time keeps files on a device.
+ */
+export function forget(_email: string, db: AppDb = appDb): Promise<void> {
+  return clearOfflineMaterials(db)
 }

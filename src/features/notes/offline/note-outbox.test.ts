@@ -22,7 +22,7 @@ import {
   retryNote,
 } from './note-outbox'
 import { createNoteSync, OUTBOX_LOCK, sendEntry, type LockProvider, type SendEntry } from './note-sync'
-import { forgetPersonalData, unsentNoteWrites } from './personal-data'
+import { forget, unsentNoteWrites } from './device-tables'
 
 const STUDENT = 'student@studyhub.demo'
 const OTHER = 'ethan.brown@studyhub.demo'
@@ -381,24 +381,15 @@ describe('the local table and logout', () => {
     ])
   })
 
-  it('logout clears the outbox, notes and offline copies', async () => {
+  it('forgetting at logout clears the outbox and notes, and no other feature’s tables', async () => {
     await queueCreate(STUDENT, text('Unsent'), db)
-    await db.materials.put({
-      _id: 'm1',
-      sessionId: 's1',
-      title: 'Slides',
-      description: '',
-      tutorEmail: 'tutor@studyhub.demo',
-      status: 'approved',
-      fileUrl: '',
-      email: STUDENT,
-      savedAt: 1,
-    } as never)
     await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
     expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
-    await forgetPersonalData(STUDENT, db)
+    await forget(STUDENT, db)
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
-    expect([await db.notes.count(), await db.materials.count(), await db.reviews.count()]).toEqual([0, 0, 0])
+    expect(await db.notes.count()).toBe(0)
+    // The approved sessions' owner forgets those (src/app/device-data.ts composes every owner's forget).
+    expect(await db.reviews.count()).toBe(1)
   })
 
   it("logout keeps another user's unsent writes (their session ended), and only those", async () => {
@@ -406,7 +397,7 @@ describe('the local table and logout', () => {
     await queueCreate(STUDENT, text('Mine'), db)
     const theirs = await queueCreate(OTHER, text('Theirs'), db)
     await db.notes.put({ _id: 'srv-other', email: OTHER, title: 'Sent', description: '', createdAt: '' } as never)
-    await forgetPersonalData(STUDENT, db)
+    await forget(STUDENT, db)
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
     expect(await unsentNoteWrites(OTHER, db)).toBe(1)
     expect((await db.notes.toArray()).map((n) => n._id)).toEqual([theirs._id])
