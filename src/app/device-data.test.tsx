@@ -15,7 +15,19 @@ import { queueCreate } from '../features/notes/offline/note-outbox'
 import { resetApiGate } from '../shared/api/api-ready'
 import { appDb } from '../shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '../shared/ui/feedback'
+import type { Material } from '../contract/entities'
 import { deviceData, finishPendingWipe, PENDING_WIPE_KEY, pendingWipe, wipeOrMark } from './device-data'
+
+const materialFixture: Material = {
+  _id: 'm1',
+  sessionId: 's1',
+  title: 'Slides',
+  description: '',
+  tutorEmail: 'tutor@studyhub.demo',
+  status: 'approved',
+  fileUrl: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+}
 
 function renderWithDevice(gateway: AuthGateway) {
   const ref: { user?: SignedInUser | null; actions?: AuthActions } = {}
@@ -151,11 +163,26 @@ describe('the pending-wipe marker', () => {
     expect(pendingWipe()).toBeNull()
   })
 
-  it('the start clears the real outbox and notes of that user', async () => {
+  it('the start has every owner forget that user’s tables: notes, kept materials, approved sessions', async () => {
     await queueCreate('a@example.com', { title: 'Left behind', description: 'by a failed wipe' })
+    await appDb.materials.put({ ...materialFixture, email: 'a@example.com', savedAt: 1 })
+    await appDb.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
     localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
     await finishPendingWipe()
-    expect([await appDb.outbox.count(), await appDb.notes.count()]).toEqual([0, 0])
+    const left = await Promise.all([appDb.outbox, appDb.notes, appDb.materials, appDb.reviews].map((t) => t.count()))
+    expect(left).toEqual([0, 0, 0, 0])
     expect(pendingWipe()).toBeNull()
+  })
+
+  it('one owner’s failure leaves the marker, and the others still forget theirs', async () => {
+    await appDb.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    vi.spyOn(appDb.notes, 'filter').mockImplementation(() => {
+      throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError' })
+    })
+    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    await finishPendingWipe()
+    expect(pendingWipe()).toBe('a@example.com')
+    expect(await appDb.reviews.count()).toBe(0)
   })
 })

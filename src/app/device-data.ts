@@ -18,8 +18,18 @@ export const WIPE_PENDING_ALERT = {
   text: 'StudyHub could not delete your notes and saved materials from this device (another StudyHub tab may be using them). They will be deleted the next time StudyHub starts: close your other StudyHub tabs and reload.',
 } as const
 
-// Loaded on demand: Dexie stays out of the first page.
-const loadPersonalData = () => import('../features/notes/offline/personal-data')
+// Each set of tables on the device has one owner, which forgets its own
+// (docs/decisions/0057-one-offline-read-path.md): the notes feature its notes
+// and outbox, the materials feature its kept materials and files, the shared
+// store the approved sessions and reviews. Loaded on demand: Dexie stays out
+// of the first page.
+const loadNotesTables = () => import('../features/notes/offline/device-tables')
+const deviceTableOwners = () =>
+  Promise.all([
+    loadNotesTables(),
+    import('../features/materials/offline/kept-materials-store'),
+    import('../shared/db/approved-sessions'),
+  ])
 
 /** The email whose wipe is pending, if any. */
 export function pendingWipe(storage: Storage = localStorage): string | null {
@@ -62,12 +72,22 @@ export async function finishPendingWipe(
   }
 }
 
+/**
+ * Removes `email`'s personal data from this device: the form drafts of this
+ * tab, then every owner's tables. Each owner forgets its own even when
+ * another fails; any failure fails the wipe, so the marker stays and the next
+ * start runs every `forget` again (each can run twice).
+ */
 async function forgetPersonalData(email: string): Promise<void> {
-  await (await loadPersonalData()).forgetPersonalData(email)
+  ;(await import('../shared/drafts/form-draft')).forgetDrafts()
+  const owners = await deviceTableOwners()
+  const results = await Promise.allSettled(owners.map((owner) => owner.forget(email)))
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 export const deviceData: DeviceData = {
-  unsentWrites: async (email) => (await loadPersonalData()).unsentNoteWrites(email),
+  unsentWrites: async (email) => (await loadNotesTables()).unsentNoteWrites(email),
   wipe: (email) => {
     stopSyncEngines()
     return wipeOrMark(email, forgetPersonalData)

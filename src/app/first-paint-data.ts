@@ -1,11 +1,11 @@
 // The first-paint data index.html may carry (src/contract/first-paint.ts),
-// put into the query cache under the keys the screens ask for, so the home
-// page's cards and /study-sessions' first page render in the app's first
-// render instead of after a request (docs/decisions/0041-data-in-the-first-paint.md).
+// put into the query cache under the one key both screens ask for (/study-sessions'
+// page 1; the home page selects its first cards), so they render in the app's
+// first render instead of after a request (docs/decisions/0041-data-in-the-first-paint.md).
 // Seeded as of when it was read and marked stale, so the screen's query still
 // asks in the background; an answer already in the cache (a restored one) is
 // never replaced.
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import type { Session } from '../contract/entities'
 import { FIRST_PAGE_LIMITS, FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from '../contract/first-paint'
 import { sessionQueries } from '../features/sessions/api/session-queries'
@@ -38,14 +38,13 @@ export function seedFirstPaint(client: QueryClient, data: FirstPaintData, now = 
   const shift = data.relative ? now - data.at : 0
   const { items, total } = data.studySessions
   const sessions = shift ? items.map((session) => movedBy(session, shift)) : items
-  const put = (queryKey: QueryKey, limit: number) => {
-    if (client.getQueryData(queryKey) !== undefined) return
-    client.setQueryData(queryKey, { items: sessions.slice(0, limit), total, page: 1, limit }, { updatedAt: data.at })
-    // Shown at once, but still asked for: the query's own fetch is what keeps
-    // the device's copy for offline reading, and what a screen mounting now
-    // will run (a stale query refetches on mount), in the background.
-    void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' })
-  }
-  put(sessionQueries.home().queryKey, FIRST_PAGE_LIMITS.home)
-  put(sessionQueries.list({ page: 1, admin: false }).queryKey, FIRST_PAGE_LIMITS.studySessions)
+  // One entry: /study-sessions' page 1, whose first cards the home page selects.
+  const { queryKey } = sessionQueries.list({ page: 1, admin: false })
+  if (client.getQueryData(queryKey) !== undefined) return
+  const limit = FIRST_PAGE_LIMITS.studySessions
+  client.setQueryData(queryKey, { items: sessions.slice(0, limit), total, page: 1, limit }, { updatedAt: data.at })
+  // Shown at once, but still asked for: the query's own fetch is what keeps
+  // the device's copy for offline reading, and what a screen mounting now
+  // will run (a stale query refetches on mount), in the background.
+  void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' })
 }

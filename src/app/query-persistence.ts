@@ -1,7 +1,7 @@
 // The query cache's first-paint state, kept in localStorage so a cold start
 // (an installed app opened on a train) paints at once: who is signed in and
-// the approved sessions of the home page and of /study-sessions' first page
-// (FIRST_PAINT_QUERIES). Nothing else of the cache is saved here; larger data
+// /study-sessions' first page of approved sessions, whose first six are the
+// home page's cards (FIRST_PAINT_QUERIES). Nothing else of the cache is saved here; larger data
 // (approved sessions for offline reading, kept materials, the notes outbox)
 // lives in IndexedDB, each with one owner (docs/architecture/data-on-the-device.md).
 //
@@ -43,7 +43,7 @@ const PERSIST_THROTTLE_MS = 1000
 /** The queries the first paint needs, and the only ones saved. */
 const FIRST_PAINT_QUERIES: readonly QueryKey[] = [
   authKeys.user,
-  sessionQueries.home().queryKey,
+  // The home page's cards are the first of this page (sessionQueries.home selects them).
   sessionQueries.list({ page: 1, admin: false }).queryKey,
 ]
 

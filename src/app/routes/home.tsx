@@ -52,7 +52,7 @@ function AvailableSessions() {
         >
           {(page) => (
             <ul className="mt-2 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {page.items.slice(0, 6).map((session) => (
+              {page.items.map((session) => (
                 <li key={session._id}>
                   <SessionCard
                     session={session}

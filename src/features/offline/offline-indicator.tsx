@@ -9,7 +9,7 @@ import { useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { formatDateTime } from '../../shared/format/date'
 import { clearStorageFault, useStorageFault } from '../../shared/db/storage-status'
-import { isDeviceBacked, isNetworkError } from '../../shared/offline/device-backed-query'
+import { isDeviceBacked, serverUnanswered } from '../../shared/offline/device-backed-query'
 import { useOnline } from '../../shared/offline/use-online'
 import { TONE } from '../../shared/ui/tone-classes'
 
@@ -29,7 +29,9 @@ function readScreenData(cache: QueryCache): string {
     if (at > 0 && (oldest === 0 || at < oldest)) oldest = at
     // A failure of the fetch under way, or of the last one (kept while the next is tried).
     const { fetchFailureReason, status, error } = query.state
-    if (isNetworkError(fetchFailureReason) || (status === 'error' && isNetworkError(error))) unreachable = true
+    if (serverUnanswered({ failureReason: fetchFailureReason, error: status === 'error' ? error : null })) {
+      unreachable = true
+    }
   }
   // A string, so useSyncExternalStore sees an unchanged value as equal.
   return `${oldest}|${unreachable ? 1 : 0}`

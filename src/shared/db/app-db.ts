@@ -9,10 +9,12 @@
 //   review queries when the server answers (./approved-sessions.ts); read
 //   only when the server cannot be reached, so /, /study-sessions and
 //   /session-details show what was last seen. Public data, but wiped with
-//   the rest when the signed-in user changes.
-// - The query cache's first-paint entries (who is signed in, the home
-//   page's cards) are persisted separately in localStorage
-//   (src/app/query-persistence.ts): nothing there is also kept here.
+//   the rest at logout.
+// - The query cache's first-paint entries (who is signed in,
+//   /study-sessions' page 1, whose first six are the home page's cards) are
+//   persisted separately in localStorage (src/app/query-persistence.ts).
+// - Each set of tables has one owner with a forget(email), which the app's
+//   logout wipe calls (src/app/device-data.ts).
 // - notes: the signed-in student's notes as this device knows them: the
 //   server's copy plus local writes not yet confirmed (`pending`), so My Notes
 //   works offline. outbox: those local writes, in order, each with the

@@ -109,8 +109,12 @@ export async function readReviews(sessionId: string, db: AppDb = appDb): Promise
   return row ? { data: row.items, savedAt: row.savedAt } : undefined
 }
 
-/** Forgets every session, page and review list (the signed-in user changed). */
-export function clearApprovedSessions(db: AppDb = appDb): Promise<void> {
+/**
+ * Logging out (the app's wipe calls each owner's `forget`): every session,
+ * page and review list goes. Public data, but what a user looked at is
+ * theirs, so nothing of it is left for the next one.
+ */
+export function forget(_email: string, db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.sessions, db.sessionPages, db.reviews, async () => {
       await db.sessions.clear()

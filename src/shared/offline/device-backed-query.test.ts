@@ -11,7 +11,7 @@ import type { Review, Session } from '../../contract/entities'
 import { reviewQueries } from '../../features/reviews/api/review-queries'
 import { sessionQueries } from '../../features/sessions/api/session-queries'
 import { appDb } from '../db/app-db'
-import { clearApprovedSessions } from '../db/approved-sessions'
+import { forget as forgetApprovedSessions } from '../db/approved-sessions'
 import { clearStorageFault, getStorageFault } from '../db/storage-status'
 import { deviceWritesSettled, isNetworkError } from './device-backed-query'
 import { sessionFixture } from '../testing/session-fixture'
@@ -87,7 +87,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] })
   state = 'up'
   serveSessions(() => state)
-  await clearApprovedSessions()
+  await forgetApprovedSessions('')
   clearStorageFault()
 })
 
@@ -105,7 +105,7 @@ describe('keeping answers on the device', () => {
 
     const [page] = await appDb.sessionPages.toArray()
     // Only approved sessions are kept.
-    expect(page).toMatchObject({ ids: ['s1', 's2'], total: 3, page: 1, limit: 6, savedAt: fetchedAt })
+    expect(page).toMatchObject({ ids: ['s1', 's2'], total: 3, page: 1, limit: 8, savedAt: fetchedAt })
     const rows = await appDb.sessions.toArray()
     expect(rows.map((s) => [s._id, s.savedAt])).toEqual([
       ['s1', fetchedAt],
@@ -179,7 +179,7 @@ describe('answering from the device', () => {
   it('never replaces data the cache already has', async () => {
     await visitOnline(Date.parse('2026-03-01T10:00:00.000Z'))
     const c = client()
-    const newer = { items: [session('s9')], total: 1, page: 1, limit: 6 }
+    const newer = { items: [session('s9')], total: 1, page: 1, limit: 8 }
     c.setQueryData(homeQuery().queryKey, newer)
     state = 'down'
     await c.refetchQueries({ queryKey: homeQuery().queryKey })

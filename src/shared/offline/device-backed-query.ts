@@ -93,6 +93,32 @@ export function deviceBacked<T, K extends QueryKey = QueryKey>(
   return { queryFn, networkMode: 'offlineFirst', meta: { ...DEVICE_BACKED_META } }
 }
 
+/** What a query's state holds about its last fetch (a screen's query result, or `Query.state` mapped by the caller). */
+export interface FetchOutcome {
+  data: unknown
+  /** The error of a query that failed (null once it succeeds again). */
+  error: unknown
+  /** The failure of the fetch under way, or of the last one (`failureReason`, `state.fetchFailureReason`). */
+  failureReason: unknown
+}
+
+/** The server gave no answer at all to the fetch under way or to the last one. */
+export function serverUnanswered(query: Omit<FetchOutcome, 'data'>): boolean {
+  return isNetworkError(query.failureReason) || isNetworkError(query.error)
+}
+
+/**
+ * Whether the data a query shows is not the server's current answer: the
+ * browser is offline, or the server did not answer. It reads the query's
+ * state (and the connection) alone: the data may be the device's kept copy
+ * or the last server answer still in the cache (a warm cache), and either
+ * way it is what the device had. Screens use it to say so, and to leave that
+ * data out of anything that must take the server's list as current.
+ */
+export function servedOffline(query: FetchOutcome, online: boolean): boolean {
+  return query.data !== undefined && (!online || serverUnanswered(query))
+}
+
 /**
  * Whether a screen shows the query's data rather than its error: a failure
  * to reach the server leaves the last data on screen (the layout says how

@@ -2,40 +2,34 @@
 // lists, and a student's (approved materials of sessions whose booking is
 // approved). The server decides who may see what; these only ask.
 //
-// A student's lists work offline: when the server cannot be reached at all,
-// they answer with the materials kept on this device for that student
-// (../offline), so My Study Materials and a booked session's materials still
-// open on the train.
+// A student's lists are device-backed (src/shared/offline/device-backed-query.ts),
+// like the approved sessions: when the server cannot be reached at all and
+// the cache has nothing for the list, they answer with the materials kept on
+// this device for that student (../offline), so My Study Materials and a
+// booked session's materials still open on the train. Whether a list on
+// screen is the server's current answer is read from the query's state
+// (servedOffline), never from which array it is: structural sharing hands a
+// screen a new array whenever the cache already held data.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Material } from '../../../contract/entities'
-import { ApiError } from '../../../shared/api/api-error'
 import { api, apiPage } from '../../../shared/api/http-client'
 import { queryKeys } from '../../../shared/api/query-keys'
+import { deviceBacked, type DeviceStore } from '../../../shared/offline/device-backed-query'
 
-// Answers that came from the device, not the server: they must not be taken
-// as the server's list (for instance to forget kept materials it left out).
-const fromDevice = new WeakSet<Material[]>()
+// The kept materials bring Dexie: loaded on demand.
+const keptStore = () => import('../offline/kept-materials-store')
 
-/** True when this list is the device's kept copy, served because the server was out of reach. */
-export function isFromDevice(list: Material[] | undefined): boolean {
-  return list !== undefined && fromDevice.has(list)
-}
-
-/** Runs `fetcher`; with no network at all, answers with the student's kept materials instead. */
-export async function withKeptFallback(
-  fetcher: () => Promise<Material[]>,
-  email: string,
-  sessionId?: string,
-): Promise<Material[]> {
-  try {
-    return await fetcher()
-  } catch (error) {
-    if (!(error instanceof ApiError && error.isNetworkError) || !email) throw error
-    const store = await import('../offline/kept-materials-store')
-    const kept = await store.readOfflineMaterials(email, sessionId).catch(() => undefined)
-    if (!kept) throw error
-    fromDevice.add(kept)
-    return kept
+/**
+ * The student's kept materials (of one session, with `sessionId`) as the
+ * device's copy of their list. Each server answer refreshes the records of
+ * the materials already kept (a renamed material reads the same offline);
+ * which files are kept is the screens' auto-keep policy
+ * (../offline/kept-material-queries.ts), since keeping means downloading.
+ */
+export function keptMaterialsOf(email: string, sessionId?: string): DeviceStore<Material[]> {
+  return {
+    save: async (materials) => (await keptStore()).refreshKeptRecords(email, materials),
+    read: async () => (email ? (await keptStore()).readOfflineAnswer(email, sessionId) : undefined),
   }
 }
 
@@ -60,14 +54,11 @@ export const materialQueries = {
   forStudent: (email: string) =>
     queryOptions({
       queryKey: queryKeys.materials.ofStudent(email),
-      queryFn: ({ signal }): Promise<Material[]> =>
-        withKeptFallback(async () => {
-          // One call: the server answers a student the approved materials of their approved bookings.
-          const materials = await api('listApprovedMaterials', { signal })
-          return materials.filter((m) => m.status === 'approved')
-        }, email),
+      ...deviceBacked(async ({ signal }): Promise<Material[]> => {
+        // One call: the server answers a student the approved materials of their approved bookings.
+        const materials = await api('listApprovedMaterials', { signal })
+        return materials.filter((m) => m.status === 'approved')
+      }, keptMaterialsOf(email)),
       enabled: Boolean(email),
-      // Runs offline too, to answer from the device.
-      networkMode: 'offlineFirst',
     }),
 }

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Material, Status } from '../../../contract/entities'
 import { errorMessage } from '../../../shared/api/api-error'
-import { isFromDevice } from '../api/material-queries'
+import { servedOffline } from '../../../shared/offline/device-backed-query'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { materialFileUrl } from '../verified-file'
 import { KeptFileStatus } from '../offline/kept-file-controls'
@@ -38,7 +38,8 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
     ...bookedMaterialQueries.forSession(sessionId, email),
     enabled: bookingStatus === 'approved' || unknownOffline,
   })
-  const fromDevice = isFromDevice(materials.data)
+  // Offline, or the server out of reach: the list is what the device had, never taken as the server's.
+  const fromDevice = servedOffline(materials, online)
   const kept = useKeptMaterials(email)
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data, sessionId)
   const [open, setOpen] = useState<Material | null>(null)

@@ -1,7 +1,8 @@
 // My Study Materials: the approved materials of the student's approved
 // bookings. Online, their files are kept on this device (../offline) and
 // each card says so with the file's size; offline, the list and the files
-// come from the device.
+// come from the device (the list from the cache when this page already had
+// it, else from the kept materials), and the notice says so either way.
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Material } from '../../../contract/entities'
@@ -9,7 +10,9 @@ import { errorMessage } from '../../../shared/api/api-error'
 import { ListState } from '../../../shared/ui/list-state'
 import { QueryState } from '../../../shared/ui/query-state'
 import { NEUTRAL_BUTTON } from '../../../shared/ui/ui-classes'
-import { isFromDevice, materialQueries } from '../api/material-queries'
+import { servedOffline } from '../../../shared/offline/device-backed-query'
+import { useOnline } from '../../../shared/offline/use-online'
+import { materialQueries } from '../api/material-queries'
 import { KeptFilesSummary, KeptFileStatus } from '../offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
 import { MaterialImage } from './material-links'
@@ -24,7 +27,8 @@ const NOTHING_KEPT =
 export function StudentMaterialsGrid({ email }: { email: string }) {
   const materials = useQuery(materialQueries.forStudent(email))
   const kept = useKeptMaterials(email)
-  const fromDevice = isFromDevice(materials.data)
+  // Offline, or the server out of reach: the list is what the device had, never taken as the server's.
+  const fromDevice = servedOffline(materials, useOnline())
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data)
   const [open, setOpen] = useState<Material | null>(null)
 

@@ -11,7 +11,7 @@
 //   with no file row is listed online but cannot be read offline.
 // - One device, one student at a time: rows are keyed by the material's id,
 //   every read is filtered by email (another user's rows are never returned),
-//   and logging out clears both tables (clearOfflineMaterials).
+//   and logging out clears both tables (forget).
 //
 // Every write goes through storageWrite, so a full disk or a hung write is
 // reported and rejects: no caller can show "Saved offline" for a file that
@@ -148,13 +148,21 @@ export async function readKeptMaterials(
   )
 }
 
-/** Materials the student can read offline: records whose file is stored, optionally of one session. */
-export async function readOfflineMaterials(email: string, sessionId?: string, db: AppDb = appDb): Promise<Material[]> {
+/**
+ * Materials the student can read offline (records whose file is stored,
+ * optionally of one session), dated by the oldest of them: 0 when there are
+ * none, as nothing of the server's is shown then.
+ */
+export async function readOfflineAnswer(
+  email: string,
+  sessionId?: string,
+  db: AppDb = appDb,
+): Promise<{ data: Material[]; savedAt: number }> {
   const { records, files } = await readKeptMaterials(email, db)
   const withFile = new Set(files.map((f) => f.materialId))
-  return records
-    .filter((r) => withFile.has(r._id) && (sessionId === undefined || r.sessionId === sessionId))
-    .map(stripRecord)
+  const readable = records.filter((r) => withFile.has(r._id) && (sessionId === undefined || r.sessionId === sessionId))
+  const savedAt = readable.length > 0 ? Math.min(...readable.map((r) => r.savedAt)) : 0
+  return { data: readable.map(stripRecord), savedAt }
 }
 
 /** The stored file of a material, only for the student who kept it. */
@@ -205,4 +213,13 @@ export function clearOfflineMaterials(db: AppDb = appDb): Promise<void> {
       await db.materialFiles.clear()
     }),
   )
+}
+
+/**
+ * The materials feature's part of logging out (the app's wipe calls each
+ * owner's `forget`): every kept material and file goes, whoever kept them,
+ * since one student at a time keeps files on a device.
+ */
+export function forget(_email: string, db: AppDb = appDb): Promise<void> {
+  return clearOfflineMaterials(db)
 }

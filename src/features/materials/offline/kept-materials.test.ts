@@ -11,13 +11,14 @@ import { appDb } from '../../../shared/db/app-db'
 import { StorageFaultError } from '../../../shared/db/storage-faults'
 import { clearStorageFault, getStorageFault } from '../../../shared/db/storage-status'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
-import { isFromDevice, materialQueries } from '../api/material-queries'
+import { materialQueries } from '../api/material-queries'
+import { servedOffline } from '../../../shared/offline/device-backed-query'
 import { AUTO_KEEP_MAX_FILE_BYTES, keepMaterial, planAutoKeep, syncKeptMaterials } from './keep-materials'
 import {
   clearOfflineMaterials,
   readKeptFile,
   readKeptMaterials,
-  readOfflineMaterials,
+  readOfflineAnswer,
   removeAllKeptFiles,
   removeKeptFile,
   saveKeptMaterial,
@@ -42,9 +43,7 @@ function stubPersist() {
 
 /** The demo student's approved materials, as the server lists them. */
 async function studentMaterials(): Promise<Material[]> {
-  const list = await client().fetchQuery(materialQueries.forStudent(STUDENT))
-  expect(isFromDevice(list)).toBe(false)
-  return list
+  return client().fetchQuery(materialQueries.forStudent(STUDENT))
 }
 
 function serverDown() {
@@ -152,7 +151,7 @@ describe('removing files', () => {
 
     await removeAllKeptFiles(STUDENT)
     expect((await readKeptMaterials(STUDENT)).files).toHaveLength(0)
-    expect(await readOfflineMaterials(STUDENT)).toEqual([])
+    expect((await readOfflineAnswer(STUDENT)).data).toEqual([])
   })
 
   it('forgets materials the server no longer lists', async () => {
@@ -176,7 +175,7 @@ describe('email scoping', () => {
     await syncKeptMaterials(STUDENT, materials)
     expect((await readKeptMaterials(OTHER)).files).toHaveLength(0)
     expect(await readKeptFile(OTHER, materials[0]!._id)).toBeUndefined()
-    expect(await readOfflineMaterials(OTHER)).toEqual([])
+    expect((await readOfflineAnswer(OTHER)).data).toEqual([])
     // Another student's removal does not touch them.
     await removeKeptFile(OTHER, materials[0]!._id)
     await removeAllKeptFiles(OTHER)
@@ -193,22 +192,50 @@ describe('email scoping', () => {
   })
 })
 
+/**
+ * Fetches once with the server out of reach (these clients do not retry):
+ * what the list then shows, and whether its state says it is not the server's.
+ */
+async function fetchUnanswered(c: QueryClient, options: ReturnType<typeof materialQueries.forStudent>) {
+  await expect(c.fetchQuery({ ...options, staleTime: 0 })).rejects.toMatchObject({ isNetworkError: true })
+  const state = c.getQueryState(options.queryKey)!
+  const outcome = { data: state.data, error: state.error, failureReason: state.fetchFailureReason }
+  return { list: state.data ?? [], offline: servedOffline(outcome, true) }
+}
+
 describe('the offline read path', () => {
   it('answers My Study Materials and a session’s materials from the device when the server is out of reach', async () => {
     const materials = await studentMaterials()
     await syncKeptMaterials(STUDENT, materials)
     serverDown()
-    const offline = await client().fetchQuery(materialQueries.forStudent(STUDENT))
-    expect(isFromDevice(offline)).toBe(true)
-    expect(offline.map((m) => m._id).sort()).toEqual(materials.map((m) => m._id).sort())
-    expect(offline[0]).not.toHaveProperty('email')
+    const offline = await fetchUnanswered(client(), materialQueries.forStudent(STUDENT))
+    expect(offline.offline).toBe(true)
+    expect(offline.list.map((m) => m._id).sort()).toEqual(materials.map((m) => m._id).sort())
+    expect(offline.list[0]).not.toHaveProperty('email')
 
     const sessionId = materials[0]!.sessionId
-    const forSession = await client().fetchQuery(bookedMaterialQueries.forSession(sessionId, STUDENT))
-    expect(forSession.map((m) => m._id)).toEqual(materials.filter((m) => m.sessionId === sessionId).map((m) => m._id))
+    const forSession = await fetchUnanswered(client(), bookedMaterialQueries.forSession(sessionId, STUDENT))
+    expect(forSession.offline).toBe(true)
+    expect(forSession.list.map((m) => m._id)).toEqual(
+      materials.filter((m) => m.sessionId === sessionId).map((m) => m._id),
+    )
 
     // Another student signed in on this device sees none of them.
-    expect(await client().fetchQuery(materialQueries.forStudent(OTHER))).toEqual([])
+    expect((await fetchUnanswered(client(), materialQueries.forStudent(OTHER))).list).toEqual([])
+  })
+
+  it('says the list is not the server’s on a warm cache too, whatever array the cache holds', async () => {
+    const warm = client()
+    const online = await warm.fetchQuery(materialQueries.forStudent(STUDENT))
+    const state = () => warm.getQueryState(materialQueries.forStudent(STUDENT).queryKey)!
+    expect(servedOffline({ data: online, error: state().error, failureReason: state().fetchFailureReason }, true)).toBe(
+      false,
+    )
+    serverDown()
+    const offline = await fetchUnanswered(warm, materialQueries.forStudent(STUDENT))
+    // The cache keeps the last server answer (not the device's), and its state says the server did not answer.
+    expect(offline.list).toEqual(online)
+    expect(offline.offline).toBe(true)
   })
 
   it('still shows a server error as an error', async () => {

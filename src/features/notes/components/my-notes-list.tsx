@@ -41,6 +41,7 @@ function NoteSyncState({ note }: { note: LocalNote }) {
 }
 
 export function MyNotesList({ email }: { email: string }) {
+  // The server's list is merged into the device's notes; the screen shows the device's (../api/note-queries.ts).
   const server = useQuery(noteQueries.byStudent(email))
   const local = useLocalNotes(email)
   const online = useOnline()
@@ -95,7 +96,7 @@ export function MyNotesList({ email }: { email: string }) {
 
   // No answer at all is being offline, not a fault worth an alert: the device's notes show.
   const serverFault = server.isError && !(server.error instanceof ApiError && server.error.isNetworkError)
-  const applying = server.isSuccess && server.data.length > 0 && local?.length === 0
+  const applying = server.isSuccess && server.data.listed > 0 && local?.length === 0
   if (local === undefined || (local.length === 0 && server.isPending && online) || applying) {
     return <ListState kind="loading">Loading notes…</ListState>
   }

@@ -1,7 +1,7 @@
 // The notes outbox and its sync engine against the demo server's handlers
 // (msw/node): order, merge and cancel rules, Idempotency-Keys, refusals kept
 // until retried or discarded, network failures and 401s left queued, the Web
-// Lock, email scoping and the logout clearing.
+// Lock and email scoping. Logout's forgetting: ./device-tables.test.ts.
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { demoDb } from '../../../../mocks/db/demo-db'
@@ -22,7 +22,6 @@ import {
   retryNote,
 } from './note-outbox'
 import { createNoteSync, OUTBOX_LOCK, sendEntry, type LockProvider, type SendEntry } from './note-sync'
-import { forgetPersonalData, unsentNoteWrites } from './personal-data'
 
 const STUDENT = 'student@studyhub.demo'
 const OTHER = 'ethan.brown@studyhub.demo'
@@ -356,7 +355,7 @@ describe('sending', () => {
   })
 })
 
-describe('the local table and logout', () => {
+describe('the local table', () => {
   it("the server's list refreshes the table but never overwrites unsent writes", async () => {
     const a = await queueCreate(STUDENT, text('Mine, unsent'), db)
     await db.notes.put({
@@ -379,36 +378,5 @@ describe('the local table and logout', () => {
       [a._id, 'Mine, unsent'],
       ['srv1', 'On the server'],
     ])
-  })
-
-  it('logout clears the outbox, notes and offline copies', async () => {
-    await queueCreate(STUDENT, text('Unsent'), db)
-    await db.materials.put({
-      _id: 'm1',
-      sessionId: 's1',
-      title: 'Slides',
-      description: '',
-      tutorEmail: 'tutor@studyhub.demo',
-      status: 'approved',
-      fileUrl: '',
-      email: STUDENT,
-      savedAt: 1,
-    } as never)
-    await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
-    expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
-    await forgetPersonalData(STUDENT, db)
-    expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
-    expect([await db.notes.count(), await db.materials.count(), await db.reviews.count()]).toEqual([0, 0, 0])
-  })
-
-  it("logout keeps another user's unsent writes (their session ended), and only those", async () => {
-    const OTHER = 'other@studyhub.demo'
-    await queueCreate(STUDENT, text('Mine'), db)
-    const theirs = await queueCreate(OTHER, text('Theirs'), db)
-    await db.notes.put({ _id: 'srv-other', email: OTHER, title: 'Sent', description: '', createdAt: '' } as never)
-    await forgetPersonalData(STUDENT, db)
-    expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
-    expect(await unsentNoteWrites(OTHER, db)).toBe(1)
-    expect((await db.notes.toArray()).map((n) => n._id)).toEqual([theirs._id])
   })
 })
