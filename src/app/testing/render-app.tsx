@@ -7,7 +7,7 @@ import { render } from '@testing-library/react'
 import { isValidElement, type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
 import type { Role } from '../../contract/entities'
-import { AuthActionsProvider } from '../../features/auth/auth-provider'
+import { AuthActionsProvider, type AuthActions } from '../../features/auth/auth-provider'
 import { idleAuthActions, userAs } from '../../features/auth/testing/auth-as'
 import { authKeys } from '../../features/auth/user-query'
 import { FeedbackHost, resetFeedback } from '../../shared/ui/feedback'
@@ -20,6 +20,8 @@ export interface RenderAppOptions {
   url?: string
   /** The route pattern a single screen is mounted at (default: any URL). */
   path?: string
+  /** The auth actions the screen calls (default: ones that do nothing). */
+  actions?: Partial<AuthActions>
 }
 
 function isRouteList(screen: ReactNode | RouteObject[]): screen is RouteObject[] {
@@ -31,7 +33,7 @@ function isRouteList(screen: ReactNode | RouteObject[]): screen is RouteObject[]
 /** Renders one screen (mounted at `path`) or a list of routes, opened at `url`. */
 export function renderApp(
   screen: ReactNode | RouteObject[],
-  { as = null, url = '/', path = '*' }: RenderAppOptions = {},
+  { as = null, url = '/', path = '*', actions }: RenderAppOptions = {},
 ) {
   resetFeedback()
   const queryClient = createQueryClient()
@@ -42,7 +44,7 @@ export function renderApp(
   const router = createMemoryRouter(routes, { initialEntries: [url] })
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <AuthActionsProvider value={idleAuthActions()}>
+      <AuthActionsProvider value={{ ...idleAuthActions(), ...actions }}>
         <RouterProvider router={router} />
         <FeedbackHost />
       </AuthActionsProvider>

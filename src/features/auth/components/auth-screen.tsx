@@ -2,7 +2,7 @@
 // what they do with an attempt's outcome: the success toast and the way back,
 // or the 'Error' dialog (docs/product.md#messages).
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { showAlert, showToast } from '../../../shared/ui/feedback'
 import { TextField } from '../../../shared/ui/text-field'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
@@ -34,19 +34,25 @@ function showAuthError(err: unknown): Promise<void> {
  */
 export function useAuthAttempt(successTitle: string) {
   const navigate = useNavigate()
+  const { key: visit } = useLocation()
   const [params] = useSearchParams()
   const from = params.get(RETURN_PARAM)
-  const [busy, setBusy] = useState(false)
+  // The visit (location key) whose attempt is under way. Busy belongs to that
+  // visit only: the router may show this same screen again for a new visit
+  // while the way out of the last one is still rendering (a link back to
+  // /login, say), and that visit starts with the buttons free.
+  const [busyVisit, setBusyVisit] = useState<string | null>(null)
+  const busy = busyVisit === visit
   // Buttons stay enabled while busy (aria-disabled): a disabled button drops
   // focus, and the Error dialog must give focus back to the button pressed.
-  const busyRef = useRef(false)
+  const busyRef = useRef<string | null>(null)
   const setWorking = (on: boolean) => {
-    busyRef.current = on
-    setBusy(on)
+    busyRef.current = on ? visit : null
+    setBusyVisit(busyRef.current)
   }
 
   async function attempt(start: () => Promise<void> | undefined) {
-    if (busyRef.current) return
+    if (busyRef.current === visit) return
     const work = start()
     if (!work) return
     setWorking(true)
