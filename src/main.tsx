@@ -42,7 +42,7 @@ const app = (
 )
 // As a transition, the first render yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree, so a
-// tap or a paint is never kept waiting by it (docs/decisions/0042-nothing-late-moves-the-page.md).
+// tap or a paint is never kept waiting by it (docs/performance.md#nothing-late-moves-the-page).
 function render() {
   startTransition(() => {
     if (hydrating) hydrateRoot(container, app)
