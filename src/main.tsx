@@ -1,13 +1,13 @@
 // First: restores the saved first-paint cache, so the router's first loaders see it.
-import './app/query-persistence'
+import '#app/query-persistence'
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from './app/app'
-import { finishPendingWipe, pendingWipe } from './app/device-data'
-import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
-import { startPlatform } from './app/platform'
-import { queryClient } from './app/query-client'
-import { router } from './app/router'
+import { App } from '#app/app'
+import { finishPendingWipe, pendingWipe } from '#app/device-data'
+import { readFirstPaintData, seedFirstPaint } from '#app/first-paint-data'
+import { startPlatform } from '#app/platform'
+import { queryClient } from '#app/query-client'
+import { router } from '#app/router'
 import './index.css'
 
 startPlatform()

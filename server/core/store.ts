@@ -18,7 +18,7 @@
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
-import type { Booking, Material, Note, Review, Role, Session, Status, User } from '../../src/contract/entities'
+import type { Booking, Material, Note, Review, Role, Session, Status, User } from '#contract/entities'
 
 /**
  * A user record. `uid` is the identity provider's account id, bound at the

@@ -12,7 +12,7 @@
 // and looks each user up in the emulator.
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth'
-import type { IdentityVerifier, VerifiedIdentity } from '../core/identity'
+import type { IdentityVerifier, VerifiedIdentity } from '#core/identity'
 
 /** The part of firebase-admin's Auth the verifier uses (a test passes a stub). */
 export interface IdTokenAuth {

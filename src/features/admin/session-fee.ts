@@ -1,6 +1,6 @@
 // The fee rules of the admin's session forms (docs/product.md#states, #validation).
 
-import { lenientNumber } from '../../contract/rules'
+import { lenientNumber } from '#contract/rules'
 
 export type SessionType = 'Free' | 'Paid'
 

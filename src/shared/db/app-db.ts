@@ -30,7 +30,7 @@
 // a lost connection or another tab's upgrade is reported and never shown as
 // saved. Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable } from 'dexie'
-import type { Material, Note, Review, Session } from '../../contract/entities'
+import type { Material, Note, Review, Session } from '#contract/entities'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'

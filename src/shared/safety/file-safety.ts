@@ -5,7 +5,7 @@
 // harmless; PDFs need an unsandboxed frame (see pdfFrameSource in
 // src/features/materials); every other type is offered as a download only.
 
-import { UPLOAD_TYPES, baseType, extensionOf } from '../../contract/uploads'
+import { UPLOAD_TYPES, baseType, extensionOf } from '#contract/uploads'
 
 /** For the file input's `accept`, so the picker offers only what will pass. */
 export const UPLOAD_ACCEPT = Object.entries(UPLOAD_TYPES)
