@@ -18,8 +18,9 @@ import { resetDemoData } from './server/ready'
 import { serve } from './server/serve'
 
 /**
- * A demo build's app tokens live a day: the app does not yet renew a token on
- * a 401, so a short life would sign students out mid-session.
+ * A demo build's app tokens live a day, the longest the API server allows
+ * (APP_TOKEN_TTL_SECONDS). The app renews an expired one on its 401 (renewToken
+ * in src/features/auth/auth-session.ts), so this only sets how often it does.
  */
 export const DEMO_APP_TOKEN_TTL_SECONDS = 24 * 60 * 60
 

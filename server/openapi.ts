@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the REST API, generated from the contract
-// (src/contract/routes.ts for methods and paths, ./endpoints.ts for the zod
-// schemas) and the permission table, so it cannot drift from what the servers
-// check. What the schemas cannot say is written here by hand: paging and its
+// (src/contract/routes.ts for methods and paths, src/contract/endpoints.ts
+// for the zod schemas) and the permission table, so it cannot drift from what
+// the servers check. What the schemas cannot say is written here by hand: paging and its
 // total header, Idempotency-Key, the bearer tokens, the error answers, the
 // uploaded file and GET /api/files/{id}.
 import { z } from 'zod'

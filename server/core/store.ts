@@ -3,7 +3,7 @@
 // - mocks/db/dexie-store.ts: the demo server's, over IndexedDB in the browser;
 // - server/db/pg-store.ts: the API server's, over PostgreSQL (PGlite or a server),
 //   with each table's methods in server/db/pg-store/.
-// The route logic (./routes/*.ts) is written once against this port, so both
+// The route logic (./endpoints/*.ts) is written once against this port, so both
 // servers answer with the same rules (docs/decisions/0009-one-set-of-rules.md).
 //
 // Contract of every implementation:
