@@ -49,7 +49,7 @@ export default defineConfig(({ command, mode }) => {
         // package exports have no production condition), which carries its
         // dev-only warnings into the app. A build takes the production build
         // the package ships beside it; the dev server and tests keep the
-        // warnings (docs/decisions/0048-javascript-budget-second-pass.md).
+        // warnings (docs/performance.md#javascript-budget-second-pass).
         ...(command === 'build'
           ? [
               { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
@@ -115,7 +115,7 @@ export default defineConfig(({ command, mode }) => {
         output: {
           // Everything the first load needs in one chunk: one gzip stream
           // compresses better than a dozen small ones and costs one request
-          // (docs/decisions/0048-javascript-budget-second-pass.md).
+          // (docs/performance.md#javascript-budget-first-pass).
           codeSplitting: {
             includeDependenciesRecursively: false,
             groups: [

@@ -9,9 +9,9 @@ import { KiB, kib, log, root } from './bench-env.mjs'
 
 /** Home page first-load JS, gzip (docs/decisions/0016-bench-against-a-bare-react-app.md). */
 export const BUDGET_KIB = 130
-/** All app JS, the service worker apart, gzip: 250 KiB (0040), 265 KiB with axios (docs/decisions/0053-axios-after-the-first-paint.md). */
+/** All app JS, the service worker apart, gzip: 250 KiB (docs/performance.md#javascript-budget-first-pass), 265 KiB with axios (docs/decisions/0053-axios-after-the-first-paint.md). */
 export const ALL_JS_BUDGET_KIB = 265
-/** The demo build's worker (demo server included), gzip, when the 250 KiB budget was set (0040): it may not grow. */
+/** The demo build's worker (demo server included), gzip, when the 250 KiB budget was set (docs/performance.md#javascript-budget-first-pass): it may not grow. */
 export const DEMO_WORKER_BASELINE_KIB = 210.5
 
 export async function listFiles(dir) {

@@ -4,7 +4,7 @@
 // sign-up does not, so it can never claim an existing record by its email.
 // A disabled identity's tokens are refused at once, as Firebase's revocation
 // check refuses them on the API server.
-import type { IdentityVerifier } from '../server/core/identity'
+import type { IdentityVerifier } from '#core/identity'
 import type { DemoDb } from './db/demo-db'
 import { verifyIdToken } from './server/crypto'
 

@@ -1,7 +1,7 @@
 // The demo identity provider: Firebase-like errors, ID tokens that only it
 // issues, and the hand-off to the REST API (POST /jwt).
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../src/contract/demo-identity'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
 import { demoDb } from './db/demo-db'
 import { call, resetDemoDb, tokenFor } from './testing/sign-in'
 

@@ -15,10 +15,10 @@ import {
   type DemoIdentity,
   type DemoIdpErrorCode,
   type DemoIdpSession,
-} from '../src/contract/demo-identity'
+} from '#contract/demo-identity'
 import type { DemoDb, IdentityRow } from './db/demo-db'
-import { bearerToken, HttpError, json } from '../server/core/http-errors'
-import { newId } from '../server/core/ids'
+import { bearerToken, HttpError, json } from '#core/http-errors'
+import { newId } from '#core/ids'
 import { DEMO_GOOGLE_ACCOUNTS } from './demo-seed'
 import { checkPassword, hashPassword, signIdToken, verifyIdToken } from './server/crypto'
 import { serve } from './server/serve'

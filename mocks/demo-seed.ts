@@ -2,9 +2,9 @@
 // database, with a demo identity for every seeded user, already bound to its
 // record, so no seeded account is left for someone else to claim. All of them
 // sign in with the demo password.
-import { DEMO_ACCOUNT_PASSWORD } from '../src/contract/demo-identity'
-import { newId } from '../server/core/ids'
-import { buildSeedRows, type SeedOptions } from '../server/core/seed/seed-data'
+import { DEMO_ACCOUNT_PASSWORD } from '#contract/demo-identity'
+import { newId } from '#core/ids'
+import { buildSeedRows, type SeedOptions } from '#core/seed/seed-data'
 import { toStoredFile, type DemoDb, type FileRow, type IdentityRow } from './db/demo-db'
 import { hashPassword } from './server/crypto'
 

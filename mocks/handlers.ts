@@ -5,11 +5,11 @@
 // (docs/decisions/0009-one-set-of-rules.md). The same list runs in the service
 // worker of a demo build and under msw/node in tests.
 import { http, type HttpHandler } from 'msw'
-import { MAX_FILE_BYTES } from '../src/contract/limits'
-import type { ApiDeps } from '../server/core/api-deps'
-import { crossSiteRefusal } from '../server/core/cross-site-guard'
-import { errorResponse, json } from '../server/core/http-errors'
-import { apiRoutes } from '../server/core/routes'
+import { MAX_FILE_BYTES } from '#contract/limits'
+import type { ApiDeps } from '#core/api-deps'
+import { crossSiteRefusal } from '#core/cross-site-guard'
+import { errorResponse, json } from '#core/http-errors'
+import { apiRoutes } from '#core/routes'
 import { demoDb, type DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'
 import { demoIdentityVerifier } from './demo-identity-verifier'
@@ -18,8 +18,9 @@ import { resetDemoData } from './server/ready'
 import { serve } from './server/serve'
 
 /**
- * A demo build's app tokens live a day: the app does not yet renew a token on
- * a 401, so a short life would sign students out mid-session.
+ * A demo build's app tokens live a day, the longest the API server allows
+ * (APP_TOKEN_TTL_SECONDS). The app renews an expired one on its 401 (renewToken
+ * in src/features/auth/auth-session.ts), so this only sets how often it does.
  */
 export const DEMO_APP_TOKEN_TTL_SECONDS = 24 * 60 * 60
 

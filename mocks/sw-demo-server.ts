@@ -4,8 +4,8 @@
 // seeded on the first request (once, even when several arrive together; see
 // ./server/ready.ts), and every answer waits a realistic latency.
 import { getResponse } from 'msw'
-import { crossSiteRefusal } from '../server/core/cross-site-guard'
-import { errorResponse } from '../server/core/http-errors'
+import { crossSiteRefusal } from '#core/cross-site-guard'
+import { errorResponse } from '#core/http-errors'
 import { setLatency, WORKER_LATENCY_MS } from './config'
 import { handlers } from './handlers'
 import { ensureDemoData } from './server/ready'

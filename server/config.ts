@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from '../src/contract/limits'
+import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from '#contract/limits'
 import type { S3Settings } from './files/s3-objects'
 
 export type SeedMode = 'auto' | 'always' | 'never'

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { UserRow } from './core/store'
+import type { UserRow } from '#core/store'
 import { openDatabase } from './db/open-database'
 import { makeAdmin, MakeAdminError } from './make-admin'
 

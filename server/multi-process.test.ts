@@ -9,14 +9,14 @@
 // cluster, one Firebase Auth emulator, two `node --import tsx server/main.ts`.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Session } from '../src/contract/entities'
+import type { Session } from '#contract/entities'
 import { targetsFromEnv } from '../tests/conformance/harness/conformance-env'
 import { EMULATOR_PROJECT_ID, FirebaseAuthEmulator } from '../tests/conformance/harness/firebase-emulator'
 import { startAuthEmulator, type AuthEmulator } from '../tests/conformance/services/auth-emulator-process'
 import { startPostgresCluster, type PostgresCluster } from '../tests/conformance/services/postgres-cluster'
 import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
-import { SEED_ADMIN, SEED_STUDENTS, SEED_TUTORS, DEFAULT_SEED_SESSIONS } from './core/seed/seed-data'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../src/contract/routes'
+import { SEED_ADMIN, SEED_STUDENTS, SEED_TUTORS, DEFAULT_SEED_SESSIONS } from '#core/seed/seed-data'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 
 const NOTES = 20
 const DISTINCT_BOOKINGS = 12

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_HEADER, routes, TOTAL_COUNT_HEADER, type RouteName } from '../src/contract/routes'
+import { IDEMPOTENCY_HEADER, routes, TOTAL_COUNT_HEADER, type RouteName } from '#contract/routes'
 import { buildOpenApiDocument, openApiPath } from './openapi'
 
 type Json = Record<string, unknown>

@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 description of the REST API, generated from the contract
-// (src/contract/routes.ts for methods and paths, ./endpoints.ts for the zod
-// schemas) and the permission table, so it cannot drift from what the servers
-// check. What the schemas cannot say is written here by hand: paging and its
+// (src/contract/routes.ts for methods and paths, src/contract/endpoints.ts
+// for the zod schemas) and the permission table, so it cannot drift from what
+// the servers check. What the schemas cannot say is written here by hand: paging and its
 // total header, Idempotency-Key, the bearer tokens, the error answers, the
 // uploaded file and GET /api/files/{id}.
 import { z } from 'zod'
-import { endpoints, type EndpointSchemas } from '../src/contract/endpoints'
+import { endpoints, type EndpointSchemas } from '#contract/endpoints'
 import {
   adminStatsSchema,
   bookingSchema,
@@ -16,7 +16,7 @@ import {
   studentStatsSchema,
   tutorStatsSchema,
   userSchema,
-} from '../src/contract/entities'
+} from '#contract/entities'
 import {
   IDEMPOTENCY_HEADER,
   LIMIT_PARAM,
@@ -25,9 +25,9 @@ import {
   TOTAL_COUNT_HEADER,
   type RouteDef,
   type RouteName,
-} from '../src/contract/routes'
-import { IDEMPOTENCY_TTL_HOURS } from './core/idempotency'
-import { hasAnonymousGrant, permissions, type Permission } from './core/permissions'
+} from '#contract/routes'
+import { IDEMPOTENCY_TTL_HOURS } from '#core/idempotency'
+import { hasAnonymousGrant, permissions, type Permission } from '#core/permissions'
 
 type Json = Record<string, unknown>
 

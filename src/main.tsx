@@ -1,13 +1,13 @@
 // First: restores the saved first-paint cache, so the router's first loaders see it.
-import './app/query-persistence'
+import '#app/query-persistence'
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from './app/app'
-import { finishPendingWipe, pendingWipe } from './app/device-data'
-import { readFirstPaintData, seedFirstPaint } from './app/first-paint-data'
-import { startPlatform } from './app/platform'
-import { queryClient } from './app/query-client'
-import { router } from './app/router'
+import { App } from '#app/app'
+import { finishPendingWipe, pendingWipe } from '#app/device-data'
+import { readFirstPaintData, seedFirstPaint } from '#app/first-paint-data'
+import { startPlatform } from '#app/platform'
+import { queryClient } from '#app/query-client'
+import { router } from '#app/router'
 import './index.css'
 
 startPlatform()
@@ -42,7 +42,7 @@ const app = (
 )
 // As a transition, the first render yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree, so a
-// tap or a paint is never kept waiting by it (docs/decisions/0042-nothing-late-moves-the-page.md).
+// tap or a paint is never kept waiting by it (docs/performance.md#nothing-late-moves-the-page).
 function render() {
   startTransition(() => {
     if (hydrating) hydrateRoot(container, app)

@@ -1,5 +1,5 @@
 // What the worker's build gives msw in place of tough-cookie
-// (docs/decisions/0048-javascript-budget-second-pass.md).
+// (docs/performance.md#javascript-budget-second-pass).
 //
 // msw keeps a cookie jar so that a handler can read cookies an earlier answer
 // set. The demo server sets none and reads none: every call carries its app

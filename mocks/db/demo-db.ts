@@ -19,15 +19,7 @@
 // Indexes cover what the lists filter and sort on, so a page out of 10,000
 // rows is an indexed range, not a scan.
 import Dexie, { type Table } from 'dexie'
-import type {
-  BookingRow,
-  IdempotencyRow,
-  MaterialRow,
-  NoteRow,
-  ReviewRow,
-  SessionRow,
-  UserRow,
-} from '../../server/core/store'
+import type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow } from '#core/store'
 
 export type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow }
 

@@ -9,9 +9,9 @@
 // - files: Blobs where IndexedDB keeps them (a browser), bytes under
 //   fake-indexeddb (tests), which cannot clone jsdom's Blob.
 import type { Table } from 'dexie'
-import type { Status } from '../../src/contract/entities'
-import { sumRatings } from '../../server/core/endpoints/answers'
-import { newSecret } from '../../server/core/jwt'
+import type { Status } from '#contract/entities'
+import { sumRatings } from '#core/endpoints/answers'
+import { newSecret } from '#core/jwt'
 import {
   UniqueViolation,
   type IdempotencyRow,
@@ -19,7 +19,7 @@ import {
   type StoredFile,
   type UniqueRule,
   type UserRow,
-} from '../../server/core/store'
+} from '#core/store'
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import * as q from './queries'
 

@@ -2,8 +2,8 @@
 // indexed range in the order it is answered (newest first), so one page of
 // 10,000 rows reads only that page, and the total is an index count.
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
-import type { Status } from '../../src/contract/entities'
-import type { Listed, Paging } from '../../server/core/store'
+import type { Status } from '#contract/entities'
+import type { Listed, Paging } from '#core/store'
 import type { BookingRow, DemoDb, MaterialRow, ReviewRow, SessionRow, UserRow } from './demo-db'
 
 async function take<T>(

@@ -1,5 +1,5 @@
 // One storage-port object per demo database (worker, test file or bench).
-import type { Store } from '../../server/core/store'
+import type { Store } from '#core/store'
 import type { DemoDb } from './demo-db'
 import { createDexieStore } from './dexie-store'
 

@@ -2,7 +2,7 @@
 // the service worker and in Node alike): its ID tokens (HS256, signed with the
 // install's own secret, so a token minted by one install means nothing to
 // another) and salted PBKDF2 password hashes.
-import { fromBase64Url, signJwt, toBase64Url, verifyJwt, type TokenClaims, type TokenKind } from '../../server/core/jwt'
+import { fromBase64Url, signJwt, toBase64Url, verifyJwt, type TokenClaims, type TokenKind } from '#core/jwt'
 import { getPasswordIterations } from '../config'
 import type { DemoDb } from '../db/demo-db'
 import { storeOf } from '../db/store-of'

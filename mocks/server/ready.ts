@@ -1,7 +1,7 @@
 // Seeds the demo database once per context: the first request of a fresh
 // install waits for the seed, and concurrent first requests share one run.
 import { demoDb, type DemoDb } from '../db/demo-db'
-import type { SeedOptions } from '../../server/core/seed/seed-data'
+import type { SeedOptions } from '#core/seed/seed-data'
 import { seedDemo, SEED_VERSION } from '../demo-seed'
 
 let ready: Promise<void> | null = null

@@ -1,6 +1,6 @@
 // Wraps every demo-server answer: seed on first use, a realistic latency, and
 // any failure as JSON `{message}`.
-import { errorResponse } from '../../server/core/http-errors'
+import { errorResponse } from '#core/http-errors'
 import { getLatency } from '../config'
 import { demoDb, type DemoDb } from '../db/demo-db'
 import { ensureDemoData } from './ready'

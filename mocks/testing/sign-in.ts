@@ -2,9 +2,9 @@
 // reset the demo database to a fresh seed, and sign in as any seeded account
 // without going through the identity provider (tokens are minted with the
 // install's own secret, exactly as POST /jwt would).
-import { APP_TOKEN, signJwt } from '../../server/core/jwt'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
-import type { SeedOptions } from '../../server/core/seed/seed-data'
+import { APP_TOKEN, signJwt } from '#core/jwt'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import type { SeedOptions } from '#core/seed/seed-data'
 import { demoDb } from '../db/demo-db'
 import { storeOf } from '../db/store-of'
 import { DEMO_APP_TOKEN_TTL_SECONDS } from '../handlers'

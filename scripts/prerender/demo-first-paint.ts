@@ -3,13 +3,13 @@
 // demo server's own endpoint over the seed it writes into the browser on its
 // first start. Same seed, same session ids; the dates are relative to the
 // seeding, which the app moves to its own clock (`relative`).
-import { sumRatings } from '../../server/core/endpoints/answers'
-import { listSessions } from '../../server/core/endpoints/sessions'
-import { buildSeedRows } from '../../server/core/seed/seed-data'
-import type { Store } from '../../server/core/store'
-import { FIRST_PAGE_LIMITS, type FirstPaintData } from '../../src/contract/first-paint'
-import type { Session } from '../../src/contract/entities'
-import { TOTAL_COUNT_HEADER } from '../../src/contract/routes'
+import { sumRatings } from '#core/endpoints/answers'
+import { listSessions } from '#core/endpoints/sessions'
+import { buildSeedRows } from '#core/seed/seed-data'
+import type { Store } from '#core/store'
+import { FIRST_PAGE_LIMITS, type FirstPaintData } from '#contract/first-paint'
+import type { Session } from '#contract/entities'
+import { TOTAL_COUNT_HEADER } from '#contract/routes'
 
 export async function demoFirstPaintData(at = Date.now()): Promise<FirstPaintData> {
   const rows = await buildSeedRows({ now: new Date(at) })

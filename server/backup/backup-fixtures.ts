@@ -5,8 +5,8 @@
 // bytes as they come out. Works on PGlite and on node-postgres alike.
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
-import { newFileId, newId } from '../core/ids'
-import { buildSeedRows } from '../core/seed/seed-data'
+import { newFileId, newId } from '#core/ids'
+import { buildSeedRows } from '#core/seed/seed-data'
 import type { Database } from '../db/open-database'
 
 interface Queryable {

@@ -4,7 +4,7 @@
 // FILE_STORAGE=s3 (docs/decisions/0054-backups.md).
 //
 // Consistent because nothing writes while the copy is taken: the backup holds
-// the folder's lock (./../db/folder-lock.ts) from before it opens the
+// the folder's lock (../db/folder-lock.ts) from before it opens the
 // database until the archive is written, so it refuses to start while the
 // server runs on the folder, and a server cannot start until it is done. It
 // opens the database once (recovering from a crash if the server died),

@@ -14,7 +14,7 @@
 //   another origin pass a CORS preflight first.
 // File downloads (GET /api/files/...) are the exception to the first two: a
 // link may open one; the file route itself decides who may read it.
-import { CLIENT_HEADER } from '../../src/contract/routes'
+import { CLIENT_HEADER } from '#contract/routes'
 import { forbidden, type HttpError } from './http-errors'
 
 export const NAVIGATION_REFUSED = 'The API does not answer page navigations: open the app instead.'

@@ -11,8 +11,8 @@
 // Outside this table, by design: `GET /api/files/:id` (./endpoints/files.ts,
 // which admits exactly the readers getMaterialFileLink admits), and in a demo
 // build the demo reset and the demo identity provider (mocks/).
-import type { Role, Status } from '../../src/contract/entities'
-import type { RouteName } from '../../src/contract/routes'
+import type { Role, Status } from '#contract/entities'
+import type { RouteName } from '#contract/routes'
 import type { VerifiedIdentity } from './identity'
 
 export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material'

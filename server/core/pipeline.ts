@@ -10,9 +10,9 @@
 // 10 MB upload costs its headers only. docs/rules/api.md tells the same story
 // for people.
 import type { z } from 'zod'
-import { endpoints, type EndpointSchemas } from '../../src/contract/endpoints'
-import { MAX_JSON_BODY_BYTES } from '../../src/contract/limits'
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, routes, type RouteName } from '../../src/contract/routes'
+import { endpoints, type EndpointSchemas } from '#contract/endpoints'
+import { MAX_JSON_BODY_BYTES } from '#contract/limits'
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, routes, type RouteName } from '#contract/routes'
 import type { ApiDeps } from './api-deps'
 import {
   bearerToken,

@@ -4,7 +4,7 @@
 // segment: /sessions/... → endpoints/sessions.ts). The demo server mounts them
 // as msw handlers (mocks/handlers.ts), the API server as Hono routes
 // (server/app.ts).
-import { routes, type HttpMethod, type RouteName } from '../../src/contract/routes'
+import { routes, type HttpMethod, type RouteName } from '#contract/routes'
 import type { ApiDeps } from './api-deps'
 import * as bookings from './endpoints/bookings'
 import { serveFile } from './endpoints/files'

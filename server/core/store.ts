@@ -3,7 +3,7 @@
 // - mocks/db/dexie-store.ts: the demo server's, over IndexedDB in the browser;
 // - server/db/pg-store.ts: the API server's, over PostgreSQL (PGlite or a server),
 //   with each table's methods in server/db/pg-store/.
-// The route logic (./routes/*.ts) is written once against this port, so both
+// The route logic (./endpoints/*.ts) is written once against this port, so both
 // servers answer with the same rules (docs/decisions/0009-one-set-of-rules.md).
 //
 // Contract of every implementation:
@@ -18,7 +18,7 @@
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
-import type { Booking, Material, Note, Review, Role, Session, Status, User } from '../../src/contract/entities'
+import type { Booking, Material, Note, Review, Role, Session, Status, User } from '#contract/entities'
 
 /**
  * A user record. `uid` is the identity provider's account id, bound at the

@@ -20,7 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newFileId, newId } from '../core/ids'
+import { newFileId, newId } from '#core/ids'
 import {
   CheckViolation,
   MissingReference,
@@ -29,7 +29,7 @@ import {
   type Store,
   type StoredFile,
   type UserRow,
-} from '../core/store'
+} from '#core/store'
 import { startLocalS3, type LocalS3 } from '../files/local-s3-server'
 import { createS3Objects, materialObjectKey, type BucketObjects } from '../files/s3-objects'
 import { memoryLogger } from '../logger'

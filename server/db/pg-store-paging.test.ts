@@ -5,9 +5,9 @@
 // the last partial page, pages past the end, and rows sharing one timestamp
 // (the id breaks the tie in both directions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Status } from '../../src/contract/entities'
-import { newId } from '../core/ids'
-import type { SessionRow, UserRow } from '../core/store'
+import type { Status } from '#contract/entities'
+import { newId } from '#core/ids'
+import type { SessionRow, UserRow } from '#core/store'
 import { openDatabase, type Database } from './open-database'
 
 const BASE = Date.parse('2026-03-01T12:00:00.000Z')

@@ -4,7 +4,7 @@
 // emptied between tests.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newFileId, newId } from '../core/ids'
+import { newFileId, newId } from '#core/ids'
 import {
   MissingReference,
   UniqueViolation,
@@ -18,7 +18,7 @@ import {
   type UniqueRule,
   type UserRow,
   CheckViolation,
-} from '../core/store'
+} from '#core/store'
 import { openDatabase, type Database } from './open-database'
 
 const HOUR = 3_600_000

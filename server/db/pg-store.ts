@@ -29,7 +29,7 @@
 //   commit would, if the commit then failed, leave rows whose bytes are lost;
 // - a row with data present (written before the switch to a bucket) is served
 //   from PostgreSQL, so switching loses nothing.
-import type { Store } from '../core/store'
+import type { Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import { createLogger, type Logger } from '../logger'
 import { bookingsStore } from './pg-store/bookings'

@@ -42,8 +42,8 @@ import {
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { ROLES, STATUSES, type Role, type Status } from '../../src/contract/entities'
-import { TEXT_LIMITS } from '../../src/contract/limits'
+import { ROLES, STATUSES, type Role, type Status } from '#contract/entities'
+import { TEXT_LIMITS } from '#contract/limits'
 
 /** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
 export const FILE_NAME_MAX = 255

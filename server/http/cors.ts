@@ -5,7 +5,7 @@
 // only guard against cross-site requests: a foreign origin is refused outright
 // (403) instead of merely having its answer hidden from it.
 import type { MiddlewareHandler } from 'hono'
-import { CLIENT_HEADER, IDEMPOTENCY_HEADER, TOTAL_COUNT_HEADER } from '../../src/contract/routes'
+import { CLIENT_HEADER, IDEMPOTENCY_HEADER, TOTAL_COUNT_HEADER } from '#contract/routes'
 import { setResponseHeaders } from './response-headers'
 
 const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS'

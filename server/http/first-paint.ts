@@ -4,11 +4,11 @@
 // through the API's own route, so the app renders the cards in its first
 // render instead of after one more round trip. If the read fails or is slow,
 // the page goes out without it and the app asks as usual.
-import { FIRST_PAGE_LIMITS, firstPaintElement, type FirstPaintData } from '../../src/contract/first-paint'
-import type { Session } from '../../src/contract/entities'
-import { routes, TOTAL_COUNT_HEADER } from '../../src/contract/routes'
-import type { ApiDeps } from '../core/api-deps'
-import type { ApiRoute } from '../core/routes'
+import { FIRST_PAGE_LIMITS, firstPaintElement, type FirstPaintData } from '#contract/first-paint'
+import type { Session } from '#contract/entities'
+import { routes, TOTAL_COUNT_HEADER } from '#contract/routes'
+import type { ApiDeps } from '#core/api-deps'
+import type { ApiRoute } from '#core/routes'
 
 /** Longest a page waits for its data before it goes out without. */
 const FIRST_PAINT_WAIT_MS = 500

@@ -7,12 +7,12 @@
 // call, so a real project needs a service account (Application Default
 // Credentials, GOOGLE_APPLICATION_CREDENTIALS; docs/decisions/0050-sign-in-checks-revocation.md).
 //
-// In emulator mode (FIREBASE_AUTH_EMULATOR_HOST, allowed by ./config.ts only
+// In emulator mode (FIREBASE_AUTH_EMULATOR_HOST, allowed by ../config.ts only
 // for a demo- project) firebase-admin accepts the emulator's unsigned tokens
 // and looks each user up in the emulator.
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth'
-import type { IdentityVerifier, VerifiedIdentity } from '../core/identity'
+import type { IdentityVerifier, VerifiedIdentity } from '#core/identity'
 
 /** The part of firebase-admin's Auth the verifier uses (a test passes a stub). */
 export interface IdTokenAuth {

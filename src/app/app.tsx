@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
-import { AuthProvider } from '../features/auth/auth-provider'
+import { AuthProvider } from '#features/auth/auth-provider'
 import { deviceData } from './device-data'
 import { queryClient } from './query-client'
 import { restoreDeferredQueries } from './query-persistence'

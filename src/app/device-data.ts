@@ -8,7 +8,7 @@
 // shows WIPE_PENDING_ALERT), and a marker in localStorage (PENDING_WIPE_KEY,
 // the email whose data it is) makes the next start of the app finish the
 // wipe before anything is rendered (finishPendingWipe, from src/main.tsx).
-import type { DeviceData } from '../features/auth/device-data'
+import type { DeviceData } from '#features/auth/device-data'
 import { stopSyncEngines } from './sync-engines'
 
 export const PENDING_WIPE_KEY = 'studyhub-pending-wipe'
@@ -23,12 +23,12 @@ export const WIPE_PENDING_ALERT = {
 // and outbox, the materials feature its kept materials and files, the shared
 // store the approved sessions and reviews. Loaded on demand: Dexie stays out
 // of the first page.
-const loadNotesTables = () => import('../features/notes/offline/device-tables')
+const loadNotesTables = () => import('#features/notes/offline/device-tables')
 const deviceTableOwners = () =>
   Promise.all([
     loadNotesTables(),
-    import('../features/materials/offline/kept-materials-store'),
-    import('../shared/db/approved-sessions'),
+    import('#features/materials/offline/kept-materials-store'),
+    import('#shared/db/approved-sessions'),
   ])
 
 /** The email whose wipe is pending, if any. */
@@ -79,7 +79,7 @@ export async function finishPendingWipe(
  * start runs every `forget` again (each can run twice).
  */
 async function forgetPersonalData(email: string): Promise<void> {
-  ;(await import('../shared/drafts/form-draft')).forgetDrafts()
+  ;(await import('#shared/drafts/form-draft')).forgetDrafts()
   const owners = await deviceTableOwners()
   const results = await Promise.allSettled(owners.map((owner) => owner.forget(email)))
   const failed = results.find((result) => result.status === 'rejected')

@@ -1,9 +1,9 @@
 // The first-paint data a page carries, into the query cache.
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Session } from '../contract/entities'
-import { firstPaintElement, type FirstPaintData } from '../contract/first-paint'
-import { sessionQueries } from '../features/sessions/api/session-queries'
+import type { Session } from '#contract/entities'
+import { firstPaintElement, type FirstPaintData } from '#contract/first-paint'
+import { sessionQueries } from '#features/sessions/api/session-queries'
 import { readFirstPaintData, seedFirstPaint } from './first-paint-data'
 
 const HOUR = 3600_000

@@ -6,9 +6,9 @@
 // asks in the background; an answer already in the cache (a restored one) is
 // never replaced.
 import type { QueryClient } from '@tanstack/react-query'
-import type { Session } from '../contract/entities'
-import { FIRST_PAGE_LIMITS, FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from '../contract/first-paint'
-import { sessionQueries } from '../features/sessions/api/session-queries'
+import type { Session } from '#contract/entities'
+import { FIRST_PAGE_LIMITS, FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from '#contract/first-paint'
+import { sessionQueries } from '#features/sessions/api/session-queries'
 
 const DATE_FIELDS = ['registrationStart', 'registrationEnd', 'classStart', 'classEnd', 'createdAt'] as const
 

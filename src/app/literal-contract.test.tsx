@@ -12,8 +12,8 @@ import {
   type LiteralServer,
 } from '../../mocks/testing/literal-contract-server'
 import { server } from '../../tests/setup/msw-server'
-import type { Role } from '../contract/entities'
-import { ManageSessions } from '../features/admin/components/manage-sessions'
+import type { Role } from '#contract/entities'
+import { ManageSessions } from '#features/admin/components/manage-sessions'
 import { Component as Home } from './routes/home'
 import { Component as SessionDetails } from './routes/session-details'
 import { Component as StudySessions } from './routes/study-sessions'

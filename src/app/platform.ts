@@ -2,10 +2,10 @@
 // the service worker (and with it the demo server) into control of the page;
 // once the page has painted, asking to keep the device's data when the app
 // was opened from the home screen.
-import { IS_DEMO } from '../shared/config/env'
-import { openApiGate } from '../shared/api/api-ready'
-import { syncOnlineManager } from '../shared/offline/online-manager'
-import { requestPersistentStorage } from '../shared/db/storage-persistence'
+import { IS_DEMO } from '#shared/config/env'
+import { openApiGate } from '#shared/api/api-ready'
+import { syncOnlineManager } from '#shared/offline/online-manager'
+import { requestPersistentStorage } from '#shared/db/storage-persistence'
 import { keepFieldAboveKeyboard } from './layout/keep-field-above-keyboard'
 
 function afterFirstPaint(task: () => void): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FirstPaintData } from '../contract/first-paint'
+import type { FirstPaintData } from '#contract/first-paint'
 import { KEEP_ONLY_ON_ITS_PAGE, withPageMarkup } from './prerendered-page'
 
 const source = '<!doctype html><html><head><title>StudyHub</title></head><body><div id="root"></div></body></html>'

@@ -1,6 +1,6 @@
 // Failed queries are retried after min(1000 * 2^n, 30000) ms (docs/product.md#constants).
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../shared/api/api-error'
+import { ApiError } from '#shared/api/api-error'
 import { createQueryClient, MAX_RETRIES, PERSIST_MAX_AGE, retryDelay, shouldRetry } from './query-client'
 
 describe('retryDelay', () => {

@@ -1,6 +1,6 @@
 // The app's one QueryClient, and how its cache survives a cold start.
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../shared/api/api-error'
+import { ApiError } from '#shared/api/api-error'
 
 /** min(1000 * 2^n, 30000) ms before retry n + 1 (docs/product.md#constants). */
 export function retryDelay(failureCount: number): number {

@@ -1,7 +1,7 @@
 // The saved first-paint state never outlives the user it belongs to: writes
 // are throttled, so each case lets the throttle come due after the change.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SignedInUser } from '../features/auth/user-query'
+import type { SignedInUser } from '#features/auth/user-query'
 import { QUERY_CACHE_KEY as SAVED } from './query-cache-key'
 
 const THROTTLE_MS = 1000

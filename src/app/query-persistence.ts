@@ -30,8 +30,8 @@ import {
   removeOldestQuery,
   type PersistedClient,
 } from '@tanstack/react-query-persist-client'
-import { authKeys, type SignedInUser } from '../features/auth/user-query'
-import { sessionQueries } from '../features/sessions/api/session-queries'
+import { authKeys, type SignedInUser } from '#features/auth/user-query'
+import { sessionQueries } from '#features/sessions/api/session-queries'
 import { QUERY_CACHE_KEY } from './query-cache-key'
 import { PERSIST_MAX_AGE, queryClient } from './query-client'
 

@@ -20,12 +20,12 @@
 // loaders of pages behind login fetch nothing for a visitor who is not
 // signed in, and nothing before that is known.
 import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
-import type { Role } from '../contract/entities'
-import { authKeys, type SignedInUser } from '../features/auth/user-query'
-import { bookedMaterialQueries } from '../features/materials/api/booked-material-queries'
-import { bookingQueries } from '../features/bookings/api/booking-queries'
-import { sessionQueries } from '../features/sessions/api/session-queries'
-import { isApiGateOpen } from '../shared/api/api-ready'
+import type { Role } from '#contract/entities'
+import { authKeys, type SignedInUser } from '#features/auth/user-query'
+import { bookedMaterialQueries } from '#features/materials/api/booked-material-queries'
+import { bookingQueries } from '#features/bookings/api/booking-queries'
+import { sessionQueries } from '#features/sessions/api/session-queries'
+import { isApiGateOpen } from '#shared/api/api-ready'
 import { queryClient } from './query-client'
 
 /** Longest a navigation waits for its data before the screen shows its own loading state. */

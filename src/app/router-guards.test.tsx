@@ -4,7 +4,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../mocks/testing/sign-in'
-import type { Role } from '../contract/entities'
+import type { Role } from '#contract/entities'
 import { routeTree } from './router'
 import { renderApp } from './testing/render-app'
 

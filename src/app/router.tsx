@@ -3,7 +3,7 @@
 // routes/dashboard/my-notes.tsx), so a route leads to its file in one step.
 // Home is part of the first load; every other screen is loaded on demand.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
-import { RequireAuth, RequireRole } from '../features/auth/require-auth'
+import { RequireAuth, RequireRole } from '#features/auth/require-auth'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RouteLoading } from './layout/route-loading'

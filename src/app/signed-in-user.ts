@@ -6,9 +6,9 @@
 // first-paint copy before the new user is written, so nothing of theirs is
 // shown, saved or sent again. Each tab does this for itself: both identity
 // providers tell every open tab about a sign-in or sign-out.
-import { loginPathFor } from '../features/auth/return-path'
-import { authKeys, type SignedInUser } from '../features/auth/user-query'
-import { showAlert } from '../shared/ui/feedback'
+import { loginPathFor } from '#features/auth/return-path'
+import { authKeys, type SignedInUser } from '#features/auth/user-query'
+import { showAlert } from '#shared/ui/feedback'
 import { queryClient } from './query-client'
 import { clearPersistedQueries, endPersistedQueries } from './query-persistence'
 import { router } from './router'

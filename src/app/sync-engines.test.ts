@@ -3,11 +3,11 @@
 // is, flushed again each time the entry is written anew (a fresh token).
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authKeys, type SignedInUser } from '../features/auth/user-query'
+import { authKeys, type SignedInUser } from '#features/auth/user-query'
 import { startSyncEngines, stopSyncEngines } from './sync-engines'
 
 const noteSync = vi.hoisted(() => ({ startNoteSync: vi.fn(), stopNoteSync: vi.fn() }))
-vi.mock('../features/notes/offline/note-sync', () => noteSync)
+vi.mock('#features/notes/offline/note-sync', () => noteSync)
 
 const user = (email: string): SignedInUser => ({
   uid: `uid-${email}`,

@@ -7,15 +7,15 @@
 // engine: the screens that list them keep them (src/features/materials/offline/).
 // The engine's code and Dexie are loaded on demand, never with the first page.
 import type { QueryClient } from '@tanstack/react-query'
-import { authKeys, readUser } from '../features/auth/user-query'
-import type * as NoteSyncModule from '../features/notes/offline/note-sync'
+import { authKeys, readUser } from '#features/auth/user-query'
+import type * as NoteSyncModule from '#features/notes/offline/note-sync'
 
 let noteSync: typeof NoteSyncModule | null = null
 /** Bumped on every change and stop: a load that finishes after a later one acts on nothing. */
 let generation = 0
 
 const loadNoteSync = () =>
-  import('../features/notes/offline/note-sync').then((module) => {
+  import('#features/notes/offline/note-sync').then((module) => {
     noteSync = module
     return module
   })

@@ -2,9 +2,9 @@
 // booked-session screens read. It joins two features (sessions and
 // bookings), so it lives where the app composes them.
 import { useQuery } from '@tanstack/react-query'
-import { useUser } from '../features/auth/user-query'
-import { useStudentBookings } from '../features/bookings/use-student-bookings'
-import { sessionQueries } from '../features/sessions/api/session-queries'
+import { useUser } from '#features/auth/user-query'
+import { useStudentBookings } from '#features/bookings/use-student-bookings'
+import { sessionQueries } from '#features/sessions/api/session-queries'
 
 export function useBookedSession(sessionId: string) {
   const { email } = useUser()

@@ -20,6 +20,7 @@ import {
 import { TEXT_LIMITS as MAX } from './limits'
 import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
+import { lenientNumber } from './rules'
 import type { RouteName } from './routes'
 
 export interface EndpointSchemas {
@@ -65,11 +66,8 @@ const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number()
 const deleted = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() })
 const outcome = z.object({ success: z.boolean(), message: z.string().optional() })
 
-/** A number from a form: a non-numeric value becomes 0 (docs/product.md#validation). */
-const lenientNumber = z.preprocess((value) => {
-  const n = typeof value === 'string' ? Number(value.trim() === '' ? 0 : value) : value
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0
-}, z.number())
+/** A number from a form: a non-numeric value becomes 0 (./rules.ts). */
+const formNumber = z.preprocess(lenientNumber, z.number())
 
 const sessionInputSchema = z
   .object({
@@ -164,7 +162,7 @@ export const endpoints = {
   approveSession: {
     params: byId,
     body: z.object({
-      fee: lenientNumber.pipe(z.number().min(0, 'fee must be at least 0')),
+      fee: formNumber.pipe(z.number().min(0, 'fee must be at least 0')),
       type: z.enum(['Free', 'Paid']).optional(),
     }),
     response: modified,
@@ -177,8 +175,8 @@ export const endpoints = {
       title: nonBlank('title', MAX.sessionTitle),
       subject: nonBlank('subject', MAX.subject),
       // A non-numeric duration becomes 0, which is then refused: a session lasts at least an hour.
-      duration: lenientNumber.pipe(z.number().min(1, 'duration must be at least 1 hour')),
-      registrationFee: lenientNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
+      duration: formNumber.pipe(z.number().min(1, 'duration must be at least 1 hour')),
+      registrationFee: formNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
     }),
     response: modified,
   },

@@ -13,3 +13,13 @@ export function registrationState(
   if (now > Date.parse(session.registrationEnd)) return 'closed'
   return 'open'
 }
+
+/**
+ * A number typed into a form (docs/rules/sessions.md): blank, non-numeric or
+ * infinite becomes 0. The servers read session bodies with it (./endpoints.ts)
+ * and the admin's forms check their fields with it, so both agree.
+ */
+export function lenientNumber(value: unknown): number {
+  const n = typeof value === 'string' ? (value.trim() === '' ? 0 : Number(value)) : value
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0
+}

@@ -8,7 +8,7 @@ import {
   uploadProblem,
   uploadType,
 } from './uploads'
-import { viewerMode } from '../shared/safety/file-safety'
+import { viewerMode } from '#shared/safety/file-safety'
 
 describe('uploadProblem', () => {
   it.each([

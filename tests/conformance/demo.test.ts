@@ -2,8 +2,8 @@
 // Dexie captures indexedDB when it is first imported: this import comes first.
 import 'fake-indexeddb/auto'
 import { describe, expect, inject, it } from 'vitest'
-import { DEMO_RESET_PATH } from '../../src/contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
+import { DEMO_RESET_PATH } from '#contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import { createDemoTarget } from './harness/demo-target'
 import { defineConformanceSuite } from './suite'
 import { notesOf, STUDENT } from './suite/fixtures'

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server'
 import { failOnConsole } from './fail-on-console'
-import { resetApiGate } from '../../src/shared/api/api-ready'
+import { resetApiGate } from '#shared/api/api-ready'
 
 // findBy/waitFor wait up to 5 s instead of 1 s: on a busy 2-core machine a
 // screen's first answer (demo server, IndexedDB, React) can take more than a

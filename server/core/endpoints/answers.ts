@@ -1,8 +1,8 @@
 // Small pieces every endpoint file uses to shape answers: paging, list
 // headers, the computed fields of sessions and bookings, and the records
 // stripped of what callers never see.
-import type { Booking, Material, Session, User } from '../../../src/contract/entities'
-import { TOTAL_COUNT_HEADER } from '../../../src/contract/routes'
+import type { Booking, Material, Session, User } from '#contract/entities'
+import { TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { Answer } from '../pipeline'
 import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, Store, UserRow } from '../store'
 

@@ -3,7 +3,7 @@
 // booking, and edits or deletes an approved one. One booking per student and
 // session is the database's rule; a rejected booking may be requested again,
 // which turns it back to pending (docs/rules/bookings.md).
-import { registrationState } from '../../../src/contract/rules'
+import { registrationState } from '#contract/rules'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'

@@ -4,9 +4,9 @@
 // their booking is approved; tutors see their own; admins see all. The servers
 // check the file's type from its bytes, whatever the client claimed
 // (docs/rules/materials.md).
-import type { Material } from '../../../src/contract/entities'
-import { MAX_FILE_BYTES } from '../../../src/contract/limits'
-import { contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem, uploadType } from '../../../src/contract/uploads'
+import type { Material } from '#contract/entities'
+import { MAX_FILE_BYTES } from '#contract/limits'
+import { contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem, uploadType } from '#contract/uploads'
 import { signFileLink } from '../file-links'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { newFileId, newId } from '../ids'

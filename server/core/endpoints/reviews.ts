@@ -2,7 +2,7 @@
 // it once; the database keeps it to one. Everyone may read a session's
 // reviews, but a reviewer's email is shown only to admins and to the reviewer
 // (docs/rules/reviews.md).
-import type { Review } from '../../../src/contract/entities'
+import type { Review } from '#contract/entities'
 import { forbidden } from '../http-errors'
 import { newId } from '../ids'
 import type { Principal } from '../permissions'

@@ -7,8 +7,8 @@
 // the record says which: an unverified binding gives way to a verified identity
 // of the same email, and is never made an admin
 // (docs/decisions/0049-verified-email-bindings.md).
-import { TEXT_LIMITS } from '../../../src/contract/limits'
-import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
+import { TEXT_LIMITS } from '#contract/limits'
+import { isAcceptedPhotoUrl } from '#contract/photo-url'
 import type { VerifiedIdentity } from '../identity'
 import { conflict, forbidden, notFound } from '../http-errors'
 import { newId } from '../ids'

@@ -6,7 +6,7 @@
 // page's cards from this seed at build time, and their links must lead to the
 // sessions the demo server seeds later in the browser.
 // `sessions` scales the session count (the bench seeds 10,000).
-import type { Role, Status } from '../../../src/contract/entities'
+import type { Role, Status } from '#contract/entities'
 import { newFileId, newId } from '../ids'
 import type { BookingRow, MaterialRow, NoteRow, ReviewRow, SessionRow, StoredFile, UserRow } from '../store'
 import { makePdf, makePng, makeText } from './seed-files'

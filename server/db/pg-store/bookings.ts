@@ -1,7 +1,7 @@
 // Students' bookings of sessions: one per student and session (the database's
 // unique key), status changes and deletes as compare-and-set on the status.
 import { and, desc, eq } from 'drizzle-orm'
-import type { BookingRow, Store } from '../../core/store'
+import type { BookingRow, Store } from '#core/store'
 import { bookings } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'

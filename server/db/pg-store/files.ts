@@ -2,7 +2,7 @@
 // steps the material, session and user deletes share (which files a delete
 // takes, and removing their objects once it has committed).
 import { and, eq, isNull, type SQL } from 'drizzle-orm'
-import type { Store, StoredFile } from '../../core/store'
+import type { Store, StoredFile } from '#core/store'
 import { materialObjectKey, type BucketObjects } from '../../files/s3-objects'
 import { describeError, type Logger } from '../../logger'
 import { files } from '../schema'

@@ -1,7 +1,7 @@
 // Idempotency keys: the claim a request takes before it runs and the answer it
 // leaves, so a retried write is answered once and never applied twice.
 import { and, eq, lt } from 'drizzle-orm'
-import type { IdempotencyRow, Store } from '../../core/store'
+import type { IdempotencyRow, Store } from '#core/store'
 import { idempotencyKeys } from '../schema'
 import { present, type PgDb } from './shared'
 

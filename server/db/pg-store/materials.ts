@@ -2,8 +2,8 @@
 // one transaction (its bytes into the bucket first, when there is one), and a
 // delete takes the file with it by cascade.
 import { and, desc, eq } from 'drizzle-orm'
-import type { Status } from '../../../src/contract/entities'
-import type { MaterialRow, Store } from '../../core/store'
+import type { Status } from '#contract/entities'
+import type { MaterialRow, Store } from '#core/store'
 import { materialObjectKey, type BucketObjects } from '../../files/s3-objects'
 import { files, materials } from '../schema'
 import { bucketFileIds, bytesOf, type RemoveObjects } from './files'

@@ -2,7 +2,7 @@
 // made once and then shared by every process on the database.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Store } from '../../core/store'
+import type { Store } from '#core/store'
 import { meta } from '../schema'
 import type { PgDb } from './shared'
 

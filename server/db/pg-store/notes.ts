@@ -1,7 +1,7 @@
 // Students' own notes. A note written offline brings the id the device gave
 // it, so a second insert of one id is refused by the primary key, never merged.
 import { desc, eq } from 'drizzle-orm'
-import type { NoteRow, Store } from '../../core/store'
+import type { NoteRow, Store } from '#core/store'
 import { notes } from '../schema'
 import { guarded } from './pg-errors'
 import { present, type PgDb } from './shared'

@@ -2,7 +2,7 @@
 // has a list method: one place decides how deep pages stay cheap.
 import { asc, desc, inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core'
-import type { Listed, Paging } from '../../core/store'
+import type { Listed, Paging } from '#core/store'
 import type { PgDb } from './shared'
 
 const offsetOf = (paging: Paging) => (Math.max(1, Math.floor(paging.page)) - 1) * Math.max(0, paging.limit)

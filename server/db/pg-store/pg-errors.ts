@@ -1,7 +1,7 @@
 // Constraint violations, recognised by SQLSTATE and constraint name, become the
 // port's UniqueViolation, MissingReference or CheckViolation, so the core can
 // answer 409/404/400 whichever table the write went to.
-import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } from '../../core/store'
+import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } from '#core/store'
 
 /** What a write referred to that is not (or no longer) there: MissingReference's `what`. */
 type MissingRecord = 'user' | 'session' | 'material'

@@ -1,7 +1,7 @@
 // Students' reviews of sessions: one per student and session (the database's
 // unique key), and the rating sums the session answers are built from.
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { ReviewRow, Store } from '../../core/store'
+import type { ReviewRow, Store } from '#core/store'
 import { reviews } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'

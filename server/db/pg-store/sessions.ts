@@ -2,7 +2,7 @@
 // deleting sessions with all that hangs off them (bookings, reviews,
 // materials and files go by cascade; the bucket's objects after the commit).
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
-import type { SessionRow, Store } from '../../core/store'
+import type { SessionRow, Store } from '#core/store'
 import { files, materials, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { listed } from './paging'

@@ -3,7 +3,7 @@
 // (the foreign keys cascade it; the bucket's objects go after the commit).
 import { and, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core'
-import type { Store, UserRow } from '../../core/store'
+import type { Store, UserRow } from '#core/store'
 import { bookings, files, materials, notes, reviews, sessions, users } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { listed } from './paging'

@@ -1,6 +1,6 @@
 // The dashboard's sidebar by role (docs/product.md#screens): labels and paths
 // exactly as the product names them, and where each role's dashboard starts.
-import type { Role } from '../../contract/entities'
+import type { Role } from '#contract/entities'
 
 export interface MenuItem {
   label: string

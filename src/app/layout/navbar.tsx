@@ -5,14 +5,14 @@
 // Log out.
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
-import { useAuthActions } from '../../features/auth/auth-provider'
-import type { LogOutResult } from '../../features/auth/auth-session'
+import { useAuthActions } from '#features/auth/auth-provider'
+import type { LogOutResult } from '#features/auth/auth-session'
 import { WIPE_PENDING_ALERT } from '../device-data'
-import { useOptionalUser, useUserState } from '../../features/auth/user-query'
-import { UserAvatar } from '../../features/auth/components/user-avatar'
-import { ThemeToggle } from '../../features/theme/theme-toggle'
-import { showAlert, showToast } from '../../shared/ui/feedback'
-import { errorMessage } from '../../shared/api/api-error'
+import { useOptionalUser, useUserState } from '#features/auth/user-query'
+import { UserAvatar } from '#features/auth/components/user-avatar'
+import { ThemeToggle } from '#features/theme/theme-toggle'
+import { showAlert, showToast } from '#shared/ui/feedback'
+import { errorMessage } from '#shared/api/api-error'
 
 const PUBLIC_LINKS = [
   { to: '/', label: 'Home', end: true },

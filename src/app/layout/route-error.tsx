@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
-import { errorMessage } from '../../shared/api/api-error'
+import { errorMessage } from '#shared/api/api-error'
 
 export function RouteError() {
   const error = useRouteError()

@@ -1,6 +1,6 @@
 // /about (docs/product.md#screens): what StudyHub is and how it works.
 import { Link } from 'react-router-dom'
-import { IS_DEMO } from '../../shared/config/env'
+import { IS_DEMO } from '#shared/config/env'
 
 export function Component() {
   return (

@@ -2,12 +2,12 @@
 // import framer-motion, zod, axios, dexie, firebase or msw statically.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { sessionQueries } from '../../features/sessions/api/session-queries'
-import { HeroSlideshow } from '../../features/sessions/components/hero-slideshow'
-import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
-import { SessionCard } from '../../features/sessions/components/session-card'
-import { registrationLabel } from '../../features/sessions/registration-status'
-import { QueryState } from '../../shared/ui/query-state'
+import { sessionQueries } from '#features/sessions/api/session-queries'
+import { HeroSlideshow } from '#features/sessions/components/hero-slideshow'
+import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
+import { SessionCard } from '#features/sessions/components/session-card'
+import { registrationLabel } from '#features/sessions/registration-status'
+import { QueryState } from '#shared/ui/query-state'
 
 export function Component() {
   return (

@@ -4,17 +4,11 @@
 // this origin), else home.
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../../contract/demo-identity'
-import { useAuthActions } from '../../features/auth/auth-provider'
-import {
-  AuthForm,
-  AuthScreen,
-  EmailField,
-  GoogleMark,
-  useAuthAttempt,
-} from '../../features/auth/components/auth-screen'
-import { IS_DEMO } from '../../shared/config/env'
-import { PasswordField } from '../../shared/ui/text-field'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
+import { useAuthActions } from '#features/auth/auth-provider'
+import { AuthForm, AuthScreen, EmailField, GoogleMark, useAuthAttempt } from '#features/auth/components/auth-screen'
+import { IS_DEMO } from '#shared/config/env'
+import { PasswordField } from '#shared/ui/text-field'
 
 export function Component() {
   const { signIn, signInWithGoogle } = useAuthActions()

@@ -3,10 +3,10 @@
 // rule is the identity provider's: at least 6 characters.
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useAuthActions } from '../../features/auth/auth-provider'
-import { AuthForm, AuthScreen, EmailField, useAuthAttempt } from '../../features/auth/components/auth-screen'
-import { httpPhotoUrl } from '../../features/auth/components/user-avatar'
-import { PasswordField, TextField } from '../../shared/ui/text-field'
+import { useAuthActions } from '#features/auth/auth-provider'
+import { AuthForm, AuthScreen, EmailField, useAuthAttempt } from '#features/auth/components/auth-screen'
+import { httpPhotoUrl } from '#features/auth/components/user-avatar'
+import { PasswordField, TextField } from '#shared/ui/text-field'
 
 export const PHOTO_URL_MESSAGE = 'Enter a web address starting with http:// or https://, or leave it empty.'
 

@@ -4,8 +4,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
-import type { Role, Session } from '../../contract/entities'
-import { formatDateTime } from '../../shared/format/date'
+import type { Role, Session } from '#contract/entities'
+import { formatDateTime } from '#shared/format/date'
 import { renderApp } from '../testing/render-app'
 import { Component as SessionDetails } from './session-details'
 

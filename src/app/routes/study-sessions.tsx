@@ -4,13 +4,13 @@
 // (?tutor=email).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { useUserState } from '../../features/auth/user-query'
-import { SESSIONS_PAGE_SIZE, sessionQueries } from '../../features/sessions/api/session-queries'
-import { Pagination } from '../../features/sessions/components/pagination'
-import { SessionRatingSummary } from '../../features/reviews/components/session-rating-summary'
-import { SessionCard } from '../../features/sessions/components/session-card'
-import { registrationLabel } from '../../features/sessions/registration-status'
-import { QueryState } from '../../shared/ui/query-state'
+import { useUserState } from '#features/auth/user-query'
+import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
+import { Pagination } from '#features/sessions/components/pagination'
+import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
+import { SessionCard } from '#features/sessions/components/session-card'
+import { registrationLabel } from '#features/sessions/registration-status'
+import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
 function pageFrom(value: string | null): number {

@@ -2,11 +2,11 @@
 // from the public session list, each linking to their sessions.
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LoaderFunctionArgs } from 'react-router-dom'
-import { sessionQueries } from '../../features/sessions/api/session-queries'
-import { StarRating, reviewCountText } from '../../features/reviews/components/star-rating'
-import { summarizeTutors } from '../../features/tutors/tutor-summary'
-import { QueryState } from '../../shared/ui/query-state'
-import { formatRating } from '../../shared/format/number'
+import { sessionQueries } from '#features/sessions/api/session-queries'
+import { StarRating, reviewCountText } from '#features/reviews/components/star-rating'
+import { summarizeTutors } from '#features/tutors/tutor-summary'
+import { QueryState } from '#shared/ui/query-state'
+import { formatRating } from '#shared/format/number'
 import { settle, warm } from '../route-loaders'
 
 /** The approved sessions are public: fetched for everyone. */

@@ -11,11 +11,11 @@
 // has unsaved text (src/shared/drafts) asks instead, unless its own user
 // pressed Reload; its drafts are in session storage either way.
 import { Workbox } from 'workbox-window'
-import { TRUSTED_TYPES_POLICY } from '../../contract/content-security'
-import { openApiGate } from '../../shared/api/api-ready'
-import { IS_DEMO } from '../../shared/config/env'
-import { announceUpdate, askToReload, wasUpdateAccepted } from '../../features/pwa/update-available'
-import { hasUnsavedText } from '../../shared/drafts/form-draft'
+import { TRUSTED_TYPES_POLICY } from '#contract/content-security'
+import { openApiGate } from '#shared/api/api-ready'
+import { IS_DEMO } from '#shared/config/env'
+import { announceUpdate, askToReload, wasUpdateAccepted } from '#features/pwa/update-available'
+import { hasUnsavedText } from '#shared/drafts/form-draft'
 
 const SW_URL = import.meta.env.DEV ? '/dev-sw.js?dev-sw' : '/sw.js'
 

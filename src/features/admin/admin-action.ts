@@ -2,8 +2,8 @@
 // (docs/product.md#messages): a toast on success; on failure the server's
 // message, or 'Something went wrong' when it sent none (or answered that
 // nothing changed).
-import { showAlert, showToast } from '../../shared/ui/feedback'
-import { serverMessage } from '../../shared/api/api-error'
+import { showAlert, showToast } from '#shared/ui/feedback'
+import { serverMessage } from '#shared/api/api-error'
 
 const SOMETHING_WENT_WRONG = 'Something went wrong'
 

@@ -5,7 +5,7 @@
 // ['auth', 'user'] query entry (./user-query.ts).
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { setTokenRenewer } from '../../shared/api/http-client'
+import { setTokenRenewer } from '#shared/api/http-client'
 import { loadAuthGateway } from './auth-gateway'
 import type { AuthGateway } from './auth-identity'
 import { createAuthSession, type AuthSession, type AuthSessionOptions } from './auth-session'

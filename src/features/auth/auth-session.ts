@@ -24,12 +24,12 @@
 // The device's personal data (the notes outbox, kept materials) is the app's:
 // logging out asks it, through DeviceData (./device-data.ts), how many writes
 // are unsent and to wipe itself. The auth feature knows no more of it.
-import type { Role } from '../../contract/entities'
-import { ApiError } from '../../shared/api/api-error'
-import { whenApiReady } from '../../shared/api/api-ready'
-import { api } from '../../shared/api/http-client'
-import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
-import { confirmDialog } from '../../shared/ui/feedback'
+import type { Role } from '#contract/entities'
+import { ApiError } from '#shared/api/api-error'
+import { whenApiReady } from '#shared/api/api-ready'
+import { api } from '#shared/api/http-client'
+import { ACCESS_TOKEN_KEY } from '#shared/config/env'
+import { confirmDialog } from '#shared/ui/feedback'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
 import type { DeviceData } from './device-data'

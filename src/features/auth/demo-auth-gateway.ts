@@ -16,9 +16,9 @@ import {
   type DemoSignInBody,
   type DemoSignUpBody,
   type DemoUpdateProfileBody,
-} from '../../contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
-import { whenApiReady } from '../../shared/api/api-ready'
+} from '#contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { whenApiReady } from '#shared/api/api-ready'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
 import { chooseGoogleAccount } from './components/google-account-picker'

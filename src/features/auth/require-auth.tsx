@@ -4,7 +4,7 @@
 // reload of a protected page stays on it.
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import type { Role } from '../../contract/entities'
+import type { Role } from '#contract/entities'
 import { loginPathFor } from './return-path'
 import { useUserState } from './user-query'
 

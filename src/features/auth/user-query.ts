@@ -7,7 +7,7 @@
 // provider has not answered and nothing was saved).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import type { Role } from '../../contract/entities'
+import type { Role } from '#contract/entities'
 
 export interface SignedInUser {
   uid: string

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { api } from '../../shared/api/http-client'
+import { api } from '#shared/api/http-client'
 import { resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
 import { resetDemoData } from './reset-demo-data'
 

@@ -3,12 +3,12 @@
 // token this device holds is void afterwards: the user is signed out and the
 // page starts afresh.
 import { useState } from 'react'
-import { DEMO_RESET_PATH } from '../../contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/routes'
-import { whenApiReady } from '../../shared/api/api-ready'
-import { confirmDialog, showAlert } from '../../shared/ui/feedback'
-import { useOnline, OFFLINE_REASON } from '../../shared/offline/use-online'
-import { errorMessage } from '../../shared/api/api-error'
+import { DEMO_RESET_PATH } from '#contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { whenApiReady } from '#shared/api/api-ready'
+import { confirmDialog, showAlert } from '#shared/ui/feedback'
+import { useOnline, OFFLINE_REASON } from '#shared/offline/use-online'
+import { errorMessage } from '#shared/api/api-error'
 
 export async function resetDemoData(fetchImpl: typeof fetch = fetch): Promise<void> {
   await whenApiReady()

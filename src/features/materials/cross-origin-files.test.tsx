@@ -7,17 +7,17 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
-import type { Material } from '../../contract/entities'
-import { fetchFile } from '../../shared/api/file-fetch'
-import { ACCESS_TOKEN_KEY } from '../../shared/config/env'
-import type * as Env from '../../shared/config/env'
+import type { Material } from '#contract/entities'
+import { fetchFile } from '#shared/api/file-fetch'
+import { ACCESS_TOKEN_KEY } from '#shared/config/env'
+import type * as Env from '#shared/config/env'
 import { downloadMaterial, MaterialFrame } from './components/material-viewer'
 import { canKeep, keepMaterial } from './offline/keep-materials'
 import { clearOfflineMaterials, readKeptFile } from './offline/kept-materials-store'
 import { materialFileUrl } from './verified-file'
 
 const API = 'https://api.studyhub.test/api'
-vi.mock('../../shared/config/env', async (importOriginal) => ({
+vi.mock('#shared/config/env', async (importOriginal) => ({
   ...(await importOriginal<typeof Env>()),
   apiBaseUrl: () => API,
 }))

@@ -3,9 +3,9 @@
 // (GET /materials/:id/file-link) and the tab opens that. The link is a path on
 // the API's origin, resolved and checked like every file URL the API names;
 // it is never stored (not in the query cache, which is kept on the device).
-import type { Material } from '../../contract/entities'
-import { api } from '../../shared/api/http-client'
-import { safeApiUrl } from '../../shared/safety/safe-url'
+import type { Material } from '#contract/entities'
+import { api } from '#shared/api/http-client'
+import { safeApiUrl } from '#shared/safety/safe-url'
 
 export async function openMaterialFile(material: Pick<Material, '_id'>): Promise<void> {
   const { url } = await api('getMaterialFileLink', { params: { id: material._id } })

@@ -4,10 +4,10 @@
 // as the type its record declares, and the Blob the app makes of it is typed
 // by the app (a PDF is always application/pdf, text always text/plain), never
 // by the server. Shared by the viewer and by keeping files offline.
-import type { Material } from '../../contract/entities'
-import { typeFromName, viewerMode, type ViewerMode } from '../../shared/safety/file-safety'
-import { isStudyHubUrl, safeApiUrl } from '../../shared/safety/safe-url'
-import { fetchFile } from '../../shared/api/file-fetch'
+import type { Material } from '#contract/entities'
+import { typeFromName, viewerMode, type ViewerMode } from '#shared/safety/file-safety'
+import { isStudyHubUrl, safeApiUrl } from '#shared/safety/safe-url'
+import { fetchFile } from '#shared/api/file-fetch'
 
 export type ShownMode = Exclude<ViewerMode, 'download'>
 

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatDateTime } from '../../shared/format/date'
-import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES } from '../../shared/db/storage-status'
-import { ApiError } from '../../shared/api/api-error'
-import { DEVICE_BACKED_META } from '../../shared/offline/device-backed-query'
+import { formatDateTime } from '#shared/format/date'
+import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES } from '#shared/db/storage-status'
+import { ApiError } from '#shared/api/api-error'
+import { DEVICE_BACKED_META } from '#shared/offline/device-backed-query'
 import { OfflineIndicator } from './offline-indicator'
 
 const SAVED_AT = Date.parse('2026-03-01T10:00:00.000Z')

@@ -7,11 +7,11 @@
 // announce what appears in them.
 import { useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import { formatDateTime } from '../../shared/format/date'
-import { clearStorageFault, useStorageFault } from '../../shared/db/storage-status'
-import { isDeviceBacked, serverUnanswered } from '../../shared/offline/device-backed-query'
-import { useOnline } from '../../shared/offline/use-online'
-import { TONE } from '../../shared/ui/tone-classes'
+import { formatDateTime } from '#shared/format/date'
+import { clearStorageFault, useStorageFault } from '#shared/db/storage-status'
+import { isDeviceBacked, serverUnanswered } from '#shared/offline/device-backed-query'
+import { useOnline } from '#shared/offline/use-online'
+import { TONE } from '#shared/ui/tone-classes'
 
 interface ScreenData {
   /** dataUpdatedAt of the oldest data shown, 0 when none. */

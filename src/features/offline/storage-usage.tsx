@@ -8,7 +8,7 @@ import {
   requestPersistentStorage,
   subscribeStorageUsage,
   type StorageUsage as Usage,
-} from '../../shared/db/storage-persistence'
+} from '#shared/db/storage-persistence'
 
 export function StorageUsage() {
   const [usage, setUsage] = useState<Usage | null>(null)

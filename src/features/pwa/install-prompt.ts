@@ -2,8 +2,8 @@
 // banner. The listener is added when this module loads, with the layout, so
 // an offer made before React renders is not missed. Browsers that never fire
 // the event (Safari, Firefox) never show the banner.
-import { createStore, useStore } from '../../shared/store/create-store'
-import { requestPersistentStorage } from '../../shared/db/storage-persistence'
+import { createStore, useStore } from '#shared/store/create-store'
+import { requestPersistentStorage } from '#shared/db/storage-persistence'
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>

@@ -1,7 +1,7 @@
 // "A new version is ready": src/app/service-worker/register-service-worker.ts
 // announces a waiting service worker here with the function that activates
 // it; the layout's update prompt reads it. Plain module state, no workbox.
-import { createStore, useStore } from '../../shared/store/create-store'
+import { createStore, useStore } from '#shared/store/create-store'
 
 type Activate = () => void
 

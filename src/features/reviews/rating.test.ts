@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RATING_MAX, RATING_MIN } from '../../contract/entities'
+import { RATING_MAX, RATING_MIN } from '#contract/entities'
 import { filledStars, meanRating, RATINGS } from './rating'
 
 const count = (stars: boolean[]) => stars.filter(Boolean).length

@@ -1,6 +1,6 @@
 // The star rule of docs/product.md#constants: five stars, star i (0-based) is filled
 // while i is below the mean rating; a review without a rating counts as 0.
-import type { Review } from '../../contract/entities'
+import type { Review } from '#contract/entities'
 
 const STAR_COUNT = 5
 

@@ -1,7 +1,7 @@
 // Who may review a session, as the details page decides before showing the
 // form; the servers decide the same (docs/rules/reviews.md): a student whose
 // booking of the session was not rejected, once.
-import type { Status } from '../../contract/entities'
+import type { Status } from '#contract/entities'
 
 export type ReviewEligibility = { canReview: true } | { canReview: false; reason: string }
 

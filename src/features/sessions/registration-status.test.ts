@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { registrationState } from '../../contract/rules'
+import { registrationState } from '#contract/rules'
 import { registrationLabel } from './registration-status'
 
 const window = { registrationStart: '2026-03-01T09:00:00.000Z', registrationEnd: '2026-03-10T18:00:00.000Z' }

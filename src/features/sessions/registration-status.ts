@@ -2,8 +2,8 @@
 // show it: one rule (src/contract/rules.ts, docs/rules/sessions.md), the one
 // the servers use to accept or refuse a booking. `now` is a parameter so the
 // rule can be tested with a fixed clock.
-import type { Session } from '../../contract/entities'
-import { registrationState } from '../../contract/rules'
+import type { Session } from '#contract/entities'
+import { registrationState } from '#contract/rules'
 
 export type RegistrationLabel = 'Ongoing' | 'Closed'
 

@@ -1,7 +1,7 @@
 // Add Session (docs/product.md#validation): what the form holds, and the rules that turn it into
 // the POST /sessions payload or into one clear message. Dates are entered in
 // the tutor's local time and sent as ISO instants.
-import type { BodyOf } from '../../contract/endpoints'
+import type { BodyOf } from '#contract/endpoints'
 
 export interface SessionFormValues {
   title: string

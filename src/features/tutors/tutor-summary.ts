@@ -1,7 +1,7 @@
 // The Tutors page is built from the public list of approved sessions: one
 // entry per tutor with their subjects, how many sessions they run and the
 // mean rating over all reviews of those sessions.
-import type { Session } from '../../contract/entities'
+import type { Session } from '#contract/entities'
 
 export interface TutorSummary {
   email: string

@@ -1,5 +1,5 @@
 // What deleting a user takes with them, in words for the admin's confirmation.
-import type { ResponseOf } from '../../contract/endpoints'
+import type { ResponseOf } from '#contract/endpoints'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 

@@ -8,8 +8,8 @@
 // (docs/decisions/0053-axios-after-the-first-paint.md). Nothing else imports
 // axios (ESLint), so screens never see its types.
 import axios, { AxiosError, type AxiosResponse } from 'axios'
-import type { ResponseOf } from '../../contract/endpoints'
-import { normalizeEntity } from '../../contract/normalize'
+import type { ResponseOf } from '#contract/endpoints'
+import { normalizeEntity } from '#contract/normalize'
 import {
   buildPath,
   CLIENT_HEADER,
@@ -19,7 +19,7 @@ import {
   TOTAL_COUNT_HEADER,
   type RouteDef,
   type RouteName,
-} from '../../contract/routes'
+} from '#contract/routes'
 import { ACCESS_TOKEN_KEY, apiBaseUrl } from '../config/env'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'

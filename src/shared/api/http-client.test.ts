@@ -7,7 +7,7 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
-import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '../../contract/routes'
+import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '#contract/routes'
 import { ACCESS_TOKEN_KEY } from '../config/env'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { openApiGate, resetApiGate } from './api-ready'

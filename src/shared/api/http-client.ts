@@ -5,8 +5,8 @@
 // (./axios-client.ts), which this module loads with import() on the first
 // call: axios is about 20 KiB gzip and no first paint waits for it
 // (docs/decisions/0053-axios-after-the-first-paint.md).
-import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoints'
-import type { RouteName, routes } from '../../contract/routes'
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '#contract/endpoints'
+import type { RouteName, routes } from '#contract/routes'
 import { ApiError } from './api-error'
 
 export { setTokenRenewer } from './token-renewal'

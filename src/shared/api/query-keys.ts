@@ -4,7 +4,7 @@
 // declares them once, in its meta (`meta: { invalidates: [queryKeys.sessions.all] }`);
 // the MutationCache (src/app/query-client.ts) invalidates them when it settles.
 import type { QueryKey } from '@tanstack/react-query'
-import type { Status } from '../../contract/entities'
+import type { Status } from '#contract/entities'
 
 export interface PageFilters {
   page: number

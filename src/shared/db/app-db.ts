@@ -1,36 +1,15 @@
-// The app's own IndexedDB database ('studyhub'), through Dexie. It is not the
-// demo server's database ('studyhub-demo-server', mocks/db): that one plays
-// the remote server, this one is what the phone keeps for itself.
+// The app's own IndexedDB database ('studyhub'), through Dexie: what the phone
+// keeps for itself, apart from the demo server's ('studyhub-demo-server',
+// mocks/db), which plays the remote server. Which table holds what, who owns
+// it and how long it stays: docs/architecture/data-on-the-device.md.
 //
-// What lives where, and why (docs/architecture/data-on-the-device.md):
-// - sessions, sessionPages, reviews: the approved sessions as last seen, one
-//   row per session (its only copy on the device), the order of each list
-//   page as ids, and each session's reviews. Written by the session and
-//   review queries when the server answers (./approved-sessions.ts); read
-//   only when the server cannot be reached, so /, /study-sessions and
-//   /session-details show what was last seen. Public data, but wiped with
-//   the rest at logout.
-// - The query cache's first-paint entries (who is signed in,
-//   /study-sessions' page 1, whose first six are the home page's cards) are
-//   persisted separately in localStorage (src/app/query-persistence.ts).
-// - Each set of tables has one owner with a forget(email), which the app's
-//   logout wipe calls (src/app/device-data.ts).
-// - notes: the signed-in student's notes as this device knows them: the
-//   server's copy plus local writes not yet confirmed (`pending`), so My Notes
-//   works offline. outbox: those local writes, in order, each with the
-//   Idempotency-Key it is sent with (src/features/notes/offline). A note's
-//   local write and its outbox entry are stored in one transaction.
-// - materials and materialFiles: approved materials of the student's booked
-//   sessions, and the files themselves as Blobs, kept for offline reading
-//   (src/features/materials/offline). The user sees each file's size and can
-//   remove them.
 // - Schema changes are new db.version() entries; never edit a shipped version.
-//
-// Every write goes through storageWrite (./storage-faults.ts) so a full disk,
-// a lost connection or another tab's upgrade is reported and never shown as
-// saved. Only dynamic imports may reach this module from the first load.
+// - Every write goes through storageWrite (./storage-faults.ts), so a full
+//   disk, a lost connection or another tab's upgrade is reported and never
+//   shown as saved.
+// - Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable } from 'dexie'
-import type { Material, Note, Review, Session } from '../../contract/entities'
+import type { Material, Note, Review, Session } from '#contract/entities'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'

@@ -6,7 +6,7 @@
 // first past MAX_SESSIONS / MAX_PAGES, so the quota is never the limit; a
 // write that fails anyway (full disk, closed database) is reported by
 // storageWrite and the screen keeps the server's answer.
-import type { Review, Session } from '../../contract/entities'
+import type { Review, Session } from '#contract/entities'
 import { appDb, type AppDb, type CachedSession } from './app-db'
 import { storageRead, storageWrite } from './storage-faults'
 

@@ -1,11 +1,10 @@
 // What a tutor may upload as a study material, and how the viewer may show a
-// file of a given type. The viewer's rule: nothing uploaded ever runs script in
-// the app's origin. Images and text are shown in a frame with `sandbox=""`
-// (an opaque origin, no script), so even a file served with the wrong type is
-// harmless; PDFs need an unsandboxed frame (see pdfFrameSource in
-// src/features/materials); every other type is offered as a download only.
+// file of a given type. The rule: nothing uploaded ever runs script in the
+// app's origin, so only PDFs, raster images and plain text are shown, each in
+// a way that cannot run script (src/features/materials/components/material-viewer.tsx
+// says which); every other type is offered as a download only.
 
-import { UPLOAD_TYPES, baseType, extensionOf } from '../../contract/uploads'
+import { UPLOAD_TYPES, baseType, extensionOf } from '#contract/uploads'
 
 /** For the file input's `accept`, so the picker offers only what will pass. */
 export const UPLOAD_ACCEPT = Object.entries(UPLOAD_TYPES)

@@ -1,6 +1,6 @@
 // An approved session for unit tests, the same in every test; a test
 // overrides only the fields it is about.
-import type { Session } from '../../contract/entities'
+import type { Session } from '#contract/entities'
 
 export function sessionFixture(id: string, overrides: Partial<Session> = {}): Session {
   return {

@@ -1,4 +1,4 @@
-import type { Status } from '../../contract/entities'
+import type { Status } from '#contract/entities'
 import { STATUS_TONE } from './tone-classes'
 
 export function StatusBadge({ status }: { status: Status }) {

@@ -2,7 +2,7 @@
 // `await api.call('GET', '/sessions', { as: email })`. Signing in is what the
 // app does: the provider's ID token → POST /jwt {email} → the app token, which
 // is kept until the next reset (a reset makes every token stale).
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import type { Target } from './target'
 
 export interface CallOptions {

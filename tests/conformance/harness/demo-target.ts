@@ -10,13 +10,8 @@ import { setupServer } from 'msw/node'
 import { demoDb } from '../../../mocks/db/demo-db'
 import { handlers } from '../../../mocks/handlers'
 import { resetDemoData } from '../../../mocks/server/ready'
-import {
-  DEMO_IDP_BASE,
-  demoIdpPaths,
-  type DemoIdpError,
-  type DemoIdpSession,
-} from '../../../src/contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
+import { DEMO_IDP_BASE, demoIdpPaths, type DemoIdpError, type DemoIdpSession } from '#contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import { HARNESS_PASSWORD, ProviderRefusal, type Target } from './target'
 
 /** Any origin works: msw answers every `*\/api/...` request; this one cannot reach a real host. */

@@ -64,4 +64,4 @@ export class ProviderRefusal extends Error {
 }
 
 /** The one password of every identity the harness creates or signs in with. */
-export { DEMO_ACCOUNT_PASSWORD as HARNESS_PASSWORD } from '../../../src/contract/demo-identity'
+export { DEMO_ACCOUNT_PASSWORD as HARNESS_PASSWORD } from '#contract/demo-identity'

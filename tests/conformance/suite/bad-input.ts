@@ -4,7 +4,7 @@
 // leave everything as it was: the API's whole state is read back as an admin
 // (and the notes as their owner) before and after, and compared.
 import { describe, expect, it } from 'vitest'
-import { MAX_FILE_BYTES, TEXT_LIMITS } from '../../../src/contract/limits'
+import { MAX_FILE_BYTES, TEXT_LIMITS } from '#contract/limits'
 import type { Api, CallOptions } from '../harness/api-client'
 import {
   accountName,

@@ -6,9 +6,9 @@
 // demo server in a service worker sees the request's mode instead, which the
 // browser tests cover.
 import { describe, expect, it } from 'vitest'
-import { CROSS_SITE_REFUSED, NAVIGATION_REFUSED, SIGNAL_MISSING } from '../../../server/core/cross-site-guard'
-import type { Material } from '../../../src/contract/entities'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
+import { CROSS_SITE_REFUSED, NAVIGATION_REFUSED, SIGNAL_MISSING } from '#core/cross-site-guard'
+import type { Material } from '#contract/entities'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import type { Api } from '../harness/api-client'
 import { ADMIN, allMaterials, notesOf, STUDENT } from './fixtures'
 

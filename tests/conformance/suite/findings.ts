@@ -4,8 +4,8 @@
 // sessions and reviews under a name the client made up, and bookings before
 // registration opens.
 import { describe, expect, it } from 'vitest'
-import { TEXT_LIMITS } from '../../../src/contract/limits'
-import type { Review, Session, User } from '../../../src/contract/entities'
+import { TEXT_LIMITS } from '#contract/limits'
+import type { Review, Session, User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import { ProviderRefusal } from '../harness/target'
 import {

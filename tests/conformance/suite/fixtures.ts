@@ -3,7 +3,7 @@
 // and read back as an admin (or, for notes, as their owner), so the suite
 // never depends on how a target stores anything.
 import { expect } from 'vitest'
-import type { Booking, Material, Note, Review, Session, User } from '../../../src/contract/entities'
+import type { Booking, Material, Note, Review, Session, User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 
 // Seeded accounts (the seed is the same on every target).

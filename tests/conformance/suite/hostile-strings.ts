@@ -15,10 +15,10 @@
 // target. Every string is checked, not a sample. The calls are sent in
 // parallel batches, so the file takes seconds per target, not minutes.
 import { describe, expect, it } from 'vitest'
-import type { Material, Note, Review, Session, User } from '../../../src/contract/entities'
-import { TEXT_LIMITS } from '../../../src/contract/limits'
-import { linkProblem } from '../../../src/contract/links'
-import { isAcceptedPhotoUrl } from '../../../src/contract/photo-url'
+import type { Material, Note, Review, Session, User } from '#contract/entities'
+import { TEXT_LIMITS } from '#contract/limits'
+import { linkProblem } from '#contract/links'
+import { isAcceptedPhotoUrl } from '#contract/photo-url'
 import { clip, HOSTILE_STRINGS, HOSTILE_URLS } from '../../e2e/hostile-strings'
 import type { Api } from '../harness/api-client'
 import {

@@ -2,7 +2,7 @@
 // student who booked), and materials (a tutor's uploads, approved by the
 // admin, shown to students with an approved booking).
 import { describe, expect, it, vi } from 'vitest'
-import type { Material, Note, Review } from '../../../src/contract/entities'
+import type { Material, Note, Review } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import {
   accountName,

@@ -9,9 +9,9 @@
 // After a call that succeeded in changing or deleting a record, the records
 // are made again, so every call meets the state the expectation assumed.
 import { describe, expect, it } from 'vitest'
-import type { Role } from '../../../src/contract/entities'
-import { buildPath, routes, type RouteName } from '../../../src/contract/routes'
-import { hasAnonymousGrant, permissions, type Grant, type Permission } from '../../../server/core/permissions'
+import type { Role } from '#contract/entities'
+import { buildPath, routes, type RouteName } from '#contract/routes'
+import { hasAnonymousGrant, permissions, type Grant, type Permission } from '#core/permissions'
 import type { Api, CallOptions } from '../harness/api-client'
 import {
   accountName,

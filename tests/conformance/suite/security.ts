@@ -4,7 +4,7 @@
 // made the servers fail (NUL characters, endless idempotency keys) and photo
 // URLs of any scheme.
 import { describe, expect, it } from 'vitest'
-import type { User } from '../../../src/contract/entities'
+import type { User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import { expectRefusal, notesOf, snapshot, STUDENT } from './fixtures'
 

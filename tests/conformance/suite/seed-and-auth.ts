@@ -1,7 +1,7 @@
 // The seed every target starts from, signing in (POST /jwt), and what app
 // tokens are worth.
 import { describe, expect, it } from 'vitest'
-import type { Session, User } from '../../../src/contract/entities'
+import type { Session, User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import {
   ADMIN,

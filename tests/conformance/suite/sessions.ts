@@ -2,7 +2,7 @@
 // (pending → approved with a fee or rejected; rejected → pending again; only
 // approved sessions are edited or deleted).
 import { describe, expect, it } from 'vitest'
-import type { Session } from '../../../src/contract/entities'
+import type { Session } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import {
   accountName,

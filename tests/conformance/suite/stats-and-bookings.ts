@@ -2,7 +2,7 @@
 // its registration is open; the admin approves or rejects pending bookings and
 // edits or deletes approved ones.
 import { describe, expect, it } from 'vitest'
-import type { Booking, Session } from '../../../src/contract/entities'
+import type { Booking, Session } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import {
   ADMIN,

@@ -1,6 +1,6 @@
 // /users: sign-up records, the admin's user list, roles and deletion.
 import { describe, expect, it } from 'vitest'
-import type { User } from '../../../src/contract/entities'
+import type { User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 import {
   ADMIN,

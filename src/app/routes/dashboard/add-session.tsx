@@ -1,6 +1,6 @@
-import { useUser } from '../../../features/auth/user-query'
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { AddSessionForm } from '../../../features/tutor-sessions/components/add-session-form'
+import { useUser } from '#features/auth/user-query'
+import { PageHeading } from '#shared/ui/page-heading'
+import { AddSessionForm } from '#features/tutor-sessions/components/add-session-form'
 
 export function Component() {
   const user = useUser()

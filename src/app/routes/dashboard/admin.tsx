@@ -1,9 +1,9 @@
 // /dashboard/admin: the admin's numbers (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
-import { statQueries } from '../../../features/stats/api/stat-queries'
-import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
-import { QueryState } from '../../../shared/ui/query-state'
-import { errorMessage } from '../../../shared/api/api-error'
+import { statQueries } from '#features/stats/api/stat-queries'
+import { StatCard, StatGrid } from '#features/stats/components/stat-card'
+import { QueryState } from '#shared/ui/query-state'
+import { errorMessage } from '#shared/api/api-error'
 
 export function Component() {
   const stats = useQuery(statQueries.admin())

@@ -1,6 +1,6 @@
-import { useUser } from '../../../features/auth/user-query'
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { CreateNoteForm } from '../../../features/notes/components/create-note-form'
+import { useUser } from '#features/auth/user-query'
+import { PageHeading } from '#shared/ui/page-heading'
+import { CreateNoteForm } from '#features/notes/components/create-note-form'
 
 export function Component() {
   const { email } = useUser()

@@ -1,6 +1,6 @@
 // /dashboard: each role starts on its own home screen.
 import { Navigate } from 'react-router-dom'
-import { useUser } from '../../../features/auth/user-query'
+import { useUser } from '#features/auth/user-query'
 import { dashboardHome } from '../../layout/dashboard-menus'
 
 export function Component() {

@@ -2,7 +2,7 @@
 // the routed screen. Above md the sidebar is a column; below it, a scrollable
 // row.
 import { NavLink, Outlet } from 'react-router-dom'
-import { useUser } from '../../../features/auth/user-query'
+import { useUser } from '#features/auth/user-query'
 import { DASHBOARD_MENUS } from '../../layout/dashboard-menus'
 
 function itemClass({ isActive }: { isActive: boolean }): string {

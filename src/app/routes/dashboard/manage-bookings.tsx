@@ -1,5 +1,5 @@
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { ManageBookings } from '../../../features/admin/components/manage-bookings'
+import { PageHeading } from '#shared/ui/page-heading'
+import { ManageBookings } from '#features/admin/components/manage-bookings'
 
 export function Component() {
   return (

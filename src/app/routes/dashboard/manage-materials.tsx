@@ -1,5 +1,5 @@
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { ManageMaterials } from '../../../features/materials/components/manage-materials'
+import { PageHeading } from '#shared/ui/page-heading'
+import { ManageMaterials } from '#features/materials/components/manage-materials'
 
 export function Component() {
   return (

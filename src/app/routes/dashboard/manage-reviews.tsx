@@ -1,5 +1,5 @@
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { ManageReviews } from '../../../features/admin/components/manage-reviews'
+import { PageHeading } from '#shared/ui/page-heading'
+import { ManageReviews } from '#features/admin/components/manage-reviews'
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { ManageSessions } from '../../../features/admin/components/manage-sessions'
+import { PageHeading } from '#shared/ui/page-heading'
+import { ManageSessions } from '#features/admin/components/manage-sessions'
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { ManageUsers } from '../../../features/users/components/manage-users'
+import { PageHeading } from '#shared/ui/page-heading'
+import { ManageUsers } from '#features/users/components/manage-users'
 
 export function Component() {
   return (

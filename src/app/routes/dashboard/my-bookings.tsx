@@ -1,10 +1,10 @@
 // The student's bookings, with the session each one is for.
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { bookingQueries } from '../../../features/bookings/api/booking-queries'
-import { BookingCard } from '../../../features/bookings/components/booking-card'
-import { useUser } from '../../../features/auth/user-query'
-import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
-import { QueryState } from '../../../shared/ui/query-state'
+import { bookingQueries } from '#features/bookings/api/booking-queries'
+import { BookingCard } from '#features/bookings/components/booking-card'
+import { useUser } from '#features/auth/user-query'
+import { useStudentBookings } from '#features/bookings/use-student-bookings'
+import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */

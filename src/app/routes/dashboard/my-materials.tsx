@@ -1,6 +1,6 @@
-import { useUser } from '../../../features/auth/user-query'
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { StudentMaterialsGrid } from '../../../features/materials/components/student-materials-grid'
+import { useUser } from '#features/auth/user-query'
+import { PageHeading } from '#shared/ui/page-heading'
+import { StudentMaterialsGrid } from '#features/materials/components/student-materials-grid'
 
 export function Component() {
   const { email } = useUser()

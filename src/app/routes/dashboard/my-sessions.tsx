@@ -1,6 +1,6 @@
-import { useUser } from '../../../features/auth/user-query'
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { MySessionsList } from '../../../features/tutor-sessions/components/my-sessions-list'
+import { useUser } from '#features/auth/user-query'
+import { PageHeading } from '#shared/ui/page-heading'
+import { MySessionsList } from '#features/tutor-sessions/components/my-sessions-list'
 
 export function Component() {
   const { email } = useUser()

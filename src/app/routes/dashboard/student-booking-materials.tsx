@@ -1,7 +1,7 @@
 // /dashboard/student/bookings/{id}/materials: the materials of a booked
 // session (id is the session's _id).
 import { Link, useParams } from 'react-router-dom'
-import { BookedMaterialList } from '../../../features/materials/components/booked-material-list'
+import { BookedMaterialList } from '#features/materials/components/booked-material-list'
 import { useBookedSession } from '../../use-booked-session'
 
 // The same data as the booked session's details.

@@ -1,12 +1,12 @@
 // /dashboard/student/bookings/{id}: a booked session's details with its
 // materials. The id is the session's _id (the booking's sessionId).
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { BookedMaterialList } from '../../../features/materials/components/booked-material-list'
-import { BookingStatusBadge } from '../../../features/bookings/components/booking-status'
-import { SessionRatingSummary } from '../../../features/reviews/components/session-rating-summary'
-import { SessionFacts } from '../../../features/sessions/components/session-facts'
-import { sessionFailure } from '../../../features/sessions/session-failure'
-import { QueryState } from '../../../shared/ui/query-state'
+import { BookedMaterialList } from '#features/materials/components/booked-material-list'
+import { BookingStatusBadge } from '#features/bookings/components/booking-status'
+import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
+import { SessionFacts } from '#features/sessions/components/session-facts'
+import { sessionFailure } from '#features/sessions/session-failure'
+import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
 import { useBookedSession } from '../../use-booked-session'
 

@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, expect, it } from 'vitest'
 import { call, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
-import type { Booking } from '../../../contract/entities'
-import { BOOKING_STATUS_TEXT } from '../../../features/bookings/components/booking-status'
+import type { Booking } from '#contract/entities'
+import { BOOKING_STATUS_TEXT } from '#features/bookings/components/booking-status'
 import { renderApp } from '../../testing/render-app'
 import { Component as StudentDashboard } from './student'
 

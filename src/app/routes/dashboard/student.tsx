@@ -2,13 +2,13 @@
 // student's numbers and their booked sessions (docs/product.md#screens). Booked-session links
 // use the session's _id, as /dashboard/student/bookings/{id} does.
 import { useQuery } from '@tanstack/react-query'
-import { useUser } from '../../../features/auth/user-query'
-import { BookingCard } from '../../../features/bookings/components/booking-card'
-import { useStudentBookings } from '../../../features/bookings/use-student-bookings'
-import { statQueries } from '../../../features/stats/api/stat-queries'
-import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
-import { QueryState } from '../../../shared/ui/query-state'
-import { errorMessage } from '../../../shared/api/api-error'
+import { useUser } from '#features/auth/user-query'
+import { BookingCard } from '#features/bookings/components/booking-card'
+import { useStudentBookings } from '#features/bookings/use-student-bookings'
+import { statQueries } from '#features/stats/api/stat-queries'
+import { StatCard, StatGrid } from '#features/stats/components/stat-card'
+import { QueryState } from '#shared/ui/query-state'
+import { errorMessage } from '#shared/api/api-error'
 
 export function Component() {
   const user = useUser()

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useUser } from '../../../features/auth/user-query'
-import { PageHeading } from '../../../shared/ui/page-heading'
-import { UploadMaterialForm } from '../../../features/materials/components/upload-material-form'
-import { tutorSessionQueries } from '../../../features/tutor-sessions/api/tutor-session-queries'
+import { useUser } from '#features/auth/user-query'
+import { PageHeading } from '#shared/ui/page-heading'
+import { UploadMaterialForm } from '#features/materials/components/upload-material-form'
+import { tutorSessionQueries } from '#features/tutor-sessions/api/tutor-session-queries'
 
 export function Component() {
   const { email } = useUser()

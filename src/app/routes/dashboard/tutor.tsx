@@ -1,11 +1,11 @@
 // /dashboard/tutor: the tutor's numbers and shortcuts (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { useUser } from '../../../features/auth/user-query'
-import { formatAverageRating, statQueries } from '../../../features/stats/api/stat-queries'
-import { StatCard, StatGrid } from '../../../features/stats/components/stat-card'
-import { QueryState } from '../../../shared/ui/query-state'
-import { errorMessage } from '../../../shared/api/api-error'
+import { useUser } from '#features/auth/user-query'
+import { formatAverageRating, statQueries } from '#features/stats/api/stat-queries'
+import { StatCard, StatGrid } from '#features/stats/components/stat-card'
+import { QueryState } from '#shared/ui/query-state'
+import { errorMessage } from '#shared/api/api-error'
 
 const SHORTCUT =
   'tap inline-flex items-center rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900'

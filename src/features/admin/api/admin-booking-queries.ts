@@ -1,9 +1,9 @@
 // The admin's view of bookings, server-paged, and the admin's booking actions.
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import type { Status } from '../../../contract/entities'
-import { api, apiPage } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import type { BodyOf } from '#contract/endpoints'
+import type { Status } from '#contract/entities'
+import { api, apiPage } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const adminBookingQueries = {
   page: (page: number, limit: number, status?: Status) =>

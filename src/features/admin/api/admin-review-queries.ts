@@ -1,7 +1,7 @@
 // Every review, for the admin (GET /reviews, docs/product.md#api-calls), server-paged.
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
-import { api, apiPage } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import { api, apiPage } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const adminReviewQueries = {
   page: (page: number, limit: number) =>

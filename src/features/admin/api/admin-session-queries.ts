@@ -2,10 +2,10 @@
 // sessions), and the admin's session actions (docs/product.md#states,
 // #api-calls).
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import type { Session, Status } from '../../../contract/entities'
-import { api, apiPage, pageOf, type Page } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import type { BodyOf } from '#contract/endpoints'
+import type { Session, Status } from '#contract/entities'
+import { api, apiPage, pageOf, type Page } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const adminSessionQueries = {
   page: (page: number, limit: number, status?: Status) =>

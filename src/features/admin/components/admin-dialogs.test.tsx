@@ -1,8 +1,8 @@
 // The admin's edit dialogs: what they let an admin change, and what they refuse before sending.
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
-import type { Booking, Session } from '../../../contract/entities'
-import { renderApp } from '../../../app/testing/render-app'
+import type { Booking, Session } from '#contract/entities'
+import { renderApp } from '#app/testing/render-app'
 import { EditBookingDialog } from './edit-booking-dialog'
 import { UpdateSessionDialog } from './update-session-dialog'
 

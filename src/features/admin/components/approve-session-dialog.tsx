@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react'
-import type { Session } from '../../../contract/entities'
-import { LabelledInput } from '../../../shared/ui/labelled-input'
-import { LABEL } from '../../../shared/ui/ui-classes'
+import type { Session } from '#contract/entities'
+import { LabelledInput } from '#shared/ui/labelled-input'
+import { LABEL } from '#shared/ui/ui-classes'
 import { approvalFee, type SessionType } from '../session-fee'
-import { DialogForm } from '../../../shared/ui/dialog-form'
+import { DialogForm } from '#shared/ui/dialog-form'
 
 export interface ApproveSessionDialogProps {
   session: Session

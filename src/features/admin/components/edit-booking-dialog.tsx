@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
-import type { Booking } from '../../../contract/entities'
-import { LabelledInput } from '../../../shared/ui/labelled-input'
-import { DialogForm } from '../../../shared/ui/dialog-form'
+import type { Booking } from '#contract/entities'
+import { LabelledInput } from '#shared/ui/labelled-input'
+import { DialogForm } from '#shared/ui/dialog-form'
 
 type BookingEdit = { studentEmail: string; tutorEmail: string; sessionId: string }
 

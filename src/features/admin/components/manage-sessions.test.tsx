@@ -4,9 +4,9 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
-import { api } from '../../../shared/api/http-client'
-import { formatFee } from '../../../shared/format/number'
-import { renderApp } from '../../../app/testing/render-app'
+import { api } from '#shared/api/http-client'
+import { formatFee } from '#shared/format/number'
+import { renderApp } from '#app/testing/render-app'
 import { ManageSessions } from './manage-sessions'
 
 beforeEach(async () => {

@@ -3,11 +3,11 @@
 import { act, screen, within } from '@testing-library/react'
 import { beforeEach, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
-import type { Session } from '../../../contract/entities'
-import { BookSessionButton } from '../../bookings/components/book-session-button'
-import { OFFLINE_REASON } from '../../../shared/offline/use-online'
-import { ReviewForm } from '../../reviews/components/review-form'
-import { renderApp } from '../../../app/testing/render-app'
+import type { Session } from '#contract/entities'
+import { BookSessionButton } from '#features/bookings/components/book-session-button'
+import { OFFLINE_REASON } from '#shared/offline/use-online'
+import { ReviewForm } from '#features/reviews/components/review-form'
+import { renderApp } from '#app/testing/render-app'
 import { ManageSessions } from './manage-sessions'
 
 function setOnline(online: boolean) {

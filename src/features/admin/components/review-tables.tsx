@@ -5,15 +5,15 @@
 // connection, and the reason is read with each one.
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import type { Status } from '../../../contract/entities'
-import type { Page } from '../../../shared/api/http-client'
-import { DataTable, RowButton } from '../../../shared/ui/data-table'
-import { Pager, useClampedPage } from '../../../shared/ui/pager'
-import { QueryState } from '../../../shared/ui/query-state'
-import { StatusBadge } from '../../../shared/ui/status-badge'
-import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '../../../shared/ui/ui-classes'
-import { useServerGate } from '../../../shared/offline/use-server-gate'
-import { OfflineReason } from '../../../shared/offline/offline-reason'
+import type { Status } from '#contract/entities'
+import type { Page } from '#shared/api/http-client'
+import { DataTable, RowButton } from '#shared/ui/data-table'
+import { Pager, useClampedPage } from '#shared/ui/pager'
+import { QueryState } from '#shared/ui/query-state'
+import { StatusBadge } from '#shared/ui/status-badge'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '#shared/ui/ui-classes'
+import { useServerGate } from '#shared/offline/use-server-gate'
+import { OfflineReason } from '#shared/offline/offline-reason'
 
 const PAGE_SIZE = 10
 

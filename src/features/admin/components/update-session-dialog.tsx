@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react'
-import type { BodyOf } from '../../../contract/endpoints'
-import type { Session } from '../../../contract/entities'
-import { useFormDraft } from '../../../shared/drafts/form-draft'
-import { LabelledInput } from '../../../shared/ui/labelled-input'
-import { lenientNumber } from '../session-fee'
-import { DialogForm } from '../../../shared/ui/dialog-form'
+import type { BodyOf } from '#contract/endpoints'
+import type { Session } from '#contract/entities'
+import { lenientNumber } from '#contract/rules'
+import { useFormDraft } from '#shared/drafts/form-draft'
+import { LabelledInput } from '#shared/ui/labelled-input'
+import { DialogForm } from '#shared/ui/dialog-form'
 
 export interface UpdateSessionDialogProps {
   session: Session

@@ -3,10 +3,10 @@
 // or the 'Error' dialog (docs/product.md#messages).
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { TextField } from '../../../shared/ui/text-field'
+import { showAlert, showToast } from '#shared/ui/feedback'
+import { TextField } from '#shared/ui/text-field'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
-import { errorMessage } from '../../../shared/api/api-error'
+import { errorMessage } from '#shared/api/api-error'
 
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,8 +4,8 @@
 // screen, asks for it; closing it counts as closing Google's popup.
 import { useRef, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { DemoGoogleAccounts } from '../../../contract/demo-identity'
-import { ModalDialog } from '../../../shared/ui/modal-dialog'
+import type { DemoGoogleAccounts } from '#contract/demo-identity'
+import { ModalDialog } from '#shared/ui/modal-dialog'
 
 type Account = DemoGoogleAccounts['accounts'][number]
 export interface GoogleChoice {

@@ -3,7 +3,7 @@
 // a visitor who is not signed in), as the ['auth', 'user'] entry holds it,
 // and actions that do nothing.
 import { vi } from 'vitest'
-import type { Role } from '../../../contract/entities'
+import type { Role } from '#contract/entities'
 import type { AuthActions } from '../auth-provider'
 import type { SignedInUser } from '../user-query'
 

@@ -1,9 +1,9 @@
 // A student's bookings, and booking a session. A booking changes the student's
 // list and stats, so the mutation refreshes both.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import type { BodyOf } from '#contract/endpoints'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const bookingQueries = {
   forStudent: (email: string) =>

@@ -3,9 +3,9 @@
 // once approved, its materials.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Booking } from '../../../contract/entities'
-import { formatDateTime } from '../../../shared/format/date'
-import { formatFee } from '../../../shared/format/number'
+import type { Booking } from '#contract/entities'
+import { formatDateTime } from '#shared/format/date'
+import { formatFee } from '#shared/format/number'
 import { BookingStatusBadge } from './booking-status'
 
 const LINK = 'tap inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold'

@@ -1,5 +1,5 @@
-import type { Status } from '../../../contract/entities'
-import { STATUS_TONE } from '../../../shared/ui/tone-classes'
+import type { Status } from '#contract/entities'
+import { STATUS_TONE } from '#shared/ui/tone-classes'
 
 /** A booking's status in plain words: a pending booking is waiting for an admin. */
 export const BOOKING_STATUS_TEXT: Record<Status, string> = {

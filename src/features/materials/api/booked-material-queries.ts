@@ -5,9 +5,9 @@
 // answers with the materials of the session kept on this device for the
 // student.
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
-import { deviceBacked } from '../../../shared/offline/device-backed-query'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
+import { deviceBacked } from '#shared/offline/device-backed-query'
 import { keptMaterialsOf } from './material-queries'
 
 export const bookedMaterialQueries = {

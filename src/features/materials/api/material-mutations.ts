@@ -1,9 +1,9 @@
 // Uploading and reviewing materials. Every material list sits under the
 // materials root, and the dashboards count materials too.
 import { mutationOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import type { BodyOf } from '#contract/endpoints'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 const invalidates = [queryKeys.materials.all, queryKeys.stats.all]
 

@@ -11,10 +11,10 @@
 // (servedOffline), never from which array it is: structural sharing hands a
 // screen a new array whenever the cache already held data.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { Material } from '../../../contract/entities'
-import { api, apiPage } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
-import { deviceBacked, type DeviceStore } from '../../../shared/offline/device-backed-query'
+import type { Material } from '#contract/entities'
+import { api, apiPage } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
+import { deviceBacked, type DeviceStore } from '#shared/offline/device-backed-query'
 
 // The kept materials bring Dexie: loaded on demand.
 const keptStore = () => import('../offline/kept-materials-store')

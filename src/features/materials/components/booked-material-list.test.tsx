@@ -7,10 +7,10 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
-import type { Material } from '../../../contract/entities'
-import { api } from '../../../shared/api/http-client'
+import type { Material } from '#contract/entities'
+import { api } from '#shared/api/http-client'
 import { clearOfflineMaterials } from '../offline/kept-materials-store'
-import { renderApp } from '../../../app/testing/render-app'
+import { renderApp } from '#app/testing/render-app'
 import { BookedMaterialList } from './booked-material-list'
 
 const SESSION_ID = 'a'.repeat(24)

@@ -1,5 +1,5 @@
-import type { Material } from '../../../contract/entities'
-import { isStudyHubUrl, safeApiUrl, safeUrl } from '../../../shared/safety/safe-url'
+import type { Material } from '#contract/entities'
+import { isStudyHubUrl, safeApiUrl, safeUrl } from '#shared/safety/safe-url'
 import { useVerifiedFile } from './material-viewer'
 
 /** A tutor's link as an external link: https only, after the URL parser normalised it. */

@@ -23,9 +23,9 @@
 // Anything else (HTML, SVG, scripts, unknown types) is never displayed, only
 // offered as a download.
 import { useEffect, useState } from 'react'
-import type { Material } from '../../../contract/entities'
-import { viewerMode, type ViewerMode } from '../../../shared/safety/file-safety'
-import { isStudyHubUrl } from '../../../shared/safety/safe-url'
+import type { Material } from '#contract/entities'
+import { viewerMode, type ViewerMode } from '#shared/safety/file-safety'
+import { isStudyHubUrl } from '#shared/safety/safe-url'
 import {
   fetchVerifiedUrl,
   materialFileType,
@@ -34,7 +34,7 @@ import {
   renderType,
   type ShownMode,
 } from '../verified-file'
-import { fetchFile } from '../../../shared/api/file-fetch'
+import { fetchFile } from '#shared/api/file-fetch'
 
 /** Material files are shown in a frame 500 px high (docs/product.md#constants). */
 export const FRAME_HEIGHT = 500

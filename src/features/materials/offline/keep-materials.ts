@@ -14,12 +14,12 @@
 // Files are fetched and checked exactly as the viewer does (../verified-file.ts)
 // before they are stored. The first file kept asks the browser for
 // persistent storage.
-import type { Material } from '../../../contract/entities'
-import { isStudyHubUrl } from '../../../shared/safety/safe-url'
-import { requestPersistentStorage } from '../../../shared/db/storage-persistence'
+import type { Material } from '#contract/entities'
+import { isStudyHubUrl } from '#shared/safety/safe-url'
+import { requestPersistentStorage } from '#shared/db/storage-persistence'
 import { fetchVerifiedFile, materialFileUrl, materialMode } from '../verified-file'
 import type { KeptFileInfo, KeptRecord } from './kept-materials-store'
-import { errorMessage } from '../../../shared/api/api-error'
+import { errorMessage } from '#shared/api/api-error'
 
 export const AUTO_KEEP_MAX_FILE_BYTES = 5 * 1000 * 1000
 const AUTO_KEEP_TOTAL_BYTES = 50 * 1000 * 1000

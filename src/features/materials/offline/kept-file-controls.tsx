@@ -3,15 +3,15 @@
 // list, the total with "Remove all". "Saved offline" appears only once the
 // write resolved (the kept list is read back from the database).
 import { useId } from 'react'
-import type { Material } from '../../../contract/entities'
-import { confirmDialog, showToast } from '../../../shared/ui/feedback'
-import { formatBytes } from '../../../shared/db/storage-persistence'
-import { OfflineReason } from '../../../shared/offline/offline-reason'
-import { useOnline } from '../../../shared/offline/use-online'
-import { SECONDARY_BUTTON, SMALL_BUTTON } from '../../../shared/ui/ui-classes'
+import type { Material } from '#contract/entities'
+import { confirmDialog, showToast } from '#shared/ui/feedback'
+import { formatBytes } from '#shared/db/storage-persistence'
+import { OfflineReason } from '#shared/offline/offline-reason'
+import { useOnline } from '#shared/offline/use-online'
+import { SECONDARY_BUTTON, SMALL_BUTTON } from '#shared/ui/ui-classes'
 import { AUTO_KEEP_MAX_FILE_LABEL, AUTO_KEEP_TOTAL_LABEL, canKeep, type KeptState } from './keep-materials'
 import { useKeepMaterial, useRemoveAllKeptFiles, useRemoveKeptFile, type AutoKeepState } from './kept-material-queries'
-import { errorMessage } from '../../../shared/api/api-error'
+import { errorMessage } from '#shared/api/api-error'
 
 const OUTLINE_BUTTON = `${SMALL_BUTTON} border border-line-strong bg-surface text-ink hover:bg-muted`
 

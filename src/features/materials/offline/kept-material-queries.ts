@@ -2,10 +2,10 @@
 // database, so it runs offline too), and the hooks that keep and remove them.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { Material } from '../../../contract/entities'
-import { useOnline } from '../../../shared/offline/use-online'
+import type { Material } from '#contract/entities'
+import { useOnline } from '#shared/offline/use-online'
 import { keepMaterial, syncKeptMaterials } from './keep-materials'
-import { errorMessage } from '../../../shared/api/api-error'
+import { errorMessage } from '#shared/api/api-error'
 
 const keptMaterialQueries = {
   all: () => ['kept-materials'] as const,

@@ -16,9 +16,9 @@
 // Every write goes through storageWrite, so a full disk or a hung write is
 // reported and rejects: no caller can show "Saved offline" for a file that
 // was not stored. This module brings the database: import it on demand.
-import type { Material } from '../../../contract/entities'
-import { appDb, type AppDb, type MaterialFile, type OfflineMaterial } from '../../../shared/db/app-db'
-import { storageRead, storageWrite } from '../../../shared/db/storage-faults'
+import type { Material } from '#contract/entities'
+import { appDb, type AppDb, type MaterialFile, type OfflineMaterial } from '#shared/db/app-db'
+import { storageRead, storageWrite } from '#shared/db/storage-faults'
 
 export type KeptRecord = OfflineMaterial & { optedOut?: boolean }
 

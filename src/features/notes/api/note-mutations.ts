@@ -4,8 +4,8 @@
 // A hook resolves once the write is stored on the device (or rejects with the
 // storage fault), not when the server has it.
 import { mutationOptions } from '@tanstack/react-query'
-import { queryKeys } from '../../../shared/api/query-keys'
-import type { LocalNote } from '../../../shared/db/app-db'
+import { queryKeys } from '#shared/api/query-keys'
+import type { LocalNote } from '#shared/db/app-db'
 import { discardNote, queueCreate, queueDelete, queueUpdate, retryNote } from '../offline/note-outbox'
 import { requestNoteSync } from '../offline/note-sync'
 

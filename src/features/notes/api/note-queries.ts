@@ -13,8 +13,8 @@
 // device-backed: its answer never comes from the device, the screen reads the
 // device directly (docs/architecture/data-on-the-device.md).
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 /** What a merge of the server's list tells the screen. */
 interface NotesMerged {

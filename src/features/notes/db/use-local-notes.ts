@@ -2,7 +2,7 @@
 // another tab's, the sync engine's) re-renders the screen. Reads only; the
 // writes are in ../offline/note-outbox.ts.
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { LocalNote } from '../../../shared/db/app-db'
+import type { LocalNote } from '#shared/db/app-db'
 import { readLocalNotes } from '../offline/note-outbox'
 
 /** undefined until the first read has answered. */

@@ -2,7 +2,7 @@
 // outbox entries and notes, keeps another user's unsent writes (their session
 // ended, they go out at their next sign-in), and touches no other owner's tables.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeAppDb, createAppDb, type AppDb } from '../../../shared/db/app-db'
+import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
 import { forget, unsentNoteWrites } from './device-tables'
 import { queueCreate } from './note-outbox'
 

@@ -7,8 +7,8 @@
 // ended without their asking (a dead token). Those belong to them alone, are
 // never shown to or sent for anyone else (both go by the entry's email), and
 // go out at their next sign-in.
-import { appDb, type AppDb } from '../../../shared/db/app-db'
-import { storageWrite } from '../../../shared/db/storage-faults'
+import { appDb, type AppDb } from '#shared/db/app-db'
+import { storageWrite } from '#shared/db/storage-faults'
 import { unsentCount } from './note-outbox'
 
 /** How many note writes of this user have not reached the server. */

@@ -7,10 +7,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { demoDb } from '../../../../mocks/db/demo-db'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
-import { ApiError } from '../../../shared/api/api-error'
-import { closeAppDb, createAppDb, type AppDb } from '../../../shared/db/app-db'
-import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '../../../shared/db/storage-faults'
-import { clearStorageFault } from '../../../shared/db/storage-status'
+import { ApiError } from '#shared/api/api-error'
+import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
+import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '#shared/db/storage-faults'
+import { clearStorageFault } from '#shared/db/storage-status'
 import {
   applyServerNotes,
   discardNote,

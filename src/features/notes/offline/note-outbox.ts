@@ -17,9 +17,9 @@
 // cancels the create and everything after it. An entry that was attempted may
 // have reached the server (the answer can be lost), so later writes are new
 // entries after it.
-import type { Note } from '../../../contract/entities'
-import { appDb, type AppDb, type LocalNote, type OutboxEntry, type OutboxOperation } from '../../../shared/db/app-db'
-import { storageRead, storageWrite } from '../../../shared/db/storage-faults'
+import type { Note } from '#contract/entities'
+import { appDb, type AppDb, type LocalNote, type OutboxEntry, type OutboxOperation } from '#shared/db/app-db'
+import { storageRead, storageWrite } from '#shared/db/storage-faults'
 
 export interface NoteText {
   title: string

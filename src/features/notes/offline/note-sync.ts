@@ -13,10 +13,10 @@
 //
 // Only entries of the signed-in user are ever sent: the engine is bound to
 // one email and the HTTP client sends that user's stored token.
-import { api } from '../../../shared/api/http-client'
-import { ApiError, errorMessage } from '../../../shared/api/api-error'
-import { appDb, type AppDb, type OutboxEntry } from '../../../shared/db/app-db'
-import { createStore } from '../../../shared/store/create-store'
+import { api } from '#shared/api/http-client'
+import { ApiError, errorMessage } from '#shared/api/api-error'
+import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
+import { createStore } from '#shared/store/create-store'
 import { claimNext, confirmEntry, refuseEntry } from './note-outbox'
 
 export const OUTBOX_LOCK = 'studyhub-notes-outbox'

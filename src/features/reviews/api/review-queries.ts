@@ -1,19 +1,18 @@
 // Reads and writes of reviews. A new review changes its session's average and
 // count, so the mutation refreshes the session as well as the review list.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
-import { deviceBacked } from '../../../shared/offline/device-backed-query'
+import type { BodyOf } from '#contract/endpoints'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
+import { deviceBacked } from '#shared/offline/device-backed-query'
 
 export const reviewQueries = {
   forSession: (sessionId: string) =>
     queryOptions({
       queryKey: queryKeys.reviews.ofSession(sessionId),
       ...deviceBacked(({ signal }) => api('listSessionReviews', { params: { sessionId }, signal }), {
-        save: async (reviews, at) =>
-          (await import('../../../shared/db/approved-sessions')).saveReviews(sessionId, reviews, at),
-        read: async () => (await import('../../../shared/db/approved-sessions')).readReviews(sessionId),
+        save: async (reviews, at) => (await import('#shared/db/approved-sessions')).saveReviews(sessionId, reviews, at),
+        read: async () => (await import('#shared/db/approved-sessions')).readReviews(sessionId),
       }),
     }),
 }

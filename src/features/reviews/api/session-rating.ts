@@ -3,7 +3,7 @@
 // and then they are computed from the session's reviews the way the servers
 // do (a missing rating counts as 0), instead of showing an average with no count.
 import { useQuery } from '@tanstack/react-query'
-import type { Session } from '../../../contract/entities'
+import type { Session } from '#contract/entities'
 import { meanRating } from '../rating'
 import { reviewQueries } from './review-queries'
 

@@ -3,11 +3,11 @@
 // drawn as stars.
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { errorMessage } from '../../../shared/api/api-error'
-import { useFormDraft } from '../../../shared/drafts/form-draft'
-import { showAlert, showToast } from '../../../shared/ui/feedback'
-import { OfflineReason } from '../../../shared/offline/offline-reason'
-import { useOnline } from '../../../shared/offline/use-online'
+import { errorMessage } from '#shared/api/api-error'
+import { useFormDraft } from '#shared/drafts/form-draft'
+import { showAlert, showToast } from '#shared/ui/feedback'
+import { OfflineReason } from '#shared/offline/offline-reason'
+import { useOnline } from '#shared/offline/use-online'
 import { reviewMutations } from '../api/review-queries'
 import { RATINGS } from '../rating'
 

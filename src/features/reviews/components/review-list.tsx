@@ -1,5 +1,5 @@
-import type { Review } from '../../../contract/entities'
-import { formatDateTime } from '../../../shared/format/date'
+import type { Review } from '#contract/entities'
+import { formatDateTime } from '#shared/format/date'
 import { StarRating } from './star-rating'
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {

@@ -1,8 +1,8 @@
 // A session's stars and review count, as its card and its facts show them.
 // The sessions feature leaves a place for it (SessionCard's and SessionFacts'
 // `rating`); the route that shows a session puts it there.
-import type { Session } from '../../../contract/entities'
-import { formatRating } from '../../../shared/format/number'
+import type { Session } from '#contract/entities'
+import { formatRating } from '#shared/format/number'
 import { useSessionRating } from '../api/session-rating'
 import { StarRating, reviewCountText } from './star-rating'
 

@@ -1,4 +1,4 @@
-import { formatRating } from '../../../shared/format/number'
+import { formatRating } from '#shared/format/number'
 import { filledStars } from '../rating'
 
 /** Five stars, filled by the rule of ./rating.ts; read out as "Rated 3.5 out of 5". */

@@ -2,10 +2,10 @@
 // sessions root of the key tree (src/shared/api/query-keys.ts), so one
 // invalidation refreshes every list and detail that could show a changed session.
 import { queryOptions } from '@tanstack/react-query'
-import { FIRST_PAGE_LIMITS } from '../../../contract/first-paint'
-import { api, apiPage } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
-import { deviceBacked } from '../../../shared/offline/device-backed-query'
+import { FIRST_PAGE_LIMITS } from '#contract/first-paint'
+import { api, apiPage } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
+import { deviceBacked } from '#shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
 const HOME_SESSION_LIMIT = FIRST_PAGE_LIMITS.home
@@ -21,7 +21,7 @@ export interface SessionListFilters {
 }
 
 // The device's copy of approved sessions, loaded on demand (it brings Dexie).
-const approvedSessions = () => import('../../../shared/db/approved-sessions')
+const approvedSessions = () => import('#shared/db/approved-sessions')
 
 /** The device's key of one page of the approved list (optionally one tutor's). */
 function sessionPageKeyOf({ page, limit, tutorEmail }: { page: number; limit: number; tutorEmail?: string }) {

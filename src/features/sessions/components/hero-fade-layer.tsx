@@ -3,7 +3,7 @@
 // first load. It uses framer-motion's mini animate (the browser's own Web
 // Animations API, about 3 KiB gzip) rather than <motion.div> and its feature
 // bundles (about 30 KiB): an opacity fade needs nothing more
-// (docs/decisions/0040-javascript-within-budget.md).
+// (docs/performance.md#javascript-budget-first-pass).
 // Slide 0 is the static base below this layer; this layer only holds the
 // other slides. The incoming slide fades in above the outgoing one, which
 // stays opaque until the fade is over, so the base never shows through.

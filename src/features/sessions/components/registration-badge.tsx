@@ -1,5 +1,5 @@
 import type { RegistrationLabel } from '../registration-status'
-import { STATUS_TONE, TONE } from '../../../shared/ui/tone-classes'
+import { STATUS_TONE, TONE } from '#shared/ui/tone-classes'
 
 /** Ongoing in green, Closed in red (docs/product.md#screens); the word carries the meaning, colour only repeats it. */
 export function RegistrationBadge({ label }: { label: RegistrationLabel }) {

@@ -1,7 +1,7 @@
 // The card of a study session on Home and /study-sessions (docs/product.md#screens).
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Session } from '../../../contract/entities'
+import type { Session } from '#contract/entities'
 import type { RegistrationLabel } from '../registration-status'
 import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
 

@@ -2,9 +2,9 @@
 // duration and fee (docs/product.md#screens), shared by the details page and a student's
 // booked-session page.
 import type { ReactNode } from 'react'
-import type { Session } from '../../../contract/entities'
-import { formatDateTime } from '../../../shared/format/date'
-import { formatFee } from '../../../shared/format/number'
+import type { Session } from '#contract/entities'
+import { formatDateTime } from '#shared/format/date'
+import { formatFee } from '#shared/format/number'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -2,9 +2,9 @@
 // #api-calls). Their keys sit under the stats root, so anything that changes a
 // count (a booking, a review) refreshes them all with one invalidation.
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
-import { formatRating } from '../../../shared/format/number'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
+import { formatRating } from '#shared/format/number'
 
 const statKeys = queryKeys.stats
 

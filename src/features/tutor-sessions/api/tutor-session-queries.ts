@@ -1,9 +1,9 @@
 // A tutor's own sessions (GET /sessions/tutor/{email}, docs/product.md#api-calls), and the
 // tutor's writes: create and resubmit.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contract/endpoints'
-import { api } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import type { BodyOf } from '#contract/endpoints'
+import { api } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const tutorSessionQueries = {
   byTutor: (email: string) =>

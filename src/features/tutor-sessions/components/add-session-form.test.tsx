@@ -3,8 +3,8 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
-import { api } from '../../../shared/api/http-client'
-import { renderApp } from '../../../app/testing/render-app'
+import { api } from '#shared/api/http-client'
+import { renderApp } from '#app/testing/render-app'
 import { AddSessionForm, SESSION_CREATED, SESSION_PENDING } from './add-session-form'
 
 const TUTOR = 'tutor@studyhub.demo'

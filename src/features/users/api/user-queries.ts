@@ -1,8 +1,8 @@
 // Users for the admin (GET /users?search=, docs/product.md#api-calls),
 // server-paged, and the admin's user actions.
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query'
-import { api, apiPage } from '../../../shared/api/http-client'
-import { queryKeys } from '../../../shared/api/query-keys'
+import { api, apiPage } from '#shared/api/http-client'
+import { queryKeys } from '#shared/api/query-keys'
 
 export const userQueries = {
   page: (search: string, page: number, limit: number) =>

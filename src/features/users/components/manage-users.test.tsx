@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, expect, it } from 'vitest'
 import { call, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
-import { renderApp } from '../../../app/testing/render-app'
+import { renderApp } from '#app/testing/render-app'
 import { ManageUsers } from './manage-users'
 
 const ADMIN = 'admin@studyhub.demo'
