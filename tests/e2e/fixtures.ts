@@ -120,29 +120,36 @@ async function settle(page: Page, quietMs = 150): Promise<void> {
   await page.waitForLoadState('load')
   // Lazy routes and their data render after `load`. Network quiet is no sign
   // here (the service worker precaches in the background), so wait for the
-  // DOM to stop changing for 150 ms, or 3 s at most (a slideshow never stops).
-  await page.evaluate(
+  // DOM to stop changing for `quietMs` with nothing `aria-busy`, or 3 s at
+  // most (a slideshow never stops); then, past that, up to 5 s more for
+  // anything still busy. One call in the page: polling for `aria-busy` from
+  // here as a second step cost about 170 ms a scan.
+  const stillBusy = await page.evaluate(
     (quietMs) =>
-      new Promise<void>((resolve) => {
+      new Promise<boolean>((resolve) => {
+        const busy = () => document.querySelector('[aria-busy="true"]') !== null
         const observer = new MutationObserver(() => {
           clearTimeout(quiet)
-          quiet = setTimeout(done, quietMs)
+          quiet = setTimeout(check, quietMs)
         })
-        let quiet = setTimeout(done, quietMs)
-        const deadline = setTimeout(done, 3_000)
-        function done() {
+        let quiet = setTimeout(check, quietMs)
+        const deadline = setTimeout(() => done(busy()), 3_000)
+        function check() {
+          if (!busy()) done(false)
+        }
+        function done(busyStill: boolean) {
           observer.disconnect()
           clearTimeout(quiet)
           clearTimeout(deadline)
-          resolve()
+          resolve(busyStill)
         }
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
       }),
     quietMs,
   )
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
-    timeout: 5_000,
-  })
+  if (stillBusy) {
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, null, { timeout: 5_000 })
+  }
 }
 
 function formatViolations(url: string, label: string, violations: Violations) {
