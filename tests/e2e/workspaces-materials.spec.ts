@@ -1,9 +1,9 @@
 // The workspaces across roles, in the built app (both builds, @live): a
-// material goes from upload through approval to the student's 500 px viewer
-// and download, and uploaded HTML never runs script in the app's origin.
-// Each step is a test of its own: what the steps before it would have left is
-// seeded through the API (./workspaces-helpers.ts), and the page signs in only
-// as the role whose screen the step is about.
+// material goes from upload through approval to the student's 500 px viewer and
+// download, and uploaded HTML never runs script in the app's origin. Each step
+// is a test of its own: what the steps before it would have left is seeded
+// through the API (./workspaces-helpers.ts), and the page signs in only as the
+// role whose screen the step is about.
 import type { Page } from '@playwright/test'
 import { APP_HEADERS, callApi, logInAs, roleTokens } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'

@@ -1,8 +1,8 @@
 // The workspaces across roles, in the built app (both builds, @live): a
-// student's notes, and the admin's role changes.
-// Each step is a test of its own: what the steps before it would have left is
-// seeded through the API (./workspaces-helpers.ts), and the page signs in only
-// as the role whose screen the step is about.
+// student's notes, and the admin's role changes. Each step is a test of its
+// own: what the steps before it would have left is seeded through the API
+// (./workspaces-helpers.ts), and the page signs in only as the role whose
+// screen the step is about.
 import { callApi, idTokens, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
 import { EMAIL, seed, stamp, toastOrDialog } from './workspaces-helpers'

@@ -1,10 +1,10 @@
-// The workspaces across roles, in the built app (both builds, @live): a
-// session goes from a tutor's form through an admin's approval to a student's
-// booking and its approval, and a rejected one is resubmitted.
-// Each step is a test of its own: what the steps before it would have left is
-// seeded through the API (./workspaces-helpers.ts), and the page signs in only
-// as the role whose screen the step is about. The other workspaces:
-// workspaces-materials.spec.ts and workspaces-notes-and-users.spec.ts.
+// The workspaces across roles, in the built app (both builds, @live): a session
+// goes from a tutor's form through an admin's approval to a student's booking
+// and its approval, and a rejected one is resubmitted. Each step is a test of
+// its own: what the steps before it would have left is seeded through the API
+// (./workspaces-helpers.ts), and the page signs in only as the role whose
+// screen the step is about. The other workspaces: workspaces-materials.spec.ts
+// and workspaces-notes-and-users.spec.ts.
 import type { Locator, Page } from '@playwright/test'
 import { callApi, logInAs, roleTokens } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
