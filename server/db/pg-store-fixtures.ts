@@ -164,6 +164,7 @@ export function describeOnEachTarget(
         Object.assign(database, await openDatabase(target.url ? { databaseUrl: target.url } : { inMemory: true }))
         Object.assign(store, database.store)
       }, 120_000)
+      // No close when the database never opened.
       afterAll(() => database.close?.())
       beforeEach(() => database.truncateAll())
 
