@@ -8,11 +8,6 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { cspPlugin } from './scripts/csp/csp-plugin.ts'
 import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
-// Only vitest loads its sequencer (and with it vitest/node); a build does not.
-const testSequencer = process.env.VITEST
-  ? (await import('./tests/setup/longest-first-sequencer.ts')).LongestFirstSequencer
-  : undefined
-
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
@@ -149,7 +144,6 @@ export default defineConfig(({ command, mode }) => {
       // instead of 290 s on this 2-core machine.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       testTimeout: 20_000,
-      sequence: { sequencer: testSequencer },
       projects: [
         {
           // The app and the demo server's own tests, in a browser-like DOM.

@@ -1,6 +1,6 @@
-// `npm test`: every check, in order, stopping at the first that fails, and
-// then where the time went: each phase's wall time and the slowest tests of
-// the unit, conformance and browser runs. The suite must stay fast enough to
+// `npm test`: every check, in stages (STAGES below), stopping after the
+// first stage in which one fails, and then where the time went: each phase's
+// wall time and the slowest tests of the vitest and browser runs. The suite must stay fast enough to
 // keep landing (docs/testing.md gives the budget), and a run that does not
 // say where its time goes cannot be kept so.
 //
@@ -178,12 +178,12 @@ for (const { phase, seconds, status } of phases) {
   console.log(`  ${phase.padEnd(28)} ${minutes(seconds).padStart(12)}  ${status}`)
   if (phase === 'unit and conformance tests' && vitest) {
     // The two share the run's workers, so each is given as its files' summed time.
-    console.log(
-      `    ${'unit test files'.padEnd(26)} ${minutes(fileSeconds((p) => !isConformance(p))).padStart(12)}  summed`,
-    )
-    console.log(
-      `    ${'conformance test files'.padEnd(26)} ${minutes(fileSeconds(isConformance)).padStart(12)}  summed`,
-    )
+    for (const [name, pick] of [
+      ['unit test files', (path) => !isConformance(path)],
+      ['conformance test files', isConformance],
+    ]) {
+      console.log(`    ${name.padEnd(26)} ${minutes(fileSeconds(pick)).padStart(12)}  summed`)
+    }
   }
 }
 console.log(`  ${'npm test in all'.padEnd(28)} ${minutes(testSeconds).padStart(12)}`)
