@@ -4,7 +4,7 @@
 // feature (the app composes them). import-x/no-cycle forbids any import cycle.
 // axios lives only in the HTTP client (src/shared/api/axios-client.ts, ADR
 // 0053), dexie only in storage modules (src/shared/db, src/features/*/db,
-// mocks/db), msw never under src/.
+// mocks/db), msw never under src/ outside tests (and their src/**/testing).
 // The API server (server/) sees the app only through src/contract, and its
 // core (server/core, shared with the service worker) uses no Node APIs.
 import js from '@eslint/js'
@@ -109,6 +109,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [MSW, DEXIE, AXIOS] }] },
+  },
+  {
+    // Tests' helpers are tests too (docs/architecture/where-things-live.md):
+    // they may answer the REST calls with msw, as the tests do.
+    files: ['src/**/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEXIE, AXIOS] }] },
   },
   {
     files: ['src/shared/db/**', 'src/features/*/db/**'],

@@ -161,8 +161,9 @@ export default defineConfig<AppModeOption>({
     serviceWorkers: 'allow',
     // Off unless asked for (E2E_TRACE=1): recording a trace of every test to keep
     // only the failures' made the whole run about a fifth slower (measured on
-    // workspaces.spec.ts: 142 s with, 111 s without). A failure still leaves
-    // its screenshot and the page's accessibility tree (error-context.md).
+    // the workspaces specs, then one file: 142 s with, 111 s without). A
+    // failure still leaves its screenshot and the page's accessibility tree
+    // (error-context.md).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

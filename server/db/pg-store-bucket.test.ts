@@ -4,21 +4,15 @@
 // to the bucket and never to PostgreSQL, every delete (a material, a session's
 // cascade, a user's cascade) removes exactly the objects of the files it
 // takes, a refused upload leaves neither rows nor objects, and rows written
-// before the switch (bytes in PostgreSQL) are still served. With
-// TEST_DATABASE_URL, also that uploads racing those cascades on a real
-// PostgreSQL (in a database of its own there) leave no object without a row.
+// before the switch (bytes in PostgreSQL) are still served. Uploads racing
+// those cascades on a real PostgreSQL: pg-store-bucket-postgres.test.ts.
 import { PGlite } from '@electric-sql/pglite'
-import { eq, getTableName, isNotNull, isNull, sql } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { eq, getTableName, isNotNull, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newFileId, newId } from '#core/ids'
 import {
@@ -28,7 +22,6 @@ import {
   type SessionRow,
   type Store,
   type StoredFile,
-  type UserRow,
 } from '#core/store'
 import { startLocalS3, type LocalS3 } from '../files/local-s3-server'
 import { createS3Objects, materialObjectKey, type BucketObjects } from '../files/s3-objects'
@@ -36,59 +29,11 @@ import { memoryLogger } from '../logger'
 import { openDatabase } from './open-database'
 import { createPgStore } from './pg-store'
 import * as schema from './schema'
+import { material, MIGRATIONS, session, user } from './pg-store-bucket-fixtures'
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
 const TUTOR = 'tutor@example.com'
 const TUTOR2 = 'tutor2@example.com'
 const STUDENT = 'student@example.com'
-const at = (hours: number) => new Date(Date.parse('2026-03-01T12:00:00.000Z') + hours * 3_600_000).toISOString()
-
-function user(email: string, role: UserRow['role']): UserRow {
-  return { _id: newId(), name: 'Someone', email, photo: '', role, created_at: at(0), last_log_in: at(0) }
-}
-
-function session(tutorEmail: string): SessionRow {
-  return {
-    _id: newId(),
-    title: 'Linear Algebra',
-    subject: 'Mathematics',
-    description: 'Vectors and matrices.',
-    registrationStart: at(0),
-    registrationEnd: at(48),
-    classStart: at(72),
-    classEnd: at(200),
-    duration: 2,
-    registrationFee: 0,
-    tutorName: 'Tutor',
-    tutorEmail,
-    status: 'approved',
-    createdAt: at(0),
-  }
-}
-
-function material(s: SessionRow, overrides: Partial<MaterialRow> = {}): { row: MaterialRow; file: StoredFile } {
-  const _id = newId()
-  const fileId = newFileId()
-  const data = new TextEncoder().encode(`the bytes of material ${_id}`)
-  return {
-    row: {
-      _id,
-      sessionId: s._id,
-      title: 'Notes',
-      description: 'Week 1',
-      tutorEmail: s.tutorEmail,
-      status: 'approved',
-      fileUrl: `/api/files/${fileId}`,
-      fileName: 'notes.txt',
-      fileType: 'text/plain',
-      fileSize: data.length,
-      createdAt: at(4),
-      fileId,
-      ...overrides,
-    },
-    file: { _id: fileId, materialId: _id, sessionId: s._id, type: 'text/plain', name: 'notes.txt', data },
-  }
-}
 
 const keyOf = (m: { file: StoredFile }) => materialObjectKey(m.file._id)
 
@@ -340,63 +285,5 @@ describe('openDatabase with a bucket, switched on and off', () => {
     } finally {
       await database.close()
     }
-  }, 180_000)
-})
-
-const serverUrl = process.env.TEST_DATABASE_URL
-
-describe.skipIf(!serverUrl)('pg-store with files in a bucket on PostgreSQL (TEST_DATABASE_URL)', () => {
-  const name = `studyhub_bucket_${randomBytes(6).toString('hex')}`
-  let admin: pg.Client
-  let pool: pg.Pool
-  let s3: LocalS3
-  let db: ReturnType<typeof drizzleNodePg>
-  let store: Store
-  const logger = memoryLogger()
-
-  beforeAll(async () => {
-    s3 = await startLocalS3()
-    admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    const url = new URL(serverUrl!)
-    url.pathname = `/${name}`
-    pool = new pg.Pool({ connectionString: url.href, max: 12 })
-    db = drizzleNodePg({ client: pool })
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS })
-    store = createPgStore(db, { objects: createS3Objects(s3.settings), logger })
-  }, 120_000)
-  afterAll(async () => {
-    await pool?.end()
-    await admin?.query(`drop database if exists ${name}`)
-    await admin?.end()
-    await s3?.close()
-  })
-
-  it('leaves no object without a row, nor a row without its object, when uploads race the cascades', async () => {
-    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-    const postgresCode = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code
-    for (let round = 0; round < 30; round++) {
-      const tutor = user(`tutor${round}@example.com`, 'tutor')
-      await store.users.insert(tutor)
-      const sessions = [session(tutor.email), session(tutor.email), session(tutor.email)]
-      for (const s of sessions) await store.sessions.insert(s)
-      const uploads = sessions.flatMap((s) => [0, 1, 2].map(() => material(s)))
-      const results = await Promise.allSettled([
-        ...uploads.map((m) => store.materials.insertWithFile(m.row, m.file)),
-        // The deletes start while the uploads are on their way, some before their rows and some after.
-        wait(Math.random() * 40).then(() => store.sessions.deleteWithOwned([sessions[0]!._id])),
-        wait(Math.random() * 60).then(() => store.users.deleteWithOwned(tutor)),
-      ])
-      for (const [i, result] of results.entries()) {
-        if (result.status === 'fulfilled') continue
-        // An upload loses the race to a delete; either may lose a deadlock to the other (the cascade's own).
-        if (postgresCode(result.reason) === '40P01') continue
-        expect(i < uploads.length && result.reason instanceof MissingReference, String(result.reason)).toBe(true)
-      }
-    }
-    const rows = await db.select({ id: schema.files._id }).from(schema.files).where(isNull(schema.files.data))
-    expect(await s3.keys()).toEqual(rows.map((r) => materialObjectKey(r.id)).sort())
-    expect(logger.records).toEqual([])
   }, 180_000)
 })

@@ -9,9 +9,11 @@ import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
-import { hostileStringTests } from './suite/hostile-strings'
+import { hostileContentTests } from './suite/hostile-strings-content'
+import { hostileUserAndUrlTests } from './suite/hostile-strings-users-and-urls'
 import { idempotencyTests } from './suite/idempotency'
-import { notesReviewsMaterialsTests } from './suite/notes-reviews-materials'
+import { materialTests } from './suite/materials'
+import { notesAndReviewTests } from './suite/notes-and-reviews'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { securityTests } from './suite/security'
@@ -31,14 +33,16 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     userTests(api)
     sessionTests(api)
     statsAndBookingTests(api)
-    notesReviewsMaterialsTests(api)
+    notesAndReviewTests(api)
+    materialTests(api)
     idempotencyTests(api)
     badInputTests(api)
     findingTests(api)
     securityTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
-    hostileStringTests(api)
+    hostileContentTests(api)
+    hostileUserAndUrlTests(api)
     extra?.(api)
   })
 }

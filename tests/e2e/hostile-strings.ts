@@ -1,4 +1,4 @@
-// The hostile-input suite's strings (./hostile-input.spec.ts): what an attacker
+// The hostile-input suite's strings (./hostile-input-*.spec.ts): what an attacker
 // types into every field another user will see, puts in a URL the app will
 // render, or crafts into a link (/login?from=...). Each family below says what
 // it attacks. A payload that ever runs sets the canary (`CANARY`, a global the

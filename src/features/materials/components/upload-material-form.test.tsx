@@ -62,7 +62,7 @@ it('refuses a file over the limit', async () => {
 })
 
 // The upload itself (multipart through the HTTP client) is exercised in the browser test
-// tests/e2e/workspaces.spec.ts: under jsdom, jsdom's FormData cannot go through Node's fetch.
+// tests/e2e/workspaces-materials.spec.ts: under jsdom, jsdom's FormData cannot go through Node's fetch.
 
 it('refuses a javascript: link with a message, before uploading', async () => {
   const user = await setup()
