@@ -100,6 +100,11 @@ const chromium = {
       // Keeps context.setOffline() across navigations and reloads; without
       // it Chromium 150+ brings the page and its worker back online.
       '--disable-features=RenderDocument',
+      // One renderer process for the app's pages and its service worker, as
+      // a phone short of memory runs them: the run is Chromium's work on two
+      // cores, and a process per page cost a fifth more of it
+      // (docs/decisions/0059).
+      '--process-per-site',
     ],
   },
 }

@@ -26,6 +26,7 @@ import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY, DEMO_IDP_BASE, demoIdpPaths }
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
+import { STATIC_PAGE } from './offline-network'
 
 export type DemoRole = 'student' | 'tutor' | 'admin'
 
@@ -164,19 +165,21 @@ async function placeIdentity(page: Page, role: DemoRole): Promise<void> {
  */
 export async function logInAs(page: Page, role: DemoRole, path?: string): Promise<void> {
   await answerAvatarService(page)
-  const onApp = page.url().startsWith('http')
-  const target = path ?? (onApp ? new URL(page.url()).pathname + new URL(page.url()).search : '/')
+  const at = page.url().startsWith('http') ? new URL(page.url()) : null
+  const onStaticPage = at?.pathname === STATIC_PAGE
+  const target = path ?? (at && !onStaticPage ? at.pathname + at.search : '/')
   // The app in this tab saved its first-paint state for whoever it showed (nobody, or the last
   // role), and saves it again as it unloads. A device where this account signed in holds theirs
   // or none, never another's: so the app leaves first (a static file of the origin is the tab's
-  // stop), then the saved state goes, and the app starts as the account's returning user does.
-  await gotoUnchecked(page, '/favicon.svg')
+  // stop, where a kept context's wipe leaves the test's page), then the saved state goes, and
+  // the app starts as the account's returning user does.
+  if (!onStaticPage) await gotoUnchecked(page, STATIC_PAGE)
   // The demo's identity provider lives in the service worker. A context that has the app
   // installed (./warm-context.ts) has it at once; a new one installs it by starting the app.
   if (appMode() === 'demo' && !(await isControlled(page))) {
     await gotoUnchecked(page, '/')
     await waitForServiceWorker(page)
-    await gotoUnchecked(page, '/favicon.svg')
+    await gotoUnchecked(page, STATIC_PAGE)
   }
   await placeIdentity(page, role)
   await page.evaluate((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)

@@ -33,7 +33,7 @@ import {
   type TestInfo,
   type TestType,
 } from '@playwright/test'
-import { formatViolations, markScanned, runAxe, settle, unchangedSinceScan } from './axe-scan'
+import { formatViolations, installAxe, markScanned, runAxe, settle, unchangedSinceScan } from './axe-scan'
 import { expectServerOutOfReach, isOffline, isOpeningOffline, OFFLINE_PROBE_MARKER } from './offline-network'
 import { WarmContexts } from './warm-context'
 
@@ -190,7 +190,13 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
       else await warmContexts.give(testInfo)
     },
 
-    page: async ({ page, allowedConsoleErrors, axeExclude, a11yRevisit }, use, testInfo) => {
+    // Playwright's own `page` is a new page of the context; a kept context's first page is the one its wipe ran on.
+    page: async (
+      { context, warmContexts, freshContext, allowedConsoleErrors, axeExclude, a11yRevisit },
+      use,
+      testInfo,
+    ) => {
+      const page = freshContext ? await context.newPage() : await warmContexts.newPage(context)
       const problems: string[] = []
       const state: GuardState = {
         scanned: new Set(),
@@ -256,6 +262,7 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
       await page.context().exposeBinding('__reportCspViolation', ({ page: from }, report: string) => {
         if (from.url().startsWith('http')) problems.push(`Content-Security-Policy violation: ${report}`)
       })
+      await installAxe(page.context())
       await page.context().addInitScript(() => {
         const report = (window as unknown as { __reportCspViolation(report: string): void }).__reportCspViolation
         window.addEventListener('securitypolicyviolation', (event) => {
@@ -268,7 +275,7 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
       stopWatching()
 
       const passedSoFar = testInfo.status === 'passed'
-      if (passedSoFar && !page.isClosed() && page.url().startsWith('http')) {
+      if (passedSoFar && !page.isClosed() && page.url().startsWith('http') && !WarmContexts.isParked(page)) {
         // The page the test ends on, unless its last scan saw it exactly as it is now.
         if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
         if (a11yRevisit) {

@@ -70,8 +70,12 @@ export function isOpeningOffline(page: Page): boolean {
 /** The offline emulation newPageOffline set on a tab of its own; goOnline lifts it. */
 const tabEmulation = new Map<Page, CDPSession>()
 
-/** A static file the service worker keeps, served with the app's own headers. */
-const FIRST_STOP = '/favicon.svg'
+/**
+ * A static file of the origin that the service worker keeps, served with the
+ * app's own headers: a page that starts no app, where a helper stops a tab
+ * (to wipe the device, to place a signed-in user, to open a tab offline).
+ */
+export const STATIC_PAGE = '/favicon.svg'
 
 /**
  * Opens a new tab in an offline context, proven offline, for the test to
@@ -91,7 +95,7 @@ export async function newPageOffline(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
   opening.add(page)
   try {
-    await page.goto(FIRST_STOP)
+    await page.goto(STATIC_PAGE)
     // The session stays attached: Chromium drops a session's emulation when it detaches.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.emulateNetworkConditions', {
