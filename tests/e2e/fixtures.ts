@@ -215,6 +215,9 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
           const { url, lineNumber } = message.location()
           // The offline proof's own request fails on purpose.
           if (url?.includes(OFFLINE_PROBE_MARKER)) return
+          // The browser's own ask of a tab that shows no HTML (a file, the static page a test starts on):
+          // the app has no /favicon.ico (its icon is favicon.svg) and never asks for one.
+          if (url && new URL(url).pathname === '/favicon.ico') return
           problems.push(`console.error: ${message.text()}${url ? `\n    at ${url}:${lineNumber}` : ''}`)
         })
         watched.on('pageerror', (error) => {

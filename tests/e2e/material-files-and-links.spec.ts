@@ -30,8 +30,6 @@ test.describe('material files', () => {
   })
 
   test('"Open file" opens a booked material’s file in a new tab', { tag: '@live' }, async ({ page }) => {
-    // A tab showing a file asks for /favicon.ico, which the app does not have (its icon is favicon.svg).
-    await page.context().route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
     await logInAs(page, 'student')
     const { body: booked } = await callApi<Material[]>(page, '/materials/approved')
     const material = booked.find((m) => m.fileType === 'text/plain')
