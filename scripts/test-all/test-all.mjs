@@ -97,7 +97,11 @@ function earlierPhases() {
     })
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+// Rounded first, so 839.6 s is 14 min 00 s, not 13 min 60 s.
+const minutes = (seconds) => {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`
+}
 
 function readJson(file) {
   try {
