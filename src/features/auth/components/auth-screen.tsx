@@ -2,7 +2,7 @@
 // what they do with an attempt's outcome: the success toast and the way back,
 // or the 'Error' dialog (docs/product.md#messages).
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom'
 import { showAlert, showToast } from '#shared/ui/feedback'
 import { TextField } from '#shared/ui/text-field'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
@@ -34,18 +34,21 @@ function showAuthError(err: unknown): Promise<void> {
  */
 export function useAuthAttempt(successTitle: string) {
   const navigate = useNavigate()
-  const { key: visit } = useLocation()
+  // The router's location object: a new one for every visit. Its key is no
+  // name for a visit: every entry made without the router's own state (a
+  // full load, a history.pushState of other code) has the key "default".
+  const visit = useLocation()
   const [params] = useSearchParams()
   const from = params.get(RETURN_PARAM)
-  // The visit (location key) whose attempt is under way. Busy belongs to that
-  // visit only: the router may show this same screen again for a new visit
-  // while the way out of the last one is still rendering (a link back to
-  // /login, say), and that visit starts with the buttons free.
-  const [busyVisit, setBusyVisit] = useState<string | null>(null)
+  // The visit whose attempt is under way. Busy belongs to that visit only:
+  // the router may show this same screen again for a new visit while the way
+  // out of the last one is still rendering (a link back to /login, say), and
+  // that visit starts with the buttons free.
+  const [busyVisit, setBusyVisit] = useState<Location | null>(null)
   const busy = busyVisit === visit
   // Buttons stay enabled while busy (aria-disabled): a disabled button drops
   // focus, and the Error dialog must give focus back to the button pressed.
-  const busyRef = useRef<string | null>(null)
+  const busyRef = useRef<Location | null>(null)
   const setWorking = (on: boolean) => {
     busyRef.current = on ? visit : null
     setBusyVisit(busyRef.current)
