@@ -18,6 +18,8 @@ export interface RenderAppOptions {
   as?: Role | null
   /** Where the router starts (default `/`). */
   url?: string
+  /** History entries after `url`, to go to with `router.navigate(1)`: an entry's own key, as a full load has. */
+  next?: { pathname: string; search?: string; key: string }[]
   /** The route pattern a single screen is mounted at (default: any URL). */
   path?: string
   /** The auth actions the screen calls (default: ones that do nothing). */
@@ -33,7 +35,7 @@ function isRouteList(screen: ReactNode | RouteObject[]): screen is RouteObject[]
 /** Renders one screen (mounted at `path`) or a list of routes, opened at `url`. */
 export function renderApp(
   screen: ReactNode | RouteObject[],
-  { as = null, url = '/', path = '*', actions }: RenderAppOptions = {},
+  { as = null, url = '/', path = '*', actions, next = [] }: RenderAppOptions = {},
 ) {
   resetFeedback()
   const queryClient = createQueryClient()
@@ -41,7 +43,7 @@ export function renderApp(
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
   queryClient.setQueryData(authKeys.user, userAs(as))
   const routes = isRouteList(screen) ? screen : [{ path, element: screen }]
-  const router = createMemoryRouter(routes, { initialEntries: [url] })
+  const router = createMemoryRouter(routes, { initialEntries: [url, ...next], initialIndex: 0 })
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthActionsProvider value={{ ...idleAuthActions(), ...actions }}>
