@@ -26,7 +26,7 @@ import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY, DEMO_IDP_BASE, demoIdpPaths }
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
-import { STATIC_PAGE } from './offline-network'
+import { isOnStaticPage, STATIC_PAGE } from './offline-network'
 
 export type DemoRole = 'student' | 'tutor' | 'admin'
 
@@ -165,9 +165,9 @@ async function placeIdentity(page: Page, role: DemoRole): Promise<void> {
  */
 export async function logInAs(page: Page, role: DemoRole, path?: string): Promise<void> {
   await answerAvatarService(page)
-  const at = page.url().startsWith('http') ? new URL(page.url()) : null
-  const onStaticPage = at?.pathname === STATIC_PAGE
-  const target = path ?? (at && !onStaticPage ? at.pathname + at.search : '/')
+  const onStaticPage = isOnStaticPage(page)
+  const at = page.url().startsWith('http') && !onStaticPage ? new URL(page.url()) : null
+  const target = path ?? (at ? at.pathname + at.search : '/')
   // The app in this tab saved its first-paint state for whoever it showed (nobody, or the last
   // role), and saves it again as it unloads. A device where this account signed in holds theirs
   // or none, never another's: so the app leaves first (a static file of the origin is the tab's

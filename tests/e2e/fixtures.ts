@@ -34,7 +34,13 @@ import {
   type TestType,
 } from '@playwright/test'
 import { formatViolations, installAxe, markScanned, runAxe, settle, unchangedSinceScan } from './axe-scan'
-import { expectServerOutOfReach, isOffline, isOpeningOffline, OFFLINE_PROBE_MARKER } from './offline-network'
+import {
+  expectServerOutOfReach,
+  isOffline,
+  isOnStaticPage,
+  isOpeningOffline,
+  OFFLINE_PROBE_MARKER,
+} from './offline-network'
 import { WarmContexts } from './warm-context'
 
 export { expect }
@@ -278,7 +284,7 @@ export const test = playwrightTest.extend<GuardOptions & AppModeOption & Context
       stopWatching()
 
       const passedSoFar = testInfo.status === 'passed'
-      if (passedSoFar && !page.isClosed() && page.url().startsWith('http') && !WarmContexts.isParked(page)) {
+      if (passedSoFar && !page.isClosed() && page.url().startsWith('http') && !isOnStaticPage(page)) {
         // The page the test ends on, unless its last scan saw it exactly as it is now.
         if (!(await unchangedSinceScan(page))) await checkA11y(page, 'end of test')
         if (a11yRevisit) {

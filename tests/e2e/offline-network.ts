@@ -77,6 +77,12 @@ const tabEmulation = new Map<Page, CDPSession>()
  */
 export const STATIC_PAGE = '/favicon.svg'
 
+/** Whether the page shows STATIC_PAGE (a kept context's wipe leaves the test's page there). */
+export function isOnStaticPage(page: Page): boolean {
+  const url = page.url()
+  return url.startsWith('http') && new URL(url).pathname === STATIC_PAGE
+}
+
 /**
  * Opens a new tab in an offline context, proven offline, for the test to
  * navigate where it likes. What Chromium does there

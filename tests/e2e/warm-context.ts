@@ -149,11 +149,6 @@ export class WarmContexts {
     return context.newPage()
   }
 
-  /** Whether the page is still where the wipe left it. */
-  static isParked(page: Page): boolean {
-    return new URL(page.url()).pathname === STATIC_PAGE
-  }
-
   /** After a test: its pages closed and its changes undone, or, after a failure, the context dropped. */
   async give(testInfo: TestInfo): Promise<void> {
     this.inUse = false
