@@ -14,7 +14,9 @@
 // file again in every worker; the ports are put into process.env first, and
 // workers inherit the runner's environment, so they all agree on them.
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
 import type { AppModeOption } from './tests/e2e/fixtures'
@@ -84,6 +86,27 @@ const liveURL = `http://127.0.0.1:${livePort}`
 const outDir = `node_modules/.cache/e2e-dist-${port}`
 const liveOutDir = `node_modules/.cache/e2e-live-dist-${livePort}`
 
+/**
+ * The features Playwright turns off in Chromium for stable automation
+ * (PaintHolding, HttpsUpgrades, ThirdPartyStoragePartitioning, ...). Chromium
+ * keeps only the last `--disable-features` on its command line, and Playwright
+ * puts its own before ours, so a list of our own would silently turn all of
+ * Playwright's back on. Playwright has no option to add to its list; it is read
+ * from the installed Playwright, and the run stops if that no longer holds one.
+ */
+function playwrightDisabledFeatures(): string[] {
+  const core = dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'))
+  const source = readFileSync(join(core, 'lib/coreBundle.js'), 'utf8')
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(source)?.[1]
+  const names = [...(list ?? '').matchAll(/"(\w+)"/g)].map((match) => match[1]!)
+  if (names.length === 0) {
+    throw new Error(
+      'playwright.config.ts: Playwright’s list of disabled Chromium features was not found; update playwrightDisabledFeatures()',
+    )
+  }
+  return names
+}
+
 const chromium = {
   ...devices['Desktop Chrome'],
   channel: undefined,
@@ -97,9 +120,10 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Keeps context.setOffline() across navigations and reloads; without
-      // it Chromium 150+ brings the page and its worker back online.
-      '--disable-features=RenderDocument',
+      // RenderDocument off keeps context.setOffline() across navigations and
+      // reloads (without it Chromium 150+ brings the page and its worker back
+      // online), beside the features Playwright turns off itself.
+      `--disable-features=${['RenderDocument', ...playwrightDisabledFeatures()].join(',')}`,
       // One renderer process for the app's pages and its service worker, as
       // a phone short of memory runs them: the run is Chromium's work on two
       // cores, and a process per page cost a fifth more of it

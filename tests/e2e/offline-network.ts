@@ -118,8 +118,24 @@ export async function newPageOffline(context: BrowserContext): Promise<Page> {
   return page
 }
 
-/** Takes the whole context offline and proves it on every open page. */
+/**
+ * Takes the whole context offline and proves it on every open page. The app
+ * goes offline installed: a service worker still installing (its precache not
+ * yet kept) would leave a reload offline with nothing to answer it, as for a
+ * user who lost the signal in the first seconds of a first visit, which no
+ * test here is about. So each page first waits until its worker is active.
+ */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    if (!page.url().startsWith('http')) continue
+    const installed = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration()
+      if (!registration || registration.active) return true
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000))
+      return Promise.race([navigator.serviceWorker.ready.then(() => true), timeout])
+    })
+    expect(installed, `the app's service worker never became active at ${page.url()}`).toBe(true)
+  }
   await context.setOffline(true)
   offlineContexts.add(context)
   // As in goOnline, the service worker learns of the change a moment after the page: until it
