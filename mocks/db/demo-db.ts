@@ -21,7 +21,7 @@
 import Dexie, { type Table } from 'dexie'
 import type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow } from '#core/store'
 
-export type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow }
+export type { BookingRow, IdempotencyRow, MaterialRow, ReviewRow, SessionRow, UserRow }
 
 const DEMO_DB_NAME = 'studyhub-demo-server'
 

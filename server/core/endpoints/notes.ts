@@ -17,7 +17,7 @@ import type { Store } from '../store'
 import { deleted, isoNow, modified } from './answers'
 
 const FIRST_REVISION = 1
-export const STALE_NOTE_MESSAGE = 'This note was changed on another device.'
+const STALE_NOTE_MESSAGE = 'This note was changed on another device.'
 
 function expectedRevision(request: Request): number | undefined {
   const revision = revisionOfTag(request.headers.get(IF_MATCH_HEADER))

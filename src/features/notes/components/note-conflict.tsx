@@ -13,7 +13,7 @@ import { noteMutations } from '../api/note-mutations'
 import type { Resolution } from '../offline/note-conflicts'
 
 export const CHANGED_ON_BOTH = 'This note was changed on another device too. Choose what to keep.'
-export const DELETED_ELSEWHERE = 'This note was deleted on another device after you changed it here. Keep your version?'
+const DELETED_ELSEWHERE = 'This note was deleted on another device after you changed it here. Keep your version?'
 
 function Version({ heading, note }: { heading: string; note: Pick<Note, 'title' | 'description'> | null }) {
   return (
