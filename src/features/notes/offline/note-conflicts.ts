@@ -57,9 +57,11 @@ export function resolveConflict(
       }
       const text = resolution.keep === 'merged' ? resolution.text : mine
       if (!theirs) {
-        // Deleted on the other device: this device's text becomes the note again.
+        // Deleted on the other device: this device's text becomes a new note.
+        // A new id, because the server takes only a device's UUID as a
+        // note's id, and a note made elsewhere has one of the server's.
         await db.notes.delete(noteId)
-        await storeNew(db, email, noteId, text, now)
+        await storeNew(db, email, newNoteId(), text, now)
         return
       }
       await db.notes.put({ ...theirs, ...text, updatedAt: new Date(now).toISOString() })
