@@ -78,6 +78,7 @@ test('a note edited on two devices is shown with both texts and settled on both 
     try {
       await editNote(page, title, phoneText)
       await expect(noteCard(page, title).getByText('Waiting to sync')).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Notes: 1 to sync' })).toBeVisible()
       await editNote(laptop, title, laptopText)
       await expect.poll(() => onServer(laptop, title)).toEqual([laptopText])
     } finally {
@@ -90,6 +91,8 @@ test('a note edited on two devices is shown with both texts and settled on both 
     await expect(card.getByText(phoneText)).toBeVisible()
     await expect(card.getByText(laptopText)).toBeVisible()
     await expect(page.getByText('1 note was changed on two devices: choose which version to keep.')).toBeVisible()
+    // The bar's sync status counts it too.
+    await expect(page.getByRole('link', { name: 'Notes: 1 conflict' })).toBeVisible()
     expect(await onServer(laptop, title)).toEqual([laptopText])
     await checkA11y(page, 'note changed on two devices')
 
@@ -97,6 +100,7 @@ test('a note edited on two devices is shown with both texts and settled on both 
     await expect(card.getByText(CHANGED_ON_BOTH)).toHaveCount(0)
     await expect(card.getByText(laptopText)).toHaveCount(0)
     await expect.poll(() => onServer(laptop, title)).toEqual([phoneText])
+    await expect(page.getByRole('link', { name: /^Notes: / })).toHaveCount(0)
 
     // Both devices now hold the one note, with the text the student kept.
     await laptop.reload()
