@@ -181,7 +181,7 @@ describe('CORS', () => {
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe(allowed)
     expect(answer.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PATCH, DELETE, OPTIONS')
     expect(answer.headers.get('Access-Control-Allow-Headers')).toBe(
-      'Authorization, Content-Type, Idempotency-Key, X-StudyHub-Client, X-Request-Id',
+      'Authorization, Content-Type, Idempotency-Key, If-Match, X-StudyHub-Client, X-Request-Id',
     )
     expect(calls).toHaveLength(0)
   })

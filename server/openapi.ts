@@ -19,6 +19,7 @@ import {
 } from '#contract/entities'
 import {
   IDEMPOTENCY_HEADER,
+  IF_MATCH_HEADER,
   LIMIT_PARAM,
   PAGE_PARAM,
   routes,
@@ -192,6 +193,16 @@ function parametersOf(def: RouteDef, schemas: EndpointSchemas, convert: SchemaCo
       required: false,
       description: `Any unique string (a UUID). A retry with the same key, method, path and body gets the first successful answer again (with \`Idempotent-Replayed: true\`) instead of running twice; the same key with another body is refused with 422. Keys are kept for ${IDEMPOTENCY_TTL_HOURS} hours.`,
       schema: { type: 'string', minLength: 1 },
+    })
+  }
+  if (def.ifMatch) {
+    parameters.push({
+      name: IF_MATCH_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'The note revision this write is based on, as an entity tag ("3"). When the note has moved on, the answer is 409 with `message` and `note`, the note as it is now, and nothing is written. Without it the write applies whatever the revision (the last writer wins).',
+      schema: { type: 'string', pattern: '^"[1-9][0-9]*"$' },
     })
   }
   return parameters

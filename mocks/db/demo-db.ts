@@ -21,7 +21,7 @@
 import Dexie, { type Table } from 'dexie'
 import type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow } from '#core/store'
 
-export type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow }
+export type { BookingRow, IdempotencyRow, MaterialRow, ReviewRow, SessionRow, UserRow }
 
 const DEMO_DB_NAME = 'studyhub-demo-server'
 
@@ -57,12 +57,15 @@ export interface IdentityRow {
   createdAt: string
 }
 
+/** A note as kept: one written by a demo build from before revisions has none (it is at its first). */
+export type DemoNoteRow = Omit<NoteRow, 'revision'> & { revision?: number }
+
 export class DemoDb extends Dexie {
   users!: Table<UserRow, string>
   sessions!: Table<SessionRow, string>
   bookings!: Table<BookingRow, string>
   reviews!: Table<ReviewRow, string>
-  notes!: Table<NoteRow, string>
+  notes!: Table<DemoNoteRow, string>
   materials!: Table<MaterialRow, string>
   files!: Table<FileRow, string>
   idempotency!: Table<IdempotencyRow, string>

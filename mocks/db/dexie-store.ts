@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '#core/store'
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
+import { dexieNotes } from './dexie-notes'
 import * as q from './queries'
 
 async function toBytes(data: Blob | ArrayBuffer): Promise<Uint8Array> {
@@ -152,17 +153,7 @@ export function createDexieStore(db: DemoDb): Store {
       },
       countOfStudent: (email) => db.reviews.where('studentEmail').equals(email).count(),
     },
-    notes: {
-      get: (id) => db.notes.get(id),
-      ofOwner: async (email) => (await db.notes.where('email').equals(email).toArray()).sort(q.byNewest('createdAt')),
-      insert: (row) => unique('note.id', () => db.notes.add(row)).then(() => undefined),
-      update: async (id, patch) => (await db.notes.update(id, patch)) > 0,
-      delete: async (id) => {
-        const had = (await db.notes.where(':id').equals(id).count()) > 0
-        await db.notes.delete(id)
-        return had
-      },
-    },
+    notes: dexieNotes(db, (row) => unique('note.id', () => db.notes.add(row)).then(() => undefined)),
     materials: {
       get: (id) => db.materials.get(id),
       list: (paging) => q.listMaterials(db, paging),

@@ -15,6 +15,9 @@
 // - `update…(id, patch, expected)` with an expected status changes the row only
 //   while it still has that status (compare-and-set) and says whether it did,
 //   so two admins acting at once cannot both approve, or approve a rejected row.
+// - A note's `update` and `delete` with an expected revision are the same
+//   compare-and-set on the revision, so of two devices' writes based on one
+//   revision only the first applies (docs/decisions/0060-note-revisions-and-conflicts.md).
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
@@ -31,7 +34,8 @@ export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount'>
 /** A booking as stored: the session's fields are joined in when answering. */
 export type BookingRow = Pick<Booking, '_id' | 'sessionId' | 'studentEmail' | 'tutorEmail' | 'status' | 'bookedAt'>
 export type ReviewRow = Review
-export type NoteRow = Note
+/** A note as stored: every row has a revision (1 when created, one more per write). */
+export type NoteRow = Note & { revision: number }
 /** A material as stored; `fileId` names its file and is never answered. */
 export type MaterialRow = Material & { fileId?: string }
 
@@ -186,8 +190,18 @@ export interface Store {
     ofOwner(email: string): Promise<NoteRow[]>
     /** Throws UniqueViolation('note.id') when the id exists. */
     insert(row: NoteRow): Promise<void>
-    update(id: string, patch: Pick<NoteRow, 'title' | 'description' | 'updatedAt'>): Promise<boolean>
-    delete(id: string): Promise<boolean>
+    /**
+     * Writes the note and adds one to its revision, only while the revision is
+     * still `expected` (any revision when undefined), in one step (compare-and-set);
+     * answers the note as written, or undefined when nothing was written.
+     */
+    update(
+      id: string,
+      patch: Pick<NoteRow, 'title' | 'description' | 'updatedAt'>,
+      expected?: number,
+    ): Promise<NoteRow | undefined>
+    /** Deletes the note while its revision is still `expected` (any when undefined), in one step. */
+    delete(id: string, expected?: number): Promise<boolean>
   }
   materials: {
     get(id: string): Promise<MaterialRow | undefined>

@@ -83,7 +83,15 @@ export function review(s: SessionRow, studentEmail: string, overrides: Partial<R
 }
 
 export function note(email: string, overrides: Partial<NoteRow> = {}): NoteRow {
-  return { _id: newId(), email, title: 'Plan', description: 'Read chapter 3.', createdAt: at(3), ...overrides }
+  return {
+    _id: newId(),
+    email,
+    title: 'Plan',
+    description: 'Read chapter 3.',
+    createdAt: at(3),
+    revision: 1,
+    ...overrides,
+  }
 }
 
 export function material(s: SessionRow, overrides: Partial<MaterialRow> = {}): { row: MaterialRow; file: StoredFile } {

@@ -60,15 +60,18 @@ describeOnEachTarget(({ store, basics }) => {
       await store.notes.insert(second)
       await store.notes.insert(note(STUDENT2))
       expect(await store.notes.ofOwner(STUDENT)).toEqual([second, first])
-      expect(await store.notes.update(first._id, { title: 'New', description: 'Text', updatedAt: at(9) })).toBe(true)
-      expect(await store.notes.get(first._id)).toEqual({
-        ...first,
-        title: 'New',
-        description: 'Text',
-        updatedAt: at(9),
-      })
-      expect(await store.notes.update('missing', { title: 'x', description: 'y' })).toBe(false)
-      expect(await store.notes.delete(first._id)).toBe(true)
+      const edited = { ...first, title: 'New', description: 'Text', updatedAt: at(9), revision: 2 }
+      const edit = { title: 'New', description: 'Text', updatedAt: at(9) }
+      expect(await store.notes.update(first._id, edit)).toEqual(edited)
+      expect(await store.notes.get(first._id)).toEqual(edited)
+      expect(await store.notes.update('missing', { title: 'x', description: 'y' })).toBeUndefined()
+      // Based on an older revision: nothing is written or deleted.
+      expect(await store.notes.update(first._id, { ...edit, title: 'Stale' }, 1)).toBeUndefined()
+      expect(await store.notes.delete(first._id, 1)).toBe(false)
+      expect(await store.notes.get(first._id)).toEqual(edited)
+      expect(await store.notes.update(first._id, { ...edit, title: 'Newer' }, 2)).toMatchObject({ revision: 3 })
+      expect(await store.notes.delete(first._id, 3)).toBe(true)
+      expect(await store.notes.delete(second._id)).toBe(true)
       expect(await store.notes.delete(first._id)).toBe(false)
     })
   })

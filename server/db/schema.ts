@@ -238,6 +238,8 @@ export const notes = pgTable(
     description: text('description').notNull(),
     createdAt: isoTime('created_at').notNull(),
     updatedAt: isoTime('updated_at'),
+    // One more on every write; an edit or delete based on an older one is refused.
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [
     foreignKey({ name: 'notes_email_fk', columns: [t.email], foreignColumns: [users.email] }).onDelete('cascade'),

@@ -5,11 +5,18 @@
 // only guard against cross-site requests: a foreign origin is refused outright
 // (403) instead of merely having its answer hidden from it.
 import type { MiddlewareHandler } from 'hono'
-import { CLIENT_HEADER, IDEMPOTENCY_HEADER, TOTAL_COUNT_HEADER } from '#contract/routes'
+import { CLIENT_HEADER, IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '#contract/routes'
 import { setResponseHeaders } from './response-headers'
 
 const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS'
-const ALLOW_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, CLIENT_HEADER, 'X-Request-Id'].join(', ')
+const ALLOW_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  IDEMPOTENCY_HEADER,
+  IF_MATCH_HEADER,
+  CLIENT_HEADER,
+  'X-Request-Id',
+].join(', ')
 const EXPOSE_HEADERS = [TOTAL_COUNT_HEADER, 'X-Request-Id', 'Retry-After', 'Idempotent-Replayed'].join(', ')
 const MAX_AGE_SECONDS = '600'
 

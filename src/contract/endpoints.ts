@@ -64,6 +64,8 @@ const httpsLink = (field: string) =>
 const inserted = z.object({ acknowledged: z.boolean(), insertedId: z.string() })
 const modified = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
 const deleted = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() })
+/** A note write's answer also says the note's revision after it, for the next write's If-Match. */
+const withRevision = { revision: z.number().int().min(1).optional() }
 const outcome = z.object({ success: z.boolean(), message: z.string().optional() })
 
 /** A number from a form: a non-numeric value becomes 0 (./rules.ts). */
@@ -221,7 +223,7 @@ export const endpoints = {
       // later edits and deletes queued with it need no id mapping.
       _id: z.uuid().optional(),
     }),
-    response: inserted,
+    response: inserted.extend(withRevision),
   },
   updateNote: {
     params: byId,
@@ -229,7 +231,7 @@ export const endpoints = {
       title: nonBlank('title', MAX.noteTitle),
       description: nonBlank('description', MAX.noteDescription),
     }),
-    response: modified,
+    response: modified.extend(withRevision),
   },
   deleteNote: { params: byId, response: deleted },
 

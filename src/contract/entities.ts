@@ -109,8 +109,19 @@ export const noteSchema = z.object({
   description: z.string(),
   createdAt: isoDate,
   updatedAt: isoDate.optional(),
+  /**
+   * Counts the writes the server has applied to the note: 1 when created, one
+   * more on each edit. A write based on an older revision is refused (409).
+   */
+  revision: z.number().int().min(1).optional(),
 })
 export type Note = z.infer<typeof noteSchema>
+
+/** The body of a 409 to a note's edit or delete based on an older revision: the note as the server has it now. */
+export interface NoteConflict {
+  message: string
+  note: Note
+}
 
 export const materialSchema = z.object({
   _id: id,

@@ -18,6 +18,8 @@ export interface RouteDef {
   readonly multipart?: true
   /** A route of ours beyond the calls the app was specified with; a client must cope without it. */
   readonly extension?: true
+  /** The write may name the revision it was based on in `If-Match` (IF_MATCH_HEADER below). */
+  readonly ifMatch?: true
 }
 
 export const routes = {
@@ -59,8 +61,8 @@ export const routes = {
   // Notes
   listStudentNotes: { method: 'GET', path: '/notes/student/:email' },
   createNote: { method: 'POST', path: '/notes' },
-  updateNote: { method: 'PATCH', path: '/notes/:id' },
-  deleteNote: { method: 'DELETE', path: '/notes/:id' },
+  updateNote: { method: 'PATCH', path: '/notes/:id', ifMatch: true },
+  deleteNote: { method: 'DELETE', path: '/notes/:id', ifMatch: true },
 
   // Reviews
   listReviews: { method: 'GET', path: '/reviews', paged: true },
@@ -98,6 +100,23 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
  */
 export const CLIENT_HEADER = 'X-StudyHub-Client'
 export const CLIENT_HEADER_VALUE = 'app'
+
+/**
+ * A note's edit or delete may carry the revision it was based on, as an
+ * entity tag: `If-Match: "3"`. The server refuses it with 409 and the note as
+ * it is now when the note has moved on; without the header the write applies
+ * whatever the revision (the last writer wins).
+ */
+export const IF_MATCH_HEADER = 'If-Match'
+
+export const revisionTag = (revision: number): string => `"${revision}"`
+
+/** The revision an If-Match value names: undefined for none or `*`, null when it is not one. */
+export function revisionOfTag(value: string | null): number | undefined | null {
+  if (value === null || value.trim() === '*') return undefined
+  const match = /^\s*(?:W\/)?"?([1-9]\d{0,14})"?\s*$/.exec(value)
+  return match ? Number(match[1]) : null
+}
 
 /** Fills `:name` segments; each value is URI-encoded. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

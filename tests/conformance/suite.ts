@@ -13,6 +13,7 @@ import { hostileContentTests } from './suite/hostile-strings-content'
 import { hostileUserAndUrlTests } from './suite/hostile-strings-users-and-urls'
 import { idempotencyTests } from './suite/idempotency'
 import { materialTests } from './suite/materials'
+import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
@@ -34,6 +35,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     sessionTests(api)
     statsAndBookingTests(api)
     notesAndReviewTests(api)
+    noteRevisionTests(api)
     materialTests(api)
     idempotencyTests(api)
     badInputTests(api)

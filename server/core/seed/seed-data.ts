@@ -311,7 +311,14 @@ export async function buildSeedRows(options: SeedOptions = {}): Promise<SeedRows
   SEED_STUDENTS.forEach((s, i) => {
     const mine = i === 0 ? NOTE_TEXTS.slice(0, 3) : [NOTE_TEXTS[i % NOTE_TEXTS.length]!]
     mine.forEach(([title, description], j) =>
-      notes.push({ _id: newId(), email: s.email, title, description, createdAt: iso(now - (i + j + 1) * DAY) }),
+      notes.push({
+        _id: newId(),
+        email: s.email,
+        title,
+        description,
+        createdAt: iso(now - (i + j + 1) * DAY),
+        revision: 1,
+      }),
     )
   })
 

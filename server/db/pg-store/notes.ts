@@ -1,12 +1,18 @@
 // Students' own notes. A note written offline brings the id the device gave
 // it, so a second insert of one id is refused by the primary key, never merged.
-import { desc, eq } from 'drizzle-orm'
+// An edit or delete based on a revision is one statement whose WHERE names
+// that revision: of two writes based on the same one, PostgreSQL's row lock
+// lets only the first match.
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { NoteRow, Store } from '#core/store'
 import { notes } from '../schema'
 import { guarded } from './pg-errors'
 import { present, type PgDb } from './shared'
 
 const toNote = (row: typeof notes.$inferSelect): NoteRow => present(row)
+
+const atRevision = (id: string, expected: number | undefined) =>
+  expected === undefined ? eq(notes._id, id) : and(eq(notes._id, id), eq(notes.revision, expected))
 
 export function notesStore(db: PgDb): Store['notes'] {
   return {
@@ -25,18 +31,23 @@ export function notesStore(db: PgDb): Store['notes'] {
     async insert(row) {
       await guarded(() => db.insert(notes).values({ ...row, updatedAt: row.updatedAt ?? null }))
     },
-    async update(id, patch) {
-      const changed = await guarded(() =>
+    async update(id, patch, expected) {
+      const [row] = await guarded(() =>
         db
           .update(notes)
-          .set({ title: patch.title, description: patch.description, updatedAt: patch.updatedAt ?? null })
-          .where(eq(notes._id, id))
-          .returning({ id: notes._id }),
+          .set({
+            title: patch.title,
+            description: patch.description,
+            updatedAt: patch.updatedAt ?? null,
+            revision: sql`${notes.revision} + 1`,
+          })
+          .where(atRevision(id, expected))
+          .returning(),
       )
-      return changed.length > 0
+      return row && toNote(row)
     },
-    async delete(id) {
-      const gone = await db.delete(notes).where(eq(notes._id, id)).returning({ id: notes._id })
+    async delete(id, expected) {
+      const gone = await db.delete(notes).where(atRevision(id, expected)).returning({ id: notes._id })
       return gone.length > 0
     },
   }

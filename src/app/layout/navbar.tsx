@@ -3,7 +3,7 @@
 // screens the links collapse into a menu that also holds Log out (or Login and
 // Register). Logged in, the right side has the avatar menu: email, Dashboard,
 // Log out.
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuthActions } from '#features/auth/auth-provider'
 import type { LogOutResult } from '#features/auth/auth-session'
@@ -29,6 +29,9 @@ const GUEST_LINKS = [
 const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as const
 
 const LOGOUT_TOAST_MS = 1800
+
+// Reads the device's notes database: loaded only for a signed-in student, never with the first paint.
+const NotesSyncBadge = lazy(() => import('#features/notes/components/notes-sync-badge'))
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `tap flex items-center rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
@@ -173,6 +176,11 @@ export function Navbar() {
           ))}
         </ul>
         <div className="flex items-center gap-2">
+          {user?.role === 'student' && user.email && (
+            <Suspense fallback={null}>
+              <NotesSyncBadge email={user.email} />
+            </Suspense>
+          )}
           <ThemeToggle />
           {user && <AvatarMenu />}
           <div ref={mobileRef} className="md:hidden">

@@ -15,6 +15,8 @@ import {
   CLIENT_HEADER,
   CLIENT_HEADER_VALUE,
   IDEMPOTENCY_HEADER,
+  IF_MATCH_HEADER,
+  revisionTag,
   routes,
   TOTAL_COUNT_HEADER,
   type RouteDef,
@@ -145,8 +147,11 @@ export async function call<N extends RouteName>(
     url: buildPath(route.path, input?.params as Record<string, string> | undefined),
     params: input?.query,
     data: input?.body,
-    // axios turns a multipart route's body (with its File) into FormData.
-    headers: route.multipart ? { 'Content-Type': 'multipart/form-data' } : {},
+    headers: {
+      // axios turns a multipart route's body (with its File) into FormData.
+      ...(route.multipart ? { 'Content-Type': 'multipart/form-data' } : {}),
+      ...(route.ifMatch && input?.ifMatch !== undefined ? { [IF_MATCH_HEADER]: revisionTag(input.ifMatch) } : {}),
+    },
     signal: input?.signal,
     authorization: input?.authorization,
     idempotencyKey: input?.idempotencyKey,

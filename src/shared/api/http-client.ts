@@ -19,6 +19,8 @@ export type CallInput<N extends RouteName> = Slot<'params', ParamsOf<N>> &
     /** Replaces the stored app token, e.g. with the identity provider's ID token. */
     authorization?: string
     idempotencyKey?: string
+    /** The revision the write is based on, for a route that takes one (`ifMatch` in its route definition). */
+    ifMatch?: number
     signal?: AbortSignal
   }
 

@@ -39,6 +39,12 @@ export type LocalNote = Note & {
   pending?: 'create' | 'update' | 'delete'
   /** Why the server refused the last attempt; kept until retried or discarded. */
   error?: string
+  /**
+   * Set when this device's edit met a newer one from another device: the
+   * note's own text is this device's, `theirs` the server's (null when the
+   * other device deleted it). Kept, and nothing sent, until the student chooses.
+   */
+  conflict?: { theirs: Note | null }
 }
 
 export type OutboxOperation = 'create' | 'update' | 'delete'
@@ -55,6 +61,11 @@ export interface OutboxEntry {
   attempts: number
   /** Set when the server refused it (4xx): not retried until the user asks. */
   error?: string
+  /**
+   * The note's revision this write is based on, fixed when it is first sent:
+   * a retry after a lost answer names the same one.
+   */
+  baseRevision?: number
 }
 
 export type OfflineMaterial = Material & { email: string; savedAt: number }

@@ -6,6 +6,7 @@
 import { mutationOptions } from '@tanstack/react-query'
 import { queryKeys } from '#shared/api/query-keys'
 import type { LocalNote } from '#shared/db/app-db'
+import { resolveConflict, type Resolution } from '../offline/note-conflicts'
 import { discardNote, queueCreate, queueDelete, queueUpdate, retryNote } from '../offline/note-outbox'
 import { requestNoteSync } from '../offline/note-sync'
 
@@ -37,6 +38,12 @@ async function retryNoteWrites({ id, email }: { id: string; email: string }): Pr
   await requestNoteSync(email)
 }
 
+/** Settles a note changed on two devices as the student chose, and sends what that needs. */
+async function resolveNote({ id, email, resolution }: { id: string; email: string; resolution: Resolution }) {
+  await resolveConflict(email, id, resolution)
+  void requestNoteSync(email)
+}
+
 // Local writes: they never wait for the network. A retry or a discard changes
 // what the server's list should show, so that list is fetched again.
 export const noteMutations = {
@@ -49,6 +56,7 @@ export const noteMutations = {
       networkMode: 'always',
       meta: { invalidates: [queryKeys.notes.all] },
     }),
+  resolve: () => mutationOptions({ mutationFn: resolveNote, networkMode: 'always' }),
   /** Gives up a note's unsent writes; the server's list then brings back its copy there. */
   discard: () =>
     mutationOptions({

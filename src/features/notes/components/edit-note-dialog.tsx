@@ -11,16 +11,33 @@ import { noteMutations } from '../api/note-mutations'
 import { cleanNote, EDIT_NOTE_REQUIRED } from '../note-validation'
 import { NOTE_STILL_SAVING } from './create-note-form'
 
-export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => void }) {
+/** Both texts, one after the other, for the student to cut down to one. */
+function bothTexts(note: Note, theirs: Note) {
+  const join = (a: string, b: string) => (a === b ? a : `${a}\n\n${b}`)
+  return {
+    title: note.title === theirs.title ? note.title : `${note.title} / ${theirs.title}`,
+    description: join(note.description, theirs.description),
+  }
+}
+
+/**
+ * Edits a note; with `theirs` (the other device's version of a note changed on
+ * two devices) it starts from both texts and saves the merge as the note.
+ */
+export function EditNoteDialog({ note, theirs, onClose }: { note: Note; theirs?: Note; onClose: () => void }) {
   // Unsaved edits are kept in this tab's session storage: opening the note again after a reload brings them back.
-  const { draft, edit, clear } = useFormDraft(`note-edit:${note.email}:${note._id}`, () => ({
-    title: note.title,
-    description: note.description,
-  }))
+  const { draft, edit, clear } = useFormDraft(`note-${theirs ? 'merge' : 'edit'}:${note.email}:${note._id}`, () =>
+    theirs ? bothTexts(note, theirs) : { title: note.title, description: note.description },
+  )
   const { title, description } = draft
   // The write outlived the storage timeout: it may still be stored, so the dialog waits and says so.
   const [slow, setSlow] = useState(false)
   const update = useMutation(noteMutations.update())
+  const resolve = useMutation(noteMutations.resolve())
+  const save = (text: { title: string; description: string }) =>
+    theirs
+      ? resolve.mutateAsync({ id: note._id, email: note.email, resolution: { keep: 'merged', text } })
+      : update.mutateAsync({ id: note._id, email: note.email, ...text })
   const titleRef = useRef<HTMLInputElement>(null)
   const ids = { title: useId(), description: useId() }
 
@@ -30,7 +47,7 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
     return async () => {
       setSlow(false)
       try {
-        await untilStored(update.mutateAsync({ id: note._id, email: note.email, ...clean }), () => setSlow(true))
+        await untilStored(save(clean), () => setSlow(true))
       } finally {
         setSlow(false)
       }
@@ -46,9 +63,9 @@ export function EditNoteDialog({ note, onClose }: { note: Note; onClose: () => v
 
   return (
     <DialogForm
-      title="Edit note"
+      title={theirs ? 'Merge the two versions' : 'Edit note'}
       initialFocusRef={titleRef}
-      submitLabel="Save"
+      submitLabel={theirs ? 'Save merged note' : 'Save'}
       busyLabel={slow ? NOTE_STILL_SAVING : 'Saving…'}
       // Saved on this device first and synced later: it works offline.
       needsServer={false}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiError, errorMessage } from '#shared/api/api-error'
+import type { Note } from '#contract/entities'
 import type { LocalNote } from '#shared/db/app-db'
 import { confirmDialog, showAlert } from '#shared/ui/feedback'
 import { useOnline } from '#shared/offline/use-online'
@@ -14,6 +15,8 @@ import { noteQueries } from '../api/note-queries'
 import { useLocalNotes } from '../db/use-local-notes'
 import { subscribeNoteSync } from '../offline/note-sync'
 import { EditNoteDialog } from './edit-note-dialog'
+import { NoteConflict } from './note-conflict'
+import { NotesSyncStatus } from './notes-sync-status'
 import { TONE } from '#shared/ui/tone-classes'
 
 const WAITING_TO_SYNC = 'Waiting to sync'
@@ -49,7 +52,7 @@ export function MyNotesList({ email }: { email: string }) {
   const remove = useMutation(noteMutations.remove())
   const retry = useMutation(noteMutations.retry())
   const discard = useMutation(noteMutations.discard())
-  const [editing, setEditing] = useState<LocalNote | null>(null)
+  const [editing, setEditing] = useState<{ note: LocalNote; theirs?: Note } | null>(null)
 
   // Sent or refused writes change what the server holds: fetch its list again.
   useEffect(
@@ -110,6 +113,7 @@ export function MyNotesList({ email }: { email: string }) {
           Showing the notes saved on this device. Changes sync when you are back online.
         </p>
       ) : null}
+      <NotesSyncStatus notes={local} />
       {local.length === 0 ? (
         <ListState kind="empty">You have no notes.</ListState>
       ) : (
@@ -118,35 +122,41 @@ export function MyNotesList({ email }: { email: string }) {
             <li key={note._id} className="rounded-lg border border-line bg-surface p-4 shadow-sm">
               <h2 className="text-lg font-semibold text-ink">{note.title}</h2>
               <p className="mt-1 text-xs text-ink-muted">{formatDateTime(note.updatedAt ?? note.createdAt)}</p>
-              <NoteSyncState note={note} />
-              <p className="mt-2 whitespace-pre-wrap text-ink">{note.description}</p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                {note.error !== undefined ? (
-                  <>
-                    <button type="button" className={NEUTRAL_BUTTON} onClick={() => void onRetry(note)}>
-                      Retry <span className="sr-only">{note.title}</span>
-                    </button>
-                    <button type="button" className={DANGER_BUTTON} onClick={() => void onDiscard(note)}>
-                      Discard <span className="sr-only">change to {note.title}</span>
-                    </button>
-                  </>
-                ) : null}
-                {note.pending !== 'delete' ? (
-                  <>
-                    <button type="button" className={NEUTRAL_BUTTON} onClick={() => setEditing(note)}>
-                      Edit <span className="sr-only">{note.title}</span>
-                    </button>
-                    <button type="button" className={DANGER_BUTTON} onClick={() => void onDelete(note)}>
-                      Delete <span className="sr-only">{note.title}</span>
-                    </button>
-                  </>
-                ) : null}
-              </div>
+              {note.conflict ? (
+                <NoteConflict note={note} onMerge={(theirs) => setEditing({ note, theirs })} />
+              ) : (
+                <>
+                  <NoteSyncState note={note} />
+                  <p className="mt-2 whitespace-pre-wrap text-ink">{note.description}</p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {note.error !== undefined ? (
+                      <>
+                        <button type="button" className={NEUTRAL_BUTTON} onClick={() => void onRetry(note)}>
+                          Retry <span className="sr-only">{note.title}</span>
+                        </button>
+                        <button type="button" className={DANGER_BUTTON} onClick={() => void onDiscard(note)}>
+                          Discard <span className="sr-only">change to {note.title}</span>
+                        </button>
+                      </>
+                    ) : null}
+                    {note.pending !== 'delete' ? (
+                      <>
+                        <button type="button" className={NEUTRAL_BUTTON} onClick={() => setEditing({ note })}>
+                          Edit <span className="sr-only">{note.title}</span>
+                        </button>
+                        <button type="button" className={DANGER_BUTTON} onClick={() => void onDelete(note)}>
+                          Delete <span className="sr-only">{note.title}</span>
+                        </button>
+                      </>
+                    ) : null}
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {editing ? <EditNoteDialog note={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <EditNoteDialog note={editing.note} theirs={editing.theirs} onClose={() => setEditing(null)} /> : null}
     </>
   )
 }

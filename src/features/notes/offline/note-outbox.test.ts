@@ -195,7 +195,7 @@ describe('sending', () => {
     const b = await queueCreate(STUDENT, text('Second'), db, 2_000)
     const seeded = (await db.outbox.toArray()).map((e) => e.idempotencyKey)
     const result = await engine().flush()
-    expect(result).toEqual({ sent: 2, refused: 0 })
+    expect(result).toEqual({ sent: 2, refused: 0, conflicts: 0 })
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /notes', 'POST /notes'])
     expect(seen.map((s) => s.key)).toEqual(seeded)
     expect(seen.map((s) => (s.body as { _id: string })._id)).toEqual([a._id, b._id])
@@ -235,7 +235,7 @@ describe('sending', () => {
   it('a duplicated delivery is applied once', async () => {
     await queueCreate(STUDENT, text('Twice sent'), db)
     const send: SendEntry = (entry) => Promise.all([sendEntry(entry), sendEntry(entry)])
-    expect(await engine({ send }).flush()).toEqual({ sent: 1, refused: 0 })
+    expect(await engine({ send }).flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
     expect((await serverNotes()).map((n) => n.title)).toEqual(['Twice sent'])
   })
 
@@ -250,7 +250,7 @@ describe('sending', () => {
       }),
     )
     await queueUpdate(STUDENT, a._id, text('Refused'), db) // merged into the create
-    expect(await engine().flush()).toEqual({ sent: 1, refused: 1 })
+    expect(await engine().flush()).toEqual({ sent: 1, refused: 1, conflicts: 0 })
     expect((await serverNotes()).map((n) => n._id)).toEqual([b._id])
     expect(await db.notes.get(a._id)).toMatchObject({ pending: 'create', error: 'Title not allowed' })
     expect(await db.outbox.where('noteId').equals(a._id).first()).toMatchObject({ error: 'Title not allowed' })
@@ -261,7 +261,7 @@ describe('sending', () => {
 
     server.resetHandlers()
     await retryNote(a._id, db)
-    expect(await engine().flush()).toEqual({ sent: 1, refused: 0 })
+    expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
     expect((await serverNotes()).map((n) => n._id).sort()).toEqual([a._id, b._id].sort())
     expect(await db.notes.get(a._id)).not.toHaveProperty('error')
   })
@@ -272,7 +272,7 @@ describe('sending', () => {
     const b = await queueCreate(STUDENT, text('Never accepted'), db)
     await queueUpdate(STUDENT, a._id, text('Bad edit'), db)
     server.use(http.all('*/api/notes*', () => HttpResponse.json({ message: 'No' }, { status: 400 })))
-    expect(await engine().flush()).toEqual({ sent: 0, refused: 2 })
+    expect(await engine().flush()).toEqual({ sent: 0, refused: 2, conflicts: 0 })
     server.resetHandlers()
 
     await discardNote(b._id, undefined, db)
@@ -296,13 +296,18 @@ describe('sending', () => {
     expect(entry).not.toHaveProperty('error')
 
     await signInAs(STUDENT)
-    expect(await engine().flush()).toEqual({ sent: 1, refused: 0 })
+    expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
     expect((await serverNotes()).map((n) => n.title)).toEqual(['Patient'])
   })
 
   it('sends nothing while offline', async () => {
     await queueCreate(STUDENT, text('Later'), db)
-    expect(await engine({ online: () => false }).flush()).toEqual({ sent: 0, refused: 0, stopped: 'offline' })
+    expect(await engine({ online: () => false }).flush()).toEqual({
+      sent: 0,
+      refused: 0,
+      conflicts: 0,
+      stopped: 'offline',
+    })
     expect(seen).toEqual([])
     expect(await db.outbox.count()).toBe(1)
   })

@@ -42,12 +42,12 @@ function pendingOf(entries: OutboxEntry[]): OutboxOperation | undefined {
   return entries.length > 0 ? 'update' : undefined
 }
 
-async function entriesOf(db: AppDb, noteId: string): Promise<OutboxEntry[]> {
+export async function entriesOf(db: AppDb, noteId: string): Promise<OutboxEntry[]> {
   return (await db.outbox.where('noteId').equals(noteId).toArray()).sort((a, b) => a.seq! - b.seq!)
 }
 
 /** Re-derives a note's mark and error from its remaining entries (the note must exist). */
-async function refreshMark(db: AppDb, noteId: string): Promise<void> {
+export async function refreshMark(db: AppDb, noteId: string): Promise<void> {
   const rest = await entriesOf(db, noteId)
   const failed = rest.find((e) => e.error !== undefined)
   await db.notes.update(noteId, { pending: pendingOf(rest), error: failed?.error })
@@ -60,10 +60,19 @@ class NoteGoneError extends Error {
   }
 }
 
+/** A note changed on two devices takes no new write until the student has chosen what to keep. */
+class NoteInConflictError extends Error {
+  constructor() {
+    super('This note was changed on another device. Choose which version to keep first.')
+    this.name = 'NoteInConflictError'
+  }
+}
+
 /** An edit, inside a transaction: merged into the note's last unsent create or edit, else a new entry. */
 async function storeEdit(db: AppDb, email: string, noteId: string, text: NoteText, now: number): Promise<LocalNote> {
   const note = await db.notes.get(noteId)
   if (!note || note.email !== email || note.pending === 'delete') throw new NoteGoneError()
+  if (note.conflict) throw new NoteInConflictError()
   const entries = await entriesOf(db, noteId)
   const last = entries.at(-1)
   if (last && last.op !== 'delete' && neverReachedServer(last)) {
@@ -109,14 +118,6 @@ export function queueCreate(
   db: AppDb = appDb,
   now = Date.now(),
 ): Promise<LocalNote> {
-  const note: LocalNote = {
-    _id: id,
-    email,
-    title: text.title,
-    description: text.description,
-    createdAt: new Date(now).toISOString(),
-    pending: 'create',
-  }
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       const stored = await db.notes.get(id)
@@ -125,19 +126,32 @@ export function queueCreate(
         if (stored.title === text.title && stored.description === text.description) return stored
         return storeEdit(db, email, id, text, now)
       }
-      await db.notes.add(note)
-      await db.outbox.add({
-        email,
-        noteId: note._id,
-        op: 'create',
-        body: { email, title: text.title, description: text.description },
-        idempotencyKey: uuid(),
-        createdAt: now,
-        attempts: 0,
-      })
-      return note
+      return storeNew(db, email, id, text, now)
     }),
   )
+}
+
+/** A new note and its create entry, inside a transaction on notes and outbox. */
+export async function storeNew(db: AppDb, email: string, id: string, text: NoteText, now: number): Promise<LocalNote> {
+  const note: LocalNote = {
+    _id: id,
+    email,
+    title: text.title,
+    description: text.description,
+    createdAt: new Date(now).toISOString(),
+    pending: 'create',
+  }
+  await db.notes.add(note)
+  await db.outbox.add({
+    email,
+    noteId: id,
+    op: 'create',
+    body: { email, title: text.title, description: text.description },
+    idempotencyKey: uuid(),
+    createdAt: now,
+    attempts: 0,
+  })
+  return note
 }
 
 /** Stores an edit: merged into the note's last unsent create or edit, else a new entry. */
@@ -161,6 +175,7 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
     db.transaction('rw', db.notes, db.outbox, async () => {
       const note = await db.notes.get(noteId)
       if (!note || note.email !== email) return
+      if (note.conflict) throw new NoteInConflictError()
       const entries = await entriesOf(db, noteId)
       const create = entries.find((e) => e.op === 'create')
       if (create && neverReachedServer(create)) {
@@ -194,7 +209,7 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
  */
 export function claimNext(email: string, db: AppDb = appDb): Promise<OutboxEntry | undefined> {
   return storageWrite(() =>
-    db.transaction('rw', db.outbox, async () => {
+    db.transaction('rw', db.notes, db.outbox, async () => {
       const entries = (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
       const blocked = new Set<string>()
       for (const entry of entries) {
@@ -204,6 +219,11 @@ export function claimNext(email: string, db: AppDb = appDb): Promise<OutboxEntry
         }
         if (blocked.has(entry.noteId)) continue
         const claimed = { ...entry, attempts: entry.attempts + 1 }
+        // The note's earlier writes are all confirmed by now, so its revision
+        // is the one this write was made on.
+        if (entry.op !== 'create' && entry.baseRevision === undefined) {
+          claimed.baseRevision = (await db.notes.get(entry.noteId))?.revision
+        }
         await db.outbox.put(claimed)
         return claimed
       }
@@ -212,8 +232,8 @@ export function claimNext(email: string, db: AppDb = appDb): Promise<OutboxEntry
   )
 }
 
-/** The server confirmed the entry: drop it and settle the note. */
-export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb): Promise<void> {
+/** The server confirmed the entry: drop it and settle the note at the `revision` the server gave it. */
+export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb, revision?: number): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       await db.outbox.delete(entry.seq!)
@@ -223,6 +243,7 @@ export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb): Promise<voi
         return
       }
       // update() is a no-op when the note is gone (discarded, or cleared at logout).
+      if (revision !== undefined) await db.notes.update(entry.noteId, { revision })
       await refreshMark(db, entry.noteId)
     }),
   )
@@ -278,17 +299,27 @@ export function applyServerNotes(email: string, server: Note[], db: AppDb = appD
     db.transaction('rw', db.notes, db.outbox, async () => {
       const unsent = new Set((await db.outbox.where('email').equals(email).toArray()).map((e) => e.noteId))
       const local = await db.notes.where('email').equals(email).toArray()
+      // A conflict is the student's to settle, and a list fetched before this
+      // device's last write was confirmed must not take the note back a revision.
+      const revisionOf = new Map(local.map((n) => [n._id, n.revision ?? 0]))
+      for (const n of local) if (n.conflict) unsent.add(n._id)
       const onServer = new Set(server.map((n) => n._id))
       const gone = local.filter((n) => !unsent.has(n._id) && !onServer.has(n._id)).map((n) => n._id)
       await db.notes.bulkDelete(gone)
-      await db.notes.bulkPut(server.filter((n) => !unsent.has(n._id)))
+      await db.notes.bulkPut(
+        server.filter((n) => !unsent.has(n._id) && (n.revision ?? 0) >= (revisionOf.get(n._id) ?? 0)),
+      )
     }),
   )
 }
 
-/** How many writes of this user have not reached the server (warned about at logout). */
+/** How many writes of this user have not reached the server, conflicts included (warned about at logout). */
 export async function unsentCount(email: string, db: AppDb = appDb): Promise<number> {
-  return storageRead(() => db.outbox.where('email').equals(email).count())
+  return storageRead(async () => {
+    const queued = await db.outbox.where('email').equals(email).count()
+    const notes = await db.notes.where('email').equals(email).toArray()
+    return queued + notes.filter((n) => n.conflict).length
+  })
 }
 
 /** The notes this device shows for `email`, newest first, without those being deleted. */

@@ -5,7 +5,10 @@
 // at a time. Each entry goes with its own Idempotency-Key, so a retry after a
 // lost answer is answered from the server's record, not applied again.
 //
-// Outcomes per entry: 2xx → confirmed; 4xx (but 401, 408 and 429) → refused,
+// Outcomes per entry: 2xx → confirmed, at the revision the server answered;
+// an edit or delete that the server refuses because the note moved on (409
+// with the note) or is gone (404 to an edit) → a conflict (./note-conflicts.ts);
+// other 4xx (but 401, 408 and 429) → refused,
 // kept with the reason until the user retries or discards it; no answer, 5xx,
 // 401 (token expired), 408 or 429 → left queued, and the flush stops until the
 // next trigger: the connection returns, the tab becomes visible, the app
@@ -17,6 +20,8 @@ import { api } from '#shared/api/http-client'
 import { ApiError, errorMessage } from '#shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { createStore } from '#shared/store/create-store'
+import type { NoteConflict, Note } from '#contract/entities'
+import { recordConflict } from './note-conflicts'
 import { claimNext, confirmEntry, refuseEntry } from './note-outbox'
 
 export const OUTBOX_LOCK = 'studyhub-notes-outbox'
@@ -31,9 +36,14 @@ export const sendEntry: SendEntry = (entry) => {
     case 'create':
       return api('createNote', { body: { email: entry.email, ...text, _id: entry.noteId }, idempotencyKey })
     case 'update':
-      return api('updateNote', { params: { id: entry.noteId }, body: text, idempotencyKey })
+      return api('updateNote', {
+        params: { id: entry.noteId },
+        body: text,
+        idempotencyKey,
+        ifMatch: entry.baseRevision,
+      })
     case 'delete':
-      return api('deleteNote', { params: { id: entry.noteId }, idempotencyKey })
+      return api('deleteNote', { params: { id: entry.noteId }, idempotencyKey, ifMatch: entry.baseRevision })
   }
 }
 
@@ -73,6 +83,8 @@ export interface NoteSyncOptions {
 export interface FlushResult {
   sent: number
   refused: number
+  /** Writes that met another device's newer change (kept on the note as a conflict). */
+  conflicts: number
   /** Why the flush stopped early with entries left, if it did. */
   stopped?: 'offline' | 'network' | 'unauthorized' | 'server' | 'storage' | 'stopped'
 }
@@ -88,7 +100,24 @@ export interface NoteSync {
 
 const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
-type Outcome = 'sent' | 'refused' | NonNullable<FlushResult['stopped']>
+type Outcome = 'sent' | 'refused' | 'conflict' | NonNullable<FlushResult['stopped']>
+
+/**
+ * The server's copy when `error` says another device got there first: the
+ * note as it is now (409), or null when an edit found it deleted (404).
+ * undefined when the error is something else.
+ */
+function theirsOf(entry: OutboxEntry, error: unknown): Note | null | undefined {
+  if (!(error instanceof ApiError) || entry.op === 'create') return undefined
+  if (error.status === 404 && entry.op === 'update') return null
+  const note = (error.data as Partial<NoteConflict> | undefined)?.note
+  return error.status === 409 && note && typeof note === 'object' ? note : undefined
+}
+
+const revisionOf = (answer: unknown): number | undefined => {
+  const revision = (answer as { revision?: unknown } | undefined)?.revision
+  return typeof revision === 'number' ? revision : undefined
+}
 
 function classify(error: unknown): Outcome {
   if (!(error instanceof ApiError)) return 'network'
@@ -113,9 +142,15 @@ export function createNoteSync({
   let retryTimer: ReturnType<typeof setTimeout> | undefined
 
   async function sendOne(entry: OutboxEntry): Promise<Outcome> {
+    let answer: unknown
     try {
-      await send(entry)
+      answer = await send(entry)
     } catch (error) {
+      const theirs = theirsOf(entry, error)
+      if (theirs !== undefined) {
+        await recordConflict(entry, theirs, db)
+        return 'conflict'
+      }
       const outcome = classify(error)
       // Deleting what the server no longer has is what was wanted.
       if (outcome === 'refused' && entry.op === 'delete' && (error as ApiError).status === 404) {
@@ -125,12 +160,12 @@ export function createNoteSync({
       if (outcome === 'refused') await refuseEntry(entry, errorMessage(error), db)
       return outcome
     }
-    await confirmEntry(entry, db)
+    await confirmEntry(entry, db, revisionOf(answer))
     return 'sent'
   }
 
   async function drain(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, refused: 0 }
+    const result: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
     for (;;) {
       if (stopped) return { ...result, stopped: 'stopped' }
       if (!isOnline()) return { ...result, stopped: 'offline' }
@@ -150,12 +185,13 @@ export function createNoteSync({
       }
       if (outcome === 'sent') result.sent += 1
       else if (outcome === 'refused') result.refused += 1
+      else if (outcome === 'conflict') result.conflicts += 1
       else return { ...result, stopped: outcome }
     }
   }
 
   function locked(): Promise<FlushResult> {
-    let result: FlushResult = { sent: 0, refused: 0 }
+    let result: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
     return (locks ?? tabLock)
       .request(OUTBOX_LOCK, async () => {
         result = await drain()
@@ -179,11 +215,16 @@ export function createNoteSync({
       return running
     }
     running = (async () => {
-      let total: FlushResult = { sent: 0, refused: 0 }
+      let total: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
       do {
         again = false
         const result = await locked()
-        total = { sent: total.sent + result.sent, refused: total.refused + result.refused, stopped: result.stopped }
+        total = {
+          sent: total.sent + result.sent,
+          refused: total.refused + result.refused,
+          conflicts: total.conflicts + result.conflicts,
+          stopped: result.stopped,
+        }
       } while (again && !stopped)
       return total
     })().finally(() => {
@@ -192,7 +233,7 @@ export function createNoteSync({
     return running.then((result) => {
       if (!result.stopped) backoff = 0
       scheduleRetry(result)
-      if (result.sent > 0 || result.refused > 0) onChange?.()
+      if (result.sent > 0 || result.refused > 0 || result.conflicts > 0) onChange?.()
       return result
     })
   }
