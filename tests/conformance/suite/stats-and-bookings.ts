@@ -56,7 +56,9 @@ export function statsAndBookingTests(api: Api) {
       const ids = sessions.filter((s) => s.tutorEmail === TUTOR).map((s) => s._id)
       const ratings = reviews.filter((r) => ids.includes(r.sessionId)).map((r) => r.rating ?? 0)
       const students = new Set(
-        bookings.filter((b) => b.tutorEmail === TUTOR && b.status !== 'rejected').map((b) => b.studentEmail),
+        bookings
+          .filter((b) => b.tutorEmail === TUTOR && (b.status === 'pending' || b.status === 'approved'))
+          .map((b) => b.studentEmail),
       )
       expect(tutor.data.totalSessions).toBe(ids.length)
       expect(tutor.data.totalMaterials).toBe(materials.filter((m) => m.tutorEmail === TUTOR).length)
