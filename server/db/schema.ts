@@ -44,16 +44,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import {
-  BOOKING_STATUSES,
-  MAX_SEATS,
-  ROLES,
-  STATUSES,
-  type BookingStatus,
-  type Role,
-  type Status,
-} from '#contract/entities'
-import { TEXT_LIMITS } from '#contract/limits'
+import { BOOKING_STATUSES, ROLES, STATUSES, type BookingStatus, type Role, type Status } from '#contract/entities'
+import { MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
 
 /** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
 export const FILE_NAME_MAX = 255

@@ -7,7 +7,6 @@ import {
   adminStatsSchema,
   bookingSchema,
   bookingStatusSchema,
-  MAX_SEATS,
   materialSchema,
   noteSchema,
   reviewSchema,
@@ -19,7 +18,7 @@ import {
   tutorStatsSchema,
   userSchema,
 } from './entities'
-import { TEXT_LIMITS as MAX } from './limits'
+import { MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
 import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'

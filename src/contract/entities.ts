@@ -8,6 +8,7 @@
 // imports types from this file (`import type`), so zod never reaches the
 // first load.
 import { z } from 'zod'
+import { MAX_SEATS } from './limits'
 
 // No eval under the Content-Security-Policy (the service worker's demo server
 // parses with these schemas): zod's JIT would probe `new Function` and the
@@ -21,8 +22,6 @@ export const STATUSES = ['pending', 'approved', 'rejected'] as const
  * kept, so who cancelled it and when stay on record (docs/product.md#booking-status).
  */
 export const BOOKING_STATUSES = [...STATUSES, 'waitlisted', 'cancelled'] as const
-/** Most seats a session may have; empty means no limit. */
-export const MAX_SEATS = 10_000
 
 const roleSchema = z.enum(ROLES)
 export const statusSchema = z.enum(STATUSES)

@@ -153,7 +153,9 @@ export async function call<N extends RouteName>(
     // A call with its own credential (signing up), or the renewal itself, is not the stored token's to renew.
     renewable: !input?.authorization && name !== 'issueToken',
   })
-  const data = jsonOf(response)
+  // A text answer (a calendar) is its text; anything else not JSON is nothing.
+  const text = /^text\//i.test(String(response.headers['content-type'] ?? '')) && typeof response.data === 'string'
+  const data = text ? (response.data as string) : jsonOf(response)
   const body: unknown = route.entity ? normalizeEntity(route.entity, data) : data
   return {
     body: body as ResponseOf<N>,
