@@ -78,8 +78,8 @@ client.interceptors.request.use(async (config) => {
 client.interceptors.response.use(
   (response) => {
     // An uncontrolled page can get the SPA's index.html for /api/... with 200:
-    // that is not an answer, whatever its status says.
-    if (!isJson(response)) {
+    // that is not an answer, whatever its status says. A calendar is the one text answer.
+    if (!isJson(response) && !isCalendar(response)) {
       throw new ApiError(`Expected JSON from ${client.getUri(response.config)}`, response.status, undefined)
     }
     return response
@@ -96,6 +96,10 @@ client.interceptors.response.use(
     throw failure
   },
 )
+
+function isCalendar(response: AxiosResponse): boolean {
+  return /^text\/calendar\b/i.test(String(response.headers['content-type'] ?? ''))
+}
 
 function isJson(response: AxiosResponse): boolean {
   return /^application\/([\w.+-]+\+)?json\b/i.test(String(response.headers['content-type'] ?? ''))
@@ -153,9 +157,7 @@ export async function call<N extends RouteName>(
     // A call with its own credential (signing up), or the renewal itself, is not the stored token's to renew.
     renewable: !input?.authorization && name !== 'issueToken',
   })
-  // A text answer (a calendar) is its text; anything else not JSON is nothing.
-  const text = /^text\//i.test(String(response.headers['content-type'] ?? '')) && typeof response.data === 'string'
-  const data = text ? (response.data as string) : jsonOf(response)
+  const data = isCalendar(response) ? String(response.data) : jsonOf(response)
   const body: unknown = route.entity ? normalizeEntity(route.entity, data) : data
   return {
     body: body as ResponseOf<N>,

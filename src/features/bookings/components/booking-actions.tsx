@@ -56,22 +56,23 @@ export function BookingActions({ booking, now = new Date() }: { booking: Booking
         <button
           type="button"
           className={`${BUTTON} text-accent ring-accent hover:bg-accent-soft`}
+          aria-label={`Add to calendar: ${title}`}
           onClick={() => void onCalendar()}
           {...needsServer}
         >
-          Add to calendar<span className="sr-only">: {title}</span>
+          Add to calendar
         </button>
       )}
       {cancelLabel && !started && (
         <button
           type="button"
           className={`${BUTTON} text-danger-ink ring-danger-ink hover:bg-danger-soft`}
+          aria-label={`${cancelLabel}: ${title}`}
           onClick={() => void onCancel(cancelLabel)}
           disabled={cancel.isPending || needsServer.disabled}
           aria-describedby={needsServer['aria-describedby']}
         >
           {cancelLabel}
-          <span className="sr-only">: {title}</span>
         </button>
       )}
       <OfflineReason id={offlineId} className="w-full" />
