@@ -89,7 +89,7 @@ export function sessionLink(deps: ApiDeps, url: URL, sessionId: string): string 
   return `${deps.appOrigin ?? url.origin}/session-details/${encodeURIComponent(sessionId)}`
 }
 
-export function calendarText(events: readonly CalendarEvent[], now: Date, name?: string): string {
+function calendarText(events: readonly CalendarEvent[], now: Date, name?: string): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//StudyHub//Bookings//EN', 'CALSCALE:GREGORIAN']
   lines.push('METHOD:PUBLISH')
   if (name) lines.push(`X-WR-CALNAME:${text(name)}`)

@@ -15,7 +15,7 @@ export function holdsSeat(status: BookingStatus): boolean {
  * admin, whatever the fee, so a seat from the waiting list is exactly what
  * booking anew would have given.
  */
-export function statusOnBooking(_session: SessionRow): 'pending' | 'approved' {
+function statusOnBooking(_session: SessionRow): 'pending' | 'approved' {
   return 'pending'
 }
 

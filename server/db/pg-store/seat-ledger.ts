@@ -12,7 +12,7 @@ import { columnsOf, present, type PgDb } from './shared'
 
 const HOLDING = ['pending', 'approved'] as const
 
-export const BOOKING_PATCH_KEYS = [
+const BOOKING_PATCH_KEYS = [
   'status',
   'studentEmail',
   'tutorEmail',

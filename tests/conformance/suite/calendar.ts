@@ -22,7 +22,7 @@ const HOUR = 3_600_000
 const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString()
 
 /** The events of a VCALENDAR, parsed. */
-export function parseEvents(text: string) {
+function parseEvents(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text))
   expect(calendar.name).toBe('vcalendar')
   return calendar.getAllSubcomponents('vevent').map((vevent) => {
