@@ -39,6 +39,8 @@ export const createBooking: RouteImpl<'createBooking'> = async ({ deps, store, b
     if (!ledger.session) throw refuse('This session is not open for booking.')
     const existing = await ledger.activeOf(body.studentEmail)
     if (existing && existing.status !== 'rejected') return { taken: true }
+    // A seat freed without a write on this session (a student's account deleted) goes to the line first.
+    await fillFreedSeats(ledger, now)
     const place = await seatOrLine(ledger)
     const { position: _position, ...stored } = place
     if (existing) {
@@ -123,9 +125,12 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
   if (who.role !== 'admin' && session && Date.parse(session.classStart) <= now.getTime())
     throw conflict('The class has started: only an admin can cancel this booking now.')
   const cancelled = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+    // Read again under the lock: a booking in line may have got its seat meanwhile.
+    const current = await ledger.activeOf(record.studentEmail)
+    if (current?._id !== record._id || !CANCELLABLE.has(current.status)) return false
     const patch = { status: 'cancelled' as const, cancelledAt: isoNow(now), cancelledBy: who.email }
-    if (!(await ledger.updateBooking(record._id, patch, record.status))) return false
-    if (holdsSeat(record.status)) await fillFreedSeats(ledger, now)
+    if (!(await ledger.updateBooking(current._id, patch, current.status))) return false
+    if (holdsSeat(current.status)) await fillFreedSeats(ledger, now)
     return true
   })
   if (!cancelled) throw conflict('Only pending, approved or waitlisted bookings can be cancelled.')
