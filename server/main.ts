@@ -92,6 +92,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       now: () => new Date(),
       appTokenTtlSeconds: config.appTokenTtlSeconds,
       maxFileBytes: config.maxFileBytes,
+      // An app hosted on its own origin is the one CORS lets in first: calendar events link back to it.
+      ...(config.appDistDir || config.corsOrigins.length === 0 ? {} : { appOrigin: config.corsOrigins[0] }),
     }
     const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
 

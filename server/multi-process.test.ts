@@ -5,7 +5,7 @@
 // Idempotency-Key and replayed on both. Nothing a process keeps in memory
 // may decide an outcome: the database must seed once, every key must run
 // once, and every replay must answer the first run's answer, whichever
-// process ran it. Everything is on loopback: a throwaway PostgreSQL 15
+// process ran it; a session's seats go to exactly as many bookings as it has. Everything is on loopback: a throwaway PostgreSQL 15
 // cluster, one Firebase Auth emulator, two `node --import tsx server/main.ts`.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +24,8 @@ const RACING_BOOKINGS = 10
 const SEEDED_USERS = 1 + SEED_TUTORS.length + SEED_STUDENTS.length
 const NOTE_WRITER = SEED_STUDENTS[0]!.email
 const BOOKER = 'replica.booker@school.test'
+const SEATS = 3
+const SEAT_RACERS = 10
 
 interface Answer {
   status: number
@@ -232,6 +234,100 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
     }
     expect(await count("select 1 from idempotency_keys where id like '% POST /api/bookings race-%'")).toBe(1)
     expect(await count("select 1 from idempotency_keys where state = 'running'"), 'no claim left running').toBe(0)
+  })
+
+  /** A JSON call as `as`, with a key of its own. */
+  function send(server: ApiServerProcess, method: string, path: string, as: string, body?: unknown) {
+    return call(server, method, path, {
+      headers: {
+        Authorization: `Bearer ${tokens.get(as)}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': `call-${Math.random().toString(36).slice(2)}`,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  }
+
+  it(`takes exactly ${SEATS} of ${SEAT_RACERS} parallel bookings of a session with ${SEATS} seats, split over both processes`, async () => {
+    const admin = SEED_ADMIN.email
+    const tutor = SEED_TUTORS[0]!.email
+    tokens.set(admin, await signIn(a, admin, false))
+    tokens.set(tutor, await signIn(b, tutor, false))
+    const racers = Array.from({ length: SEAT_RACERS }, (_, i) => `seat.racer${i}@school.test`)
+    for (const [i, racer] of racers.entries()) tokens.set(racer, await signIn(i % 2 ? a : b, racer, true))
+
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const created = await send(a, 'POST', '/sessions', tutor, {
+      title: 'Seats for three',
+      subject: 'Concurrency',
+      registrationStart: iso(now - 3_600_000),
+      registrationEnd: iso(now + 7 * 86_400_000),
+      classStart: iso(now + 10 * 86_400_000),
+      classEnd: iso(now + 11 * 86_400_000),
+      duration: 2,
+      registrationFee: 0,
+      tutorEmail: tutor,
+      seats: SEATS,
+    })
+    expect(created.status, created.body).toBe(201)
+    const sessionId = (JSON.parse(created.body) as { insertedId: string }).insertedId
+    expect((await send(b, 'PATCH', `/sessions/${sessionId}/approve`, admin, { fee: 0, type: 'Free' })).status).toBe(200)
+
+    const answers = await Promise.all(
+      racers.map((racer, i) =>
+        send(i % 2 ? a : b, 'POST', '/bookings', racer, { sessionId, studentEmail: racer, tutorEmail: tutor }),
+      ),
+    )
+    for (const answer of answers) expect(answer.status, answer.body).toBe(201)
+    const outcomes = answers.map((x) => JSON.parse(x.body) as { status: string; waitlistPosition?: number })
+    expect(outcomes.filter((o) => o.status === 'pending')).toHaveLength(SEATS)
+    const places = outcomes.flatMap((o) => (o.status === 'waitlisted' ? [o.waitlistPosition!] : []))
+    expect(places.sort((x, y) => x - y)).toEqual(Array.from({ length: SEAT_RACERS - SEATS }, (_, i) => i + 1))
+
+    const inStatus = (status: string) =>
+      count('select 1 from bookings where session_id = $1 and status = $2', [sessionId, status])
+    expect(await inStatus('pending')).toBe(SEATS)
+    expect(await inStatus('waitlisted')).toBe(SEAT_RACERS - SEATS)
+    expect(
+      await count(
+        'select 1 from bookings where session_id = $1 and waitlist_seq is not null group by waitlist_seq having count(*) > 1',
+        [sessionId],
+      ),
+      'each place in line given once',
+    ).toBe(0)
+
+    // One cancel with the others waiting moves exactly one up; then two at once, one on each process, move two.
+    const holders = (
+      await sql.query<{ id: string; student_email: string }>(
+        "select id, student_email from bookings where session_id = $1 and status = 'pending' order by id",
+        [sessionId],
+      )
+    ).rows
+    const [first, second, third] = holders as [(typeof holders)[0], (typeof holders)[0], (typeof holders)[0]]
+    const one = await send(a, 'PATCH', `/bookings/${first.id}/cancel`, first.student_email)
+    expect(one.status, one.body).toBe(200)
+    const promoted = () =>
+      count('select 1 from bookings where session_id = $1 and promoted_at is not null', [sessionId])
+    expect(await promoted()).toBe(1)
+    expect(await inStatus('pending')).toBe(SEATS)
+    expect(await inStatus('waitlisted')).toBe(SEAT_RACERS - SEATS - 1)
+    const two = await Promise.all([
+      send(a, 'PATCH', `/bookings/${second.id}/cancel`, second.student_email),
+      send(b, 'PATCH', `/bookings/${third.id}/cancel`, third.student_email),
+    ])
+    expect(two.map((x) => x.status)).toEqual([200, 200])
+    expect(await promoted()).toBe(3)
+    expect(await inStatus('pending')).toBe(SEATS)
+    expect(await inStatus('cancelled')).toBe(3)
+    expect(await inStatus('waitlisted')).toBe(SEAT_RACERS - SEATS - 3)
+    // The line as answered has no gaps: places 1 to what is left.
+    const listed = await send(b, 'GET', '/bookings?status=waitlisted', admin)
+    const line = (JSON.parse(listed.body) as { sessionId: string; waitlistPosition: number }[])
+      .filter((x) => x.sessionId === sessionId)
+      .map((x) => x.waitlistPosition)
+      .sort((x, y) => x - y)
+    expect(line).toEqual(Array.from({ length: SEAT_RACERS - SEATS - 3 }, (_, i) => i + 1))
   })
 
   it('stops both processes on SIGTERM with exit code 0', async () => {

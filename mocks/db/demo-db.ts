@@ -35,6 +35,22 @@ export interface FileRow {
   sessionId: string
 }
 
+/** A booking as the demo keeps it: `activeKey` makes "one active booking per student and session" a unique index. */
+export type DemoBookingRow = BookingRow & { activeKey?: string }
+
+export interface CalendarFeedRow {
+  email: string
+  token: string
+  createdAt: string
+}
+
+/**
+ * IndexedDB has no partial unique index: a booking that is not cancelled
+ * carries this key, and a unique index over it skips rows without one.
+ */
+export const activeKeyOf = (b: Pick<BookingRow, 'status' | 'studentEmail' | 'sessionId'>): string | undefined =>
+  b.status === 'cancelled' ? undefined : `${b.studentEmail}\n${b.sessionId}`
+
 export interface MetaRow {
   key: 'secret' | 'seed'
   value: unknown
@@ -63,7 +79,7 @@ export type DemoNoteRow = Omit<NoteRow, 'revision'> & { revision?: number }
 export class DemoDb extends Dexie {
   users!: Table<UserRow, string>
   sessions!: Table<SessionRow, string>
-  bookings!: Table<BookingRow, string>
+  bookings!: Table<DemoBookingRow, string>
   reviews!: Table<ReviewRow, string>
   notes!: Table<DemoNoteRow, string>
   materials!: Table<MaterialRow, string>
@@ -71,6 +87,7 @@ export class DemoDb extends Dexie {
   idempotency!: Table<IdempotencyRow, string>
   meta!: Table<MetaRow, string>
   identities!: Table<IdentityRow, string>
+  calendarFeeds!: Table<CalendarFeedRow, string>
 
   constructor(name = DEMO_DB_NAME) {
     super(name)
@@ -120,6 +137,27 @@ export class DemoDb extends Dexie {
         '_id, sessionId, studentEmail, tutorEmail, status, bookedAt, [status+bookedAt], &[studentEmail+sessionId]',
       reviews: '_id, sessionId, studentEmail, createdAt, &[sessionId+studentEmail]',
     })
+    // Cancelled bookings are kept beside a new one: uniqueness moves to activeKey.
+    this.version(4)
+      .stores({
+        bookings:
+          '_id, sessionId, studentEmail, tutorEmail, status, bookedAt, [status+bookedAt], [studentEmail+sessionId], &activeKey, [sessionId+status]',
+        calendarFeeds: 'email, &token',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('bookings')
+          .toCollection()
+          .modify((b: DemoBookingRow) => {
+            b.activeKey = activeKeyOf(b)
+          }),
+      )
+    this.bookings.hook('creating', (_key, row) => {
+      row.activeKey = activeKeyOf(row)
+    })
+    this.bookings.hook('updating', (mods, _key, row) => ({
+      activeKey: activeKeyOf({ ...row, ...(mods as Partial<BookingRow>) }),
+    }))
   }
 
   /** Every table the server's records live in (all but meta, which survives a reset). */
@@ -134,6 +172,7 @@ export class DemoDb extends Dexie {
       this.files,
       this.idempotency,
       this.identities,
+      this.calendarFeeds,
     ]
   }
 }

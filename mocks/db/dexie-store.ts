@@ -23,6 +23,7 @@ import {
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import { dexieNotes } from './dexie-notes'
 import * as q from './queries'
+import { casBooking, portBooking, seatsTaken, waitlistOf, withSeatsOver } from './seat-ledger'
 
 async function toBytes(data: Blob | ArrayBuffer): Promise<Uint8Array> {
   return new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)
@@ -120,15 +121,23 @@ export function createDexieStore(db: DemoDb): Store {
       idsOfTutor: async (email) => (await db.sessions.where('tutorEmail').equals(email).primaryKeys()) as string[],
     },
     bookings: {
-      get: (id) => db.bookings.get(id),
-      of: (studentEmail, sessionId) => q.bookingOf(db, studentEmail, sessionId),
-      list: (status, paging) => q.listBookings(db, status, paging),
+      get: async (id) => portBooking(await db.bookings.get(id)),
+      of: async (studentEmail, sessionId) => portBooking(await q.bookingOf(db, studentEmail, sessionId)),
+      list: async (status, paging) => {
+        const listed = await q.listBookings(db, status, paging)
+        return { ...listed, rows: listed.rows.map((row) => portBooking(row)) }
+      },
       ofStudent: async (email) =>
-        (await db.bookings.where('studentEmail').equals(email).toArray()).sort(q.byNewest('bookedAt')),
-      ofTutor: (email) => db.bookings.where('tutorEmail').equals(email).toArray(),
+        (await db.bookings.where('studentEmail').equals(email).toArray())
+          .sort(q.byNewest('bookedAt'))
+          .map((row) => portBooking(row)),
+      ofTutor: async (email) =>
+        (await db.bookings.where('tutorEmail').equals(email).toArray()).map((row) => portBooking(row)),
       insert: (row) => unique('booking.student-session', () => db.bookings.add(row)).then(() => undefined),
       update: (id, patch, expected) =>
-        unique('booking.student-session', () => casUpdate(db.bookings, id, patch, expected)),
+        unique('booking.student-session', () =>
+          db.transaction('rw', db.bookings, () => casBooking(db, id, patch, expected)),
+        ),
       delete: (id, expected) =>
         db.transaction('rw', db.bookings, async () => {
           const row = await db.bookings.get(id)
@@ -136,7 +145,28 @@ export function createDexieStore(db: DemoDb): Store {
           await db.bookings.delete(id)
           return true
         }),
-      countOfStudent: (email) => db.bookings.where('studentEmail').equals(email).count(),
+      countOfStudent: async (email) =>
+        (await db.bookings.where('studentEmail').equals(email).toArray()).filter((b) => b.status !== 'cancelled')
+          .length,
+      withSeats: (sessionId, work) => unique('booking.student-session', () => withSeatsOver(db)(sessionId, work)),
+      seatsTaken: async (sessionIds) => {
+        const counts = await Promise.all(sessionIds.map((id) => seatsTaken(db, id)))
+        return new Map(sessionIds.map((id, i) => [id, counts[i]!]))
+      },
+      waitlist: async (sessionId) => (await waitlistOf(db, sessionId)).map((b) => b._id),
+    },
+    calendarFeeds: {
+      tokenOf: async (email) => (await db.calendarFeeds.get(email))?.token,
+      emailOf: async (token) => (await db.calendarFeeds.where('token').equals(token).first())?.email,
+      replace: async (email, token, createdAt) => {
+        await unique('calendar-feed.token', () => db.calendarFeeds.put({ email, token, createdAt }))
+      },
+      remove: async (email) =>
+        db.transaction('rw', db.calendarFeeds, async () => {
+          const had = (await db.calendarFeeds.get(email)) !== undefined
+          await db.calendarFeeds.delete(email)
+          return had
+        }),
     },
     reviews: {
       get: (id) => db.reviews.get(id),

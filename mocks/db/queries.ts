@@ -2,9 +2,17 @@
 // indexed range in the order it is answered (newest first), so one page of
 // 10,000 rows reads only that page, and the total is an index count.
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
-import type { Status } from '#contract/entities'
+import type { BookingStatus, Status } from '#contract/entities'
 import type { Listed, Paging } from '#core/store'
-import type { BookingRow, DemoDb, MaterialRow, ReviewRow, SessionRow, UserRow } from './demo-db'
+import {
+  activeKeyOf,
+  type DemoBookingRow,
+  type DemoDb,
+  type MaterialRow,
+  type ReviewRow,
+  type SessionRow,
+  type UserRow,
+} from './demo-db'
 
 async function take<T>(
   collection: Collection<T, IndexableType>,
@@ -66,9 +74,9 @@ export function listSessions(
 
 export function listBookings(
   db: DemoDb,
-  status: Status | undefined,
+  status: BookingStatus | undefined,
   paging: Paging | null,
-): Promise<Listed<BookingRow>> {
+): Promise<Listed<DemoBookingRow>> {
   if (status) {
     const [lower, upper] = range(status)
     return newestFirst(db.bookings, db.bookings.where('[status+bookedAt]').between(lower, upper), paging)
@@ -111,8 +119,10 @@ export async function sessionsByIds(db: DemoDb, ids: readonly string[]): Promise
   return new Map(rows.filter((s): s is SessionRow => !!s).map((s) => [s._id, s]))
 }
 
-export function bookingOf(db: DemoDb, studentEmail: string, sessionId: string): Promise<BookingRow | undefined> {
-  return db.bookings.where('[studentEmail+sessionId]').equals([studentEmail, sessionId]).first()
+/** The student's booking of the session that is not cancelled. */
+export function bookingOf(db: DemoDb, studentEmail: string, sessionId: string): Promise<DemoBookingRow | undefined> {
+  const key = activeKeyOf({ studentEmail, sessionId, status: 'pending' })!
+  return db.bookings.where('activeKey').equals(key).first()
 }
 
 export function reviewOf(db: DemoDb, studentEmail: string, sessionId: string): Promise<ReviewRow | undefined> {

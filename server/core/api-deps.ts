@@ -11,6 +11,8 @@ export interface ApiDeps {
   appTokenTtlSeconds: number
   /** Largest material file accepted, in bytes. */
   maxFileBytes: number
+  /** The app's origin, for links back to it (calendar events); the API's own origin when unset. */
+  appOrigin?: string
   /** Where an unexpected error of a route goes; the console when unset (the demo server). */
   reportError?: (error: unknown) => void
 }

@@ -36,6 +36,7 @@ const UNIQUE_MESSAGES: Record<UniqueRule, { message: string; extra?: Record<stri
   'user.email': { message: 'An account with this email already exists.' },
   'user.uid': { message: 'This sign-in is already linked to another account.' },
   'note.id': { message: 'A note with this id already exists.' },
+  'calendar-feed.token': { message: 'Please try again.' },
 }
 
 /**

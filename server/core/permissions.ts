@@ -49,6 +49,7 @@ export interface Permission {
 
 const admin: Grant = { roles: ['admin'] }
 const selfParam: Grant = { self: { in: 'params', field: 'email' } }
+const studentSelf: Grant = { roles: ['student'], self: { in: 'params', field: 'email' } }
 const byId = <K extends RecordKind>(kind: K) => ({ kind, from: 'params', field: 'id' }) as const
 const sessionInBody = { kind: 'session', from: 'body', field: 'sessionId' } as const
 const sessionInParams = { kind: 'session', from: 'params', field: 'sessionId' } as const
@@ -105,6 +106,15 @@ export const permissions = {
   },
   updateBooking: { record: byId('booking'), grants: [admin] },
   deleteBooking: { record: byId('booking'), grants: [admin] },
+  // A student until the class starts (the handler checks the time); an admin at any time.
+  cancelBooking: { record: byId('booking'), grants: [admin, { roles: ['student'], owner: 'studentEmail' }] },
+  getBookingCalendar: { record: byId('booking'), grants: [admin, { roles: ['student'], owner: 'studentEmail' }] },
+
+  // Calendar feeds: the student manages their own; the feed's secret address is its own proof.
+  getCalendarFeed: { grants: [studentSelf] },
+  createCalendarFeed: { grants: [studentSelf] },
+  deleteCalendarFeed: { grants: [studentSelf] },
+  readCalendarFeed: { grants: [{ anonymous: true }] },
 
   // Notes: only ever their owner's, admins included.
   listStudentNotes: { grants: [selfParam] },

@@ -70,6 +70,8 @@ export interface Answer {
   status?: number
   body: unknown
   headers?: Record<string, string>
+  /** Sends `body`, a string, as this type instead of JSON (a calendar). */
+  contentType?: string
 }
 
 export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Answer> | Answer
@@ -337,7 +339,11 @@ async function handle<N extends RouteName>(
       principal,
       record,
     } as RouteContext<N>)
-    return json(answer.body, answer.status ?? 200, answer.headers)
+    if (answer.contentType === undefined) return json(answer.body, answer.status ?? 200, answer.headers)
+    return new Response(String(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store', ...answer.headers },
+    })
   }
 
   if (def.method === 'GET' || !key) return run()

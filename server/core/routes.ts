@@ -7,6 +7,7 @@
 import { routes, type HttpMethod, type RouteName } from '#contract/routes'
 import type { ApiDeps } from './api-deps'
 import * as bookings from './endpoints/bookings'
+import * as calendar from './endpoints/calendar'
 import { serveFile } from './endpoints/files'
 import * as materials from './endpoints/materials'
 import * as notes from './endpoints/notes'
@@ -23,6 +24,7 @@ const impls: { [N in RouteName]: RouteImpl<N> } = {
   ...sessions,
   ...stats,
   ...bookings,
+  ...calendar,
   ...notes,
   ...reviews,
   ...materials,

@@ -21,7 +21,7 @@
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
-import type { Booking, Material, Note, Review, Role, Session, Status, User } from '#contract/entities'
+import type { Booking, BookingStatus, Material, Note, Review, Role, Session, Status, User } from '#contract/entities'
 
 /**
  * A user record. `uid` is the identity provider's account id, bound at the
@@ -29,10 +29,53 @@ import type { Booking, Material, Note, Review, Role, Session, Status, User } fro
  * email when that identity was bound (or since). Neither is ever answered.
  */
 export type UserRow = User & { uid?: string | null; emailVerified?: boolean }
-/** A session as stored: the rating fields are computed when answering. */
-export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount'>
-/** A booking as stored: the session's fields are joined in when answering. */
-export type BookingRow = Pick<Booking, '_id' | 'sessionId' | 'studentEmail' | 'tutorEmail' | 'status' | 'bookedAt'>
+/** A session as stored: the rating and seat fields are computed when answering. */
+export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'>
+/**
+ * A booking as stored: the session's fields and the waiting-list place are
+ * computed when answering. `waitlistSeq` orders a session's waiting list and
+ * is never answered.
+ */
+export type BookingRow = Pick<
+  Booking,
+  | '_id'
+  | 'sessionId'
+  | 'studentEmail'
+  | 'tutorEmail'
+  | 'status'
+  | 'bookedAt'
+  | 'cancelledAt'
+  | 'cancelledBy'
+  | 'promotedAt'
+> & { waitlistSeq?: number }
+type BookingPatch = Partial<Omit<BookingRow, '_id' | 'bookedAt'>>
+
+/**
+ * What a write that takes or frees a seat sees and does: one transaction that
+ * holds the session's row lock, so bookings of one session are decided one at
+ * a time whichever process receives them (docs/decisions/0061-cancel-seats-waiting-list-calendar.md).
+ */
+export interface SeatLedger {
+  /** The session as locked; undefined when it is gone. */
+  session: SessionRow | undefined
+  /** How many bookings hold a seat (pending or approved). */
+  holding(): Promise<number>
+  /** The student's booking of this session that is not cancelled. */
+  activeOf(studentEmail: string): Promise<BookingRow | undefined>
+  /** The first waitlisted booking in line. */
+  firstWaiting(): Promise<BookingRow | undefined>
+  /** How many bookings are waitlisted. */
+  waiting(): Promise<number>
+  /** The `waitlistSeq` after the last one ever given on this session. */
+  nextWaitlistSeq(): Promise<number>
+  /** Throws UniqueViolation('booking.student-session'). */
+  insertBooking(row: BookingRow): Promise<void>
+  /** Compare-and-set on `expected` status. Throws UniqueViolation on a clash with another booking. */
+  updateBooking(id: string, patch: BookingPatch, expected: BookingStatus): Promise<boolean>
+  deleteBooking(id: string, expected: BookingStatus): Promise<boolean>
+  /** Compare-and-set on the session's `expected` status; `session` then shows the change. */
+  updateSession(patch: Partial<Omit<SessionRow, '_id'>>, expected: Status): Promise<boolean>
+}
 export type ReviewRow = Review
 /** A note as stored: every row has a revision (1 when created, one more per write). */
 export type NoteRow = Note & { revision: number }
@@ -74,7 +117,8 @@ export interface IdempotencyRow {
 }
 
 /** Which uniqueness rule a write broke. */
-export type UniqueRule = 'user.email' | 'user.uid' | 'booking.student-session' | 'review.student-session' | 'note.id'
+export type UniqueRule =
+  'user.email' | 'user.uid' | 'booking.student-session' | 'review.student-session' | 'note.id' | 'calendar-feed.token'
 
 export class UniqueViolation extends Error {
   constructor(readonly rule: UniqueRule) {
@@ -157,21 +201,33 @@ export interface Store {
   }
   bookings: {
     get(id: string): Promise<BookingRow | undefined>
+    /** The student's booking of the session that is not cancelled (at most one: the database's rule). */
     of(studentEmail: string, sessionId: string): Promise<BookingRow | undefined>
-    list(status: Status | undefined, paging: Paging | null): Promise<Listed<BookingRow>>
+    list(status: BookingStatus | undefined, paging: Paging | null): Promise<Listed<BookingRow>>
     ofStudent(email: string): Promise<BookingRow[]>
     ofTutor(email: string): Promise<BookingRow[]>
     /** Throws UniqueViolation('booking.student-session'). */
     insert(row: BookingRow): Promise<void>
     /** Compare-and-set on `expected` status. Throws UniqueViolation on a clash with another booking. */
-    update(
-      id: string,
-      patch: Partial<Pick<BookingRow, 'status' | 'studentEmail' | 'tutorEmail' | 'sessionId'>>,
-      expected: Status,
-    ): Promise<boolean>
+    update(id: string, patch: BookingPatch, expected: BookingStatus): Promise<boolean>
     /** Deletes only while the booking has the `expected` status. */
-    delete(id: string, expected: Status): Promise<boolean>
+    delete(id: string, expected: BookingStatus): Promise<boolean>
+    /** Bookings that are not cancelled. */
     countOfStudent(email: string): Promise<number>
+    /** Runs `work` in one transaction holding the session's row lock (see SeatLedger). */
+    withSeats<T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T>
+    /** Seats held (pending or approved bookings) per session. */
+    seatsTaken(sessionIds: readonly string[]): Promise<Map<string, number>>
+    /** The ids of the session's waitlisted bookings, first in line first. */
+    waitlist(sessionId: string): Promise<string[]>
+  }
+  /** Each student's secret calendar feed address (the token is the capability). */
+  calendarFeeds: {
+    tokenOf(email: string): Promise<string | undefined>
+    emailOf(token: string): Promise<string | undefined>
+    /** Sets the student's token, replacing any older one. */
+    replace(email: string, token: string, createdAt: string): Promise<void>
+    remove(email: string): Promise<boolean>
   }
   reviews: {
     get(id: string): Promise<ReviewRow | undefined>

@@ -11,6 +11,7 @@ import type { Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import { createLogger, type Logger } from '../logger'
 import { bookingsStore } from './pg-store/bookings'
+import { calendarFeedsStore } from './pg-store/calendar-feeds'
 import { filesStore, objectRemover } from './pg-store/files'
 import { idempotencyStore } from './pg-store/idempotency'
 import { materialsStore } from './pg-store/materials'
@@ -39,6 +40,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
     users: usersStore(db, removeObjects),
     sessions: sessionsStore(db, removeObjects),
     bookings: bookingsStore(db),
+    calendarFeeds: calendarFeedsStore(db),
     reviews: reviewsStore(db),
     notes: notesStore(db),
     materials: materialsStore(db, objects, removeObjects),

@@ -38,12 +38,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { ROLES, STATUSES, type Role, type Status } from '#contract/entities'
-import { TEXT_LIMITS } from '#contract/limits'
+import { BOOKING_STATUSES, ROLES, STATUSES, type BookingStatus, type Role, type Status } from '#contract/entities'
+import { MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
 
 /** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
 export const FILE_NAME_MAX = 255
@@ -144,6 +146,8 @@ export const sessions = pgTable(
     tutorEmail: text('tutor_email').notNull(),
     status: text('status').$type<Status>().notNull(),
     createdAt: isoTime('created_at').notNull(),
+    /** How many pending or approved bookings it takes; NULL is no limit. */
+    seats: integer('seats'),
   },
   (t) => [
     foreignKey({ name: 'sessions_tutor_email_fk', columns: [t.tutorEmail], foreignColumns: [users.email] }).onDelete(
@@ -152,6 +156,7 @@ export const sessions = pgTable(
     check('sessions_status_check', oneOf(t.status, STATUSES)),
     check('sessions_duration_check', sql`${t.duration} >= 1`),
     check('sessions_registration_fee_check', sql`${t.registrationFee} >= 0`),
+    check('sessions_seats_check', sql`${t.seats} between 1 and ${sql.raw(String(MAX_SEATS))}`),
     check('sessions_registration_window_check', sql`${t.registrationEnd} >= ${t.registrationStart}`),
     check('sessions_class_window_check', sql`${t.classEnd} >= ${t.classStart}`),
     check('sessions_title_length', lengthBetween(t.title, 1, L.sessionTitle)),
@@ -172,11 +177,21 @@ export const bookings = pgTable(
     studentEmail: text('student_email').notNull(),
     /** Always the session's tutor (the core copies it), so a tutor's bookings need no join. */
     tutorEmail: text('tutor_email').notNull(),
-    status: text('status').$type<Status>().notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
     bookedAt: isoTime('booked_at').notNull(),
+    /** A cancelled booking stays, with when and by whom (an email) it was cancelled. */
+    cancelledAt: isoTime('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
+    /** Order in the session's waiting list: given under the session's row lock, so never twice. */
+    waitlistSeq: integer('waitlist_seq'),
+    /** When a waitlisted booking got a seat. */
+    promotedAt: isoTime('promoted_at'),
   },
   (t) => [
-    unique('bookings_student_session_key').on(t.studentEmail, t.sessionId),
+    // One booking per student and session that is not cancelled; cancelled ones are kept beside it.
+    uniqueIndex('bookings_student_session_active_key')
+      .on(t.studentEmail, t.sessionId)
+      .where(sql`status <> 'cancelled'`),
     foreignKey({ name: 'bookings_session_id_fk', columns: [t.sessionId], foreignColumns: [sessions._id] }).onDelete(
       'cascade',
     ),
@@ -188,10 +203,12 @@ export const bookings = pgTable(
     foreignKey({ name: 'bookings_tutor_email_fk', columns: [t.tutorEmail], foreignColumns: [users.email] }).onDelete(
       'cascade',
     ),
-    check('bookings_status_check', oneOf(t.status, STATUSES)),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_cancelled_by_length', maxLength(t.cancelledBy, L.email)),
     index('bookings_booked_at_idx').on(t.bookedAt, t._id),
     index('bookings_status_booked_at_idx').on(t.status, t.bookedAt, t._id),
     index('bookings_session_id_idx').on(t.sessionId),
+    index('bookings_session_status_seq_idx').on(t.sessionId, t.status, t.waitlistSeq),
     index('bookings_student_email_booked_at_idx').on(t.studentEmail, t.bookedAt),
     index('bookings_tutor_email_booked_at_idx').on(t.tutorEmail, t.bookedAt),
   ],
@@ -338,10 +355,40 @@ export const idempotencyKeys = pgTable(
   ],
 )
 
+/** A student's calendar feed: the token in its address is the only proof a calendar app shows. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    studentEmail: text('student_email').notNull(),
+    token: text('token').notNull(),
+    createdAt: isoTime('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'calendar_feeds_pkey', columns: [t.studentEmail] }),
+    unique('calendar_feeds_token_key').on(t.token),
+    foreignKey({
+      name: 'calendar_feeds_student_email_fk',
+      columns: [t.studentEmail],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+  ],
+)
+
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
 
 /** Every table, children before parents (the order a plain DELETE of all would need). */
-export const allTables = [files, materials, reviews, bookings, notes, sessions, users, idempotencyKeys, meta] as const
+export const allTables = [
+  files,
+  materials,
+  reviews,
+  bookings,
+  notes,
+  sessions,
+  calendarFeeds,
+  users,
+  idempotencyKeys,
+  meta,
+] as const

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import {
   adminStatsSchema,
   bookingSchema,
+  bookingStatusSchema,
   materialSchema,
   noteSchema,
   reviewSchema,
@@ -17,7 +18,7 @@ import {
   tutorStatsSchema,
   userSchema,
 } from './entities'
-import { TEXT_LIMITS as MAX } from './limits'
+import { MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
 import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'
@@ -70,6 +71,17 @@ const outcome = z.object({ success: z.boolean(), message: z.string().optional() 
 
 /** A number from a form: a non-numeric value becomes 0 (./rules.ts). */
 const formNumber = z.preprocess(lenientNumber, z.number())
+/** How many students a session takes; null (or absent) is no limit. */
+const seats = z
+  .number()
+  .int('seats must be a whole number')
+  .min(1, 'seats must be at least 1')
+  .max(MAX_SEATS, `seats must be at most ${MAX_SEATS}`)
+  .nullable()
+  .optional()
+/** What an iCalendar answer is: the text of a VCALENDAR. */
+const calendarText = z.string()
+const feedAddress = z.object({ url: z.string().nullable() })
 
 const sessionInputSchema = z
   .object({
@@ -82,6 +94,7 @@ const sessionInputSchema = z
     classEnd: isoDate,
     duration: z.number().min(1, 'duration must be at least 1 hour'),
     registrationFee: z.number().min(0, 'registrationFee must be at least 0'),
+    seats,
     // The client sends these; the server decides them itself (the account's
     // name, pending, now), and refuses a status other than pending.
     tutorName: optionalText('tutorName', MAX.name).optional(),
@@ -179,6 +192,8 @@ export const endpoints = {
       // A non-numeric duration becomes 0, which is then refused: a session lasts at least an hour.
       duration: formNumber.pipe(z.number().min(1, 'duration must be at least 1 hour')),
       registrationFee: formNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
+      // Absent leaves the seats as they are; null lifts the limit.
+      seats,
     }),
     response: modified,
   },
@@ -189,7 +204,7 @@ export const endpoints = {
   getTutorStats: { params: byEmail, response: tutorStatsSchema },
 
   listBookings: {
-    query: z.object({ status: statusSchema.optional(), ...pageQuery }),
+    query: z.object({ status: bookingStatusSchema.optional(), ...pageQuery }),
     response: z.array(bookingSchema),
   },
   listStudentBookings: { params: byEmail, response: z.array(bookingSchema) },
@@ -200,7 +215,12 @@ export const endpoints = {
       tutorEmail: email,
       _id: serverSet('_id'),
     }),
-    response: outcome.extend({ insertedId: z.string().optional() }),
+    // A full session puts the booking on its waiting list: the status and place say so.
+    response: outcome.extend({
+      insertedId: z.string().optional(),
+      status: bookingStatusSchema.optional(),
+      waitlistPosition: z.number().int().min(1).optional(),
+    }),
   },
   updateBooking: {
     params: byId,
@@ -212,6 +232,13 @@ export const endpoints = {
     response: outcome,
   },
   deleteBooking: { params: byId, response: deleted },
+  cancelBooking: { params: byId, response: outcome },
+  getBookingCalendar: { params: byId, response: calendarText },
+
+  getCalendarFeed: { params: byEmail, response: feedAddress },
+  createCalendarFeed: { params: byEmail, response: feedAddress },
+  deleteCalendarFeed: { params: byEmail, response: deleted },
+  readCalendarFeed: { params: z.object({ token: z.string().min(1).max(128) }), response: calendarText },
 
   listStudentNotes: { params: byEmail, response: z.array(noteSchema) },
   createNote: {

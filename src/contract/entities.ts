@@ -8,6 +8,7 @@
 // imports types from this file (`import type`), so zod never reaches the
 // first load.
 import { z } from 'zod'
+import { MAX_SEATS } from './limits'
 
 // No eval under the Content-Security-Policy (the service worker's demo server
 // parses with these schemas): zod's JIT would probe `new Function` and the
@@ -16,11 +17,18 @@ z.config({ jitless: true })
 
 export const ROLES = ['student', 'tutor', 'admin'] as const
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
+/**
+ * A booking may also wait for a seat, or be cancelled: a cancelled booking is
+ * kept, so who cancelled it and when stay on record (docs/product.md#booking-status).
+ */
+export const BOOKING_STATUSES = [...STATUSES, 'waitlisted', 'cancelled'] as const
 
 const roleSchema = z.enum(ROLES)
 export const statusSchema = z.enum(STATUSES)
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES)
 export type Role = z.infer<typeof roleSchema>
 export type Status = z.infer<typeof statusSchema>
+export type BookingStatus = z.infer<typeof bookingStatusSchema>
 
 const id = z.string().min(1)
 const isoDate = z.iso.datetime({ offset: true })
@@ -54,6 +62,10 @@ export const sessionSchema = z.object({
   tutorEmail: email,
   status: statusSchema,
   createdAt: isoDate,
+  /** How many students the session takes; absent means no limit. */
+  seats: z.number().int().min(1).max(MAX_SEATS).optional(),
+  /** Seats not yet taken by a pending or approved booking; sent with `seats`. */
+  seatsLeft: z.number().int().min(0).optional(),
   /**
    * Mean of the session's review ratings (0 when it has none) and how many
    * there are. Both servers send them; a client facing a server that does
@@ -80,9 +92,18 @@ export const bookingSchema = z.object({
   sessionId: id,
   studentEmail: email,
   tutorEmail: email,
-  status: statusSchema,
+  status: bookingStatusSchema,
   bookedAt: isoDate,
+  /** When and by whom (the student or an admin) a cancelled booking was cancelled. */
+  cancelledAt: isoDate.optional(),
+  cancelledBy: email.optional(),
+  /** A waitlisted booking's place in line, from 1. */
+  waitlistPosition: z.number().int().min(1).optional(),
+  /** When a waitlisted booking got a seat that freed up. */
+  promotedAt: isoDate.optional(),
   ...bookingSessionFields.partial().shape,
+  /** Hours, so a calendar event can end (a student's list carries it). */
+  duration: z.number().min(1).optional(),
 })
 export type Booking = z.infer<typeof bookingSchema>
 

@@ -28,3 +28,6 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024
 
 /** Largest material file. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
+
+/** Most seats a session may have; a session without a number of seats has no limit. */
+export const MAX_SEATS = 10_000

@@ -195,7 +195,16 @@ describe('the product’s API calls', () => {
     const used = new Set(SPEC_CALLS.flatMap((c) => findRoute(c.call)))
     const extra = routeNames.filter((name) => !used.has(name))
     expect(extra.filter((name) => !('extension' in routes[name]))).toEqual([])
-    expect(extra).toEqual(['getUserOwned', 'getMaterialFileLink'])
+    expect(extra).toEqual([
+      'getUserOwned',
+      'cancelBooking',
+      'getBookingCalendar',
+      'getCalendarFeed',
+      'createCalendarFeed',
+      'deleteCalendarFeed',
+      'readCalendarFeed',
+      'getMaterialFileLink',
+    ])
   })
 })
 

@@ -57,6 +57,20 @@ export const routes = {
   createBooking: { method: 'POST', path: '/bookings' },
   updateBooking: { method: 'PATCH', path: '/bookings/:id' },
   deleteBooking: { method: 'DELETE', path: '/bookings/:id' },
+  /** Our extension: the student withdraws or cancels their booking (an admin, any booking); the row stays. */
+  cancelBooking: { method: 'PATCH', path: '/bookings/:id/cancel', extension: true },
+  /** Our extension: the booking as an iCalendar event (text/calendar). */
+  getBookingCalendar: { method: 'GET', path: '/bookings/:id/calendar', extension: true },
+
+  // Calendar feeds: a student's approved bookings behind a secret address
+  /** Our extension: the student's feed address, or null when they have none. */
+  getCalendarFeed: { method: 'GET', path: '/calendar-feeds/:email', extension: true },
+  /** Our extension: a new secret address; any older one stops working. */
+  createCalendarFeed: { method: 'POST', path: '/calendar-feeds/:email', extension: true },
+  /** Our extension: revokes the feed. */
+  deleteCalendarFeed: { method: 'DELETE', path: '/calendar-feeds/:email', extension: true },
+  /** Our extension: the feed itself (text/calendar), for calendar apps; the secret in the path is the only proof. */
+  readCalendarFeed: { method: 'GET', path: '/calendar/:token', extension: true },
 
   // Notes
   listStudentNotes: { method: 'GET', path: '/notes/student/:email' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from './endpoints'
-import { lenientNumber } from './rules'
+import { lenientNumber, seatsFromText } from './rules'
 
 describe('lenientNumber', () => {
   it('reads numbers typed into a form and turns anything else into 0', () => {
@@ -27,5 +27,15 @@ describe('lenientNumber', () => {
     expect(body.parse({ fee: ' 12.5 ' })).toEqual({ fee: 12.5 })
     expect(body.parse({ fee: 'abc' })).toEqual({ fee: 0 })
     expect(body.parse({ fee: 40 })).toEqual({ fee: 40 })
+  })
+})
+
+describe('seatsFromText', () => {
+  it('reads empty as no limit, a whole number of at least 1 as seats, anything else as no number of seats', () => {
+    expect(seatsFromText('')).toBeNull()
+    expect(seatsFromText('  ')).toBeNull()
+    expect(seatsFromText(undefined)).toBeNull()
+    expect(seatsFromText(' 12 ')).toBe(12)
+    for (const bad of ['0', '-3', '1.5', 'ten', '10001']) expect(seatsFromText(bad)).toBeUndefined()
   })
 })

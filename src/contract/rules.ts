@@ -1,6 +1,7 @@
 // The product's decisions that both servers and the app make the same way.
 // Described in docs/rules/; the servers enforce them, the app uses them to show
 // the right label or button before it asks.
+import { MAX_SEATS } from './limits'
 
 /** Where a session's registration stands at `now`: both bounds are inclusive. */
 export type RegistrationState = 'upcoming' | 'open' | 'closed'
@@ -12,6 +13,17 @@ export function registrationState(
   if (now < Date.parse(session.registrationStart)) return 'upcoming'
   if (now > Date.parse(session.registrationEnd)) return 'closed'
   return 'open'
+}
+
+/**
+ * A seats field: empty is no limit (null), a whole number of at least 1 is
+ * that many seats, anything else is not a number of seats (undefined).
+ */
+export function seatsFromText(value: string | undefined): number | null | undefined {
+  const text = (value ?? '').trim()
+  if (text === '') return null
+  const n = Number(text)
+  return Number.isInteger(n) && n >= 1 && n <= MAX_SEATS ? n : undefined
 }
 
 /**

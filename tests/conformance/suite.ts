@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { createApi, type Api } from './harness/api-client'
 import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
+import { calendarTests } from './suite/calendar'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
 import { hostileContentTests } from './suite/hostile-strings-content'
@@ -17,6 +18,7 @@ import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
+import { seatsAndCancelTests } from './suite/seats-and-cancel'
 import { securityTests } from './suite/security'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
@@ -34,6 +36,8 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     userTests(api)
     sessionTests(api)
     statsAndBookingTests(api)
+    seatsAndCancelTests(api)
+    calendarTests(api)
     notesAndReviewTests(api)
     noteRevisionTests(api)
     materialTests(api)

@@ -53,25 +53,64 @@ export function sumRatings(reviews: Iterable<Pick<ReviewRow, 'sessionId' | 'rati
 }
 
 export async function withRatings(store: Store, rows: SessionRow[]): Promise<Session[]> {
-  const ratings = await store.reviews.ratings(rows.map((s) => s._id))
+  const limited = rows.filter((s) => s.seats !== undefined).map((s) => s._id)
+  const [ratings, taken] = await Promise.all([
+    store.reviews.ratings(rows.map((s) => s._id)),
+    limited.length > 0 ? store.bookings.seatsTaken(limited) : new Map<string, number>(),
+  ])
   return rows.map((s) => {
     const entry = ratings.get(s._id)
+    const seats = s.seats === undefined ? {} : { seatsLeft: Math.max(0, s.seats - (taken.get(s._id) ?? 0)) }
     return {
       ...s,
       averageRating: entry && entry.count > 0 ? entry.sum / entry.count : 0,
       reviewCount: entry?.count ?? 0,
+      ...seats,
     }
   })
 }
 
-/** Adds the session's title, tutor, fee and dates, so a student's list needs no second call. */
+/** A booking as answered: the fields of the contract only (a store's own bookkeeping stays behind). */
+function publicBooking(row: BookingRow): Booking {
+  const { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, cancelledAt, cancelledBy, promotedAt } = row
+  const optional = Object.entries({ cancelledAt, cancelledBy, promotedAt }).filter(([, v]) => v !== undefined)
+  return { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, ...Object.fromEntries(optional) }
+}
+
+/** Each waitlisted booking's place in its session's line, from 1. */
+async function waitlistPositions(store: Store, rows: BookingRow[]): Promise<Map<string, number>> {
+  const places = new Map<string, number>()
+  const sessionIds = new Set(rows.filter((b) => b.status === 'waitlisted').map((b) => b.sessionId))
+  for (const sessionId of sessionIds) {
+    ;(await store.bookings.waitlist(sessionId)).forEach((id, i) => places.set(id, i + 1))
+  }
+  return places
+}
+
+/** Adds the session's title, tutor, fee, dates and duration, so a student's list needs no second call. */
 export async function withSessionFields(store: Store, rows: BookingRow[]): Promise<Booking[]> {
-  const sessions = await store.sessions.getMany(rows.map((b) => b.sessionId))
-  return rows.map((b) => {
+  const [sessions, places] = await Promise.all([
+    store.sessions.getMany(rows.map((b) => b.sessionId)),
+    waitlistPositions(store, rows),
+  ])
+  return rows.map((row) => {
+    const b = publicBooking(row)
+    const place = places.get(b._id)
+    if (place !== undefined) b.waitlistPosition = place
     const s = sessions.get(b.sessionId)
     if (!s) return b
-    const { title, tutorName, registrationFee, registrationStart, registrationEnd, classStart, classEnd } = s
-    return { ...b, title, tutorName, registrationFee, registrationStart, registrationEnd, classStart, classEnd }
+    const { title, tutorName, registrationFee, registrationStart, registrationEnd, classStart, classEnd, duration } = s
+    return {
+      ...b,
+      title,
+      tutorName,
+      registrationFee,
+      registrationStart,
+      registrationEnd,
+      classStart,
+      classEnd,
+      duration,
+    }
   })
 }
 

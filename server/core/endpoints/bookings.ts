@@ -1,16 +1,22 @@
 // /bookings: a student books an approved session while its registration is
 // open (start and end inclusive); an admin approves or rejects a pending
-// booking, and edits or deletes an approved one. One booking per student and
-// session is the database's rule; a rejected booking may be requested again,
-// which turns it back to pending (docs/rules/bookings.md).
+// booking, and edits or deletes an approved one. One active booking per
+// student and session is the database's rule; a rejected booking may be
+// requested again, which turns it back to pending (docs/rules/bookings.md).
+// A session with seats takes that many pending or approved bookings and puts
+// the rest in line; whatever frees a seat gives it to the first in line in
+// the same transaction (../seats.ts). A cancelled booking is kept.
 import { registrationState } from '#contract/rules'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
+import { fillFreedSeats, holdsSeat, seatOrLine, type Place } from '../seats'
 import { UniqueViolation } from '../store'
+import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
 import { deleted, isoNow, listAnswer, paging, withSessionFields } from './answers'
 
 const refuse = (message: string) => conflict(message, { success: false })
+const ALREADY_BOOKED = 'You have already booked this session.'
 
 export const listBookings: RouteImpl<'listBookings'> = async ({ store, query }) => {
   const listed = await store.bookings.list(query.status, paging(query))
@@ -21,37 +27,59 @@ export const listStudentBookings: RouteImpl<'listStudentBookings'> = async ({ st
   return { body: await withSessionFields(store, await store.bookings.ofStudent(params.email)) }
 }
 
+type Booked = { taken: true } | ({ taken: false; id: string; again: boolean } & Place)
+
 export const createBooking: RouteImpl<'createBooking'> = async ({ deps, store, body, record }) => {
   const now = deps.now()
   if (record.status !== 'approved') throw refuse('This session is not open for booking.')
   const window = registrationState(record, now.getTime())
   if (window === 'upcoming') throw refuse('Registration for this session has not opened yet.')
   if (window === 'closed') throw refuse('Registration for this session has closed.')
-  const existing = await store.bookings.of(body.studentEmail, record._id)
-  if (existing?.status === 'rejected') {
-    // Asking again after a rejection: the same booking goes back to the admin.
-    if (await store.bookings.update(existing._id, { status: 'pending' }, 'rejected'))
-      return { body: { success: true, message: 'Booking requested again.', insertedId: existing._id } }
-  }
-  if (existing) throw refuse('You have already booked this session.')
-  const _id = newId()
-  await store.bookings.insert({
-    _id,
-    sessionId: record._id,
-    studentEmail: body.studentEmail,
-    // The session decides who teaches it.
-    tutorEmail: record.tutorEmail,
-    status: 'pending',
-    bookedAt: isoNow(now),
+  const booked = await store.bookings.withSeats(record._id, async (ledger): Promise<Booked> => {
+    if (!ledger.session) throw refuse('This session is not open for booking.')
+    const existing = await ledger.activeOf(body.studentEmail)
+    if (existing && existing.status !== 'rejected') return { taken: true }
+    // A seat freed without a write on this session (a student's account deleted) goes to the line first.
+    await fillFreedSeats(ledger, now)
+    const place = await seatOrLine(ledger)
+    const { position: _position, ...stored } = place
+    if (existing) {
+      // Asking again after a rejection: the same booking goes back to the admin, or into line.
+      const renewed = await ledger.updateBooking(existing._id, stored, 'rejected')
+      return renewed ? { taken: false, id: existing._id, again: true, ...place } : { taken: true }
+    }
+    const _id = newId()
+    await ledger.insertBooking({
+      _id,
+      sessionId: record._id,
+      studentEmail: body.studentEmail,
+      // The session decides who teaches it.
+      tutorEmail: record.tutorEmail,
+      bookedAt: isoNow(now),
+      ...stored,
+    })
+    return { taken: false, id: _id, again: false, ...place }
   })
-  return { status: 201, body: { success: true, message: 'Session booked successfully.', insertedId: _id } }
+  if (booked.taken) throw refuse(ALREADY_BOOKED)
+  const answer = { success: true, insertedId: booked.id, status: booked.status }
+  if (booked.status === 'waitlisted') {
+    const message = `This session is full: you are number ${booked.position} on the waiting list.`
+    return { status: booked.again ? 200 : 201, body: { ...answer, message, waitlistPosition: booked.position } }
+  }
+  if (booked.again) return { body: { ...answer, message: 'Booking requested again.' } }
+  return { status: 201, body: { ...answer, message: 'Session booked successfully.' } }
 }
 
-export const updateBooking: RouteImpl<'updateBooking'> = async ({ store, body, record }) => {
+export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, body, record }) => {
   if ('status' in body) {
-    if (body.status === 'pending') throw badRequest('status: must be approved or rejected')
-    if (!(await store.bookings.update(record._id, { status: body.status }, 'pending')))
-      throw conflict('Only pending bookings can be approved or rejected.')
+    const status = body.status
+    if (status === 'pending') throw badRequest('status: must be approved or rejected')
+    const changed = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+      if (!(await ledger.updateBooking(record._id, { status }, 'pending'))) return false
+      if (status === 'rejected') await fillFreedSeats(ledger, deps.now())
+      return true
+    })
+    if (!changed) throw conflict('Only pending bookings can be approved or rejected.')
     return { body: { success: true } }
   }
   if (record.status !== 'approved') throw conflict('Only approved bookings can be edited.')
@@ -61,11 +89,13 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ store, body, r
   const student = await store.users.byEmail(body.studentEmail)
   if (!student || student.role !== 'student') throw badRequest('studentEmail: no student has this email')
   try {
-    const changed = await store.bookings.update(
-      record._id,
-      { studentEmail: body.studentEmail, sessionId: body.sessionId, tutorEmail: session.tutorEmail },
-      'approved',
-    )
+    const changed = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+      const patch = { studentEmail: body.studentEmail, sessionId: body.sessionId, tutorEmail: session.tutorEmail }
+      if (!(await ledger.updateBooking(record._id, patch, 'approved'))) return false
+      // A booking moved to another session frees its seat here.
+      if (body.sessionId !== record.sessionId) await fillFreedSeats(ledger, deps.now())
+      return true
+    })
     if (!changed) throw conflict('Only approved bookings can be edited.')
   } catch (error) {
     if (error instanceof UniqueViolation) throw conflict('This student has already booked that session.')
@@ -74,7 +104,42 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ store, body, r
   return { body: { success: true } }
 }
 
-export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ store, record }) => {
-  if (!(await store.bookings.delete(record._id, 'approved'))) throw conflict('Only approved bookings can be deleted.')
+export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, store, record }) => {
+  const gone = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+    if (!(await ledger.deleteBooking(record._id, 'approved'))) return false
+    await fillFreedSeats(ledger, deps.now())
+    return true
+  })
+  if (!gone) throw conflict('Only approved bookings can be deleted.')
   return deleted(1)
+}
+
+const CANCELLABLE = new Set(['pending', 'approved', 'waitlisted'])
+
+export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, record, principal }) => {
+  const now = deps.now()
+  const who = principal!
+  if (!CANCELLABLE.has(record.status)) throw conflict('Only pending, approved or waitlisted bookings can be cancelled.')
+  const session = await store.sessions.get(record.sessionId)
+  // Once the class has begun the seat is spent: only an admin may still cancel.
+  if (who.role !== 'admin' && session && Date.parse(session.classStart) <= now.getTime())
+    throw conflict('The class has started: only an admin can cancel this booking now.')
+  const cancelled = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+    // Read again under the lock: a booking in line may have got its seat meanwhile.
+    const current = await ledger.activeOf(record.studentEmail)
+    if (current?._id !== record._id || !CANCELLABLE.has(current.status)) return false
+    const patch = { status: 'cancelled' as const, cancelledAt: isoNow(now), cancelledBy: who.email }
+    if (!(await ledger.updateBooking(current._id, patch, current.status))) return false
+    if (holdsSeat(current.status)) await fillFreedSeats(ledger, now)
+    return true
+  })
+  if (!cancelled) throw conflict('Only pending, approved or waitlisted bookings can be cancelled.')
+  return { body: { success: true, message: 'Booking cancelled.' } }
+}
+
+export const getBookingCalendar: RouteImpl<'getBookingCalendar'> = async ({ deps, store, record, url }) => {
+  const session = await store.sessions.get(record.sessionId)
+  if (!session) throw notFound('Session not found.')
+  const event = bookingEvent(record, session, sessionLink(deps, url, session._id))
+  return calendarAnswer([event], deps.now(), { fileName: `studyhub-${record._id}.ics` })
 }

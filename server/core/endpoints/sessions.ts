@@ -2,10 +2,12 @@
 // created pending by its tutor → approved (with its fee) or rejected by an
 // admin → a rejected one resubmitted by its tutor. Only approved sessions are
 // updated or deleted. Each change is a compare-and-set on the status, so two
-// admins acting at once cannot both win (docs/rules/sessions.md).
+// admins acting at once cannot both win (docs/rules/sessions.md). More seats
+// give the new ones to the waiting list at once (../seats.ts).
 import { conflict } from '../http-errors'
 import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
+import { fillFreedSeats } from '../seats'
 import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
 
 export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ store, query }) => {
@@ -47,6 +49,7 @@ export const createSession: RouteImpl<'createSession'> = async ({ deps, store, b
     classEnd: body.classEnd,
     duration: body.duration,
     registrationFee: body.registrationFee,
+    ...(typeof body.seats === 'number' ? { seats: body.seats } : {}),
     tutorName: await accountName(store, who.userId, who.email),
     tutorEmail: who.email,
     status: 'pending',
@@ -74,10 +77,17 @@ export const resubmitSession: RouteImpl<'resubmitSession'> = async ({ store, rec
   return modified(1)
 }
 
-export const updateSession: RouteImpl<'updateSession'> = async ({ store, body, record }) => {
-  const { title, subject, duration, registrationFee } = body
-  if (!(await store.sessions.update(record._id, { title, subject, duration, registrationFee }, 'approved')))
-    throw conflict('Only approved sessions can be updated.')
+export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, body, record }) => {
+  const { title, subject, duration, registrationFee, seats } = body
+  // Absent keeps the seats; null lifts the limit (stored as no value).
+  const seatPatch = seats === undefined ? {} : { seats: seats ?? undefined }
+  const changed = await store.bookings.withSeats(record._id, async (ledger) => {
+    const patch = { title, subject, duration, registrationFee, ...seatPatch }
+    if (!(await ledger.updateSession(patch, 'approved'))) return false
+    await fillFreedSeats(ledger, deps.now())
+    return true
+  })
+  if (!changed) throw conflict('Only approved sessions can be updated.')
   return modified(1)
 }
 

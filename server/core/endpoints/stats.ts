@@ -1,5 +1,6 @@
 // /admin/stats, /student/stats/:email, /tutor/stats/:email: the dashboards' counts.
 import type { RouteImpl } from '../pipeline'
+import { holdsSeat } from '../seats'
 import { approvedMaterialsFor } from './materials'
 
 export const getAdminStats: RouteImpl<'getAdminStats'> = async ({ store }) => {
@@ -28,8 +29,8 @@ export const getTutorStats: RouteImpl<'getTutorStats'> = async ({ store, params 
     store.bookings.ofTutor(params.email),
     store.reviews.ratings(sessionIds),
   ])
-  // "My students": everyone with a booking that was not rejected.
-  const students = new Set(bookings.filter((b) => b.status !== 'rejected').map((b) => b.studentEmail))
+  // "My students": everyone holding a seat (pending or approved), not those rejected, cancelled or in line.
+  const students = new Set(bookings.filter((b) => holdsSeat(b.status)).map((b) => b.studentEmail))
   let sum = 0
   let count = 0
   for (const entry of ratings.values()) {

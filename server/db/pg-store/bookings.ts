@@ -1,13 +1,14 @@
-// Students' bookings of sessions: one per student and session (the database's
-// unique key), status changes and deletes as compare-and-set on the status.
-import { and, desc, eq } from 'drizzle-orm'
-import type { BookingRow, Store } from '#core/store'
+// Students' bookings of sessions: one that is not cancelled per student and
+// session (a partial unique index), status changes and deletes as
+// compare-and-set on the status, and every write that takes or frees a seat
+// under the session's row lock (./seat-ledger.ts).
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Store } from '#core/store'
 import { bookings } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
-import { columnsOf, type PgDb } from './shared'
-
-const toBooking = (row: typeof bookings.$inferSelect): BookingRow => row as BookingRow
+import { deleteBookingRow, toBooking, updateBookingRow, withSeatsOver } from './seat-ledger'
+import { inList, type PgDb } from './shared'
 
 export function bookingsStore(db: PgDb): Store['bookings'] {
   const bookingOrder = [desc(bookings.bookedAt), desc(bookings._id)]
@@ -20,7 +21,13 @@ export function bookingsStore(db: PgDb): Store['bookings'] {
       const [row] = await db
         .select()
         .from(bookings)
-        .where(and(eq(bookings.studentEmail, studentEmail), eq(bookings.sessionId, sessionId)))
+        .where(
+          and(
+            eq(bookings.studentEmail, studentEmail),
+            eq(bookings.sessionId, sessionId),
+            ne(bookings.status, 'cancelled'),
+          ),
+        )
       return row && toBooking(row)
     },
     list(status, paging) {
@@ -46,26 +53,27 @@ export function bookingsStore(db: PgDb): Store['bookings'] {
     async insert(row) {
       await guarded(() => db.insert(bookings).values(row))
     },
-    async update(id, patch, expected) {
-      const set = columnsOf<BookingRow>(patch, ['status', 'studentEmail', 'tutorEmail', 'sessionId'])
-      const changed = await guarded(() =>
-        db
-          .update(bookings)
-          .set(Object.keys(set).length > 0 ? set : { status: expected })
-          .where(and(eq(bookings._id, id), eq(bookings.status, expected)))
-          .returning({ id: bookings._id }),
-      )
-      return changed.length > 0
-    },
-    async delete(id, expected) {
-      const gone = await db
-        .delete(bookings)
-        .where(and(eq(bookings._id, id), eq(bookings.status, expected)))
-        .returning({ id: bookings._id })
-      return gone.length > 0
-    },
+    update: (id, patch, expected) => updateBookingRow(db, id, patch, expected),
+    delete: (id, expected) => deleteBookingRow(db, id, expected),
     countOfStudent(email) {
-      return db.$count(bookings, eq(bookings.studentEmail, email))
+      return db.$count(bookings, and(eq(bookings.studentEmail, email), ne(bookings.status, 'cancelled')))
+    },
+    withSeats: withSeatsOver(db),
+    async seatsTaken(sessionIds) {
+      const rows = await db
+        .select({ id: bookings.sessionId, n: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(inList(bookings.sessionId, sessionIds), inArray(bookings.status, ['pending', 'approved'])))
+        .groupBy(bookings.sessionId)
+      return new Map(rows.map((r) => [r.id, r.n]))
+    },
+    async waitlist(sessionId) {
+      const rows = await db
+        .select({ id: bookings._id })
+        .from(bookings)
+        .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'waitlisted')))
+        .orderBy(asc(bookings.waitlistSeq), asc(bookings._id))
+      return rows.map((r) => r.id)
     },
   }
 }

@@ -10,7 +10,8 @@ type MissingRecord = 'user' | 'session' | 'material'
 const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   users_email_key: 'user.email',
   users_uid_key: 'user.uid',
-  bookings_student_session_key: 'booking.student-session',
+  bookings_student_session_active_key: 'booking.student-session',
+  calendar_feeds_token_key: 'calendar-feed.token',
   reviews_session_student_key: 'review.student-session',
   notes_pkey: 'note.id',
 }
@@ -28,6 +29,7 @@ const REFERENCES: Readonly<Record<string, MissingRecord>> = {
   materials_session_id_fk: 'session',
   files_session_id_fk: 'session',
   files_material_id_fk: 'material',
+  calendar_feeds_student_email_fk: 'user',
 }
 
 const UNIQUE = '23505'

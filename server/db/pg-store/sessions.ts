@@ -9,7 +9,10 @@ import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { columnsOf, inList, type PgDb } from './shared'
 
-const toSession = (row: typeof sessions.$inferSelect): SessionRow => row as SessionRow
+/** A session as the port has it: no seats is no key, as in the other store. */
+export function toSession({ seats, ...row }: typeof sessions.$inferSelect): SessionRow {
+  return (seats === null ? row : { ...row, seats }) as SessionRow
+}
 
 const SESSION_PATCH_KEYS = [
   'title',
@@ -25,7 +28,15 @@ const SESSION_PATCH_KEYS = [
   'tutorEmail',
   'status',
   'createdAt',
+  'seats',
 ] as const satisfies readonly (keyof SessionRow)[]
+
+/** The columns a patch sets; a key present with no value (seats lifted) becomes NULL. */
+export function sessionSet(patch: Partial<Omit<SessionRow, '_id'>>) {
+  const set: Partial<typeof sessions.$inferInsert> = columnsOf<SessionRow>(patch, SESSION_PATCH_KEYS)
+  if ('seats' in patch && patch.seats === undefined) set.seats = null
+  return set
+}
 
 export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['sessions'] {
   const sessionOrder = [desc(sessions.createdAt), desc(sessions._id)]
@@ -50,7 +61,7 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
       await guarded(() => db.insert(sessions).values(row))
     },
     async update(id, patch, expected) {
-      const set = columnsOf<SessionRow>(patch, SESSION_PATCH_KEYS)
+      const set = sessionSet(patch)
       const changed = await guarded(() =>
         db
           .update(sessions)

@@ -5,6 +5,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useOptionalUser } from '#features/auth/user-query'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
 import { BookSessionButton } from '#features/bookings/components/book-session-button'
+import { currentBooking } from '#features/bookings/current-booking'
 import { reviewQueries } from '#features/reviews/api/review-queries'
 import { ReviewForm } from '#features/reviews/components/review-form'
 import { ReviewList } from '#features/reviews/components/review-list'
@@ -38,12 +39,18 @@ export function Component() {
   const bookings = useQuery({ ...bookingQueries.forStudent(email ?? ''), enabled: isStudent })
 
   // Decided once the student's bookings and the reviews are known, never on a guess.
-  const booking = bookings.data?.find((b) => b.sessionId === id)
+  const booking = currentBooking(bookings.data, id)
   const eligibility =
     !isStudent || (bookings.isSuccess && reviews.isSuccess)
       ? reviewEligibility({
           isStudent,
-          bookingStatus: booking?.status ?? null,
+          // A cancelled booking is no booking; one in line is a booking that was not rejected.
+          bookingStatus:
+            !booking || booking.status === 'cancelled'
+              ? null
+              : booking.status === 'waitlisted'
+                ? 'pending'
+                : booking.status,
           alreadyReviewed: reviews.data?.some((r) => r.studentEmail === email) ?? false,
         })
       : null

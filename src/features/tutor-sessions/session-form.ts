@@ -2,6 +2,7 @@
 // the POST /sessions payload or into one clear message. Dates are entered in
 // the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '#contract/endpoints'
+import { seatsFromText } from '#contract/rules'
 
 export interface SessionFormValues {
   title: string
@@ -19,6 +20,8 @@ export interface SessionFormValues {
   classEnd: string
   duration: string
   registrationFee: string
+  /** Empty is no limit; absent in a draft kept from before the field existed. */
+  seats?: string
 }
 
 export const emptySessionForm: SessionFormValues = {
@@ -32,6 +35,7 @@ export const emptySessionForm: SessionFormValues = {
   classEnd: '',
   duration: '',
   registrationFee: '',
+  seats: '',
 }
 
 export const SESSION_MESSAGES = {
@@ -42,6 +46,7 @@ export const SESSION_MESSAGES = {
   classBeforeRegistration: 'The class cannot start before registration opens.',
   duration: 'Duration must be at least 1 hour.',
   fee: 'The registration fee must be 0 or more (0 means free).',
+  seats: 'Seats must be a whole number of at least 1, or empty for no limit.',
 } as const
 
 export type SessionFormField = keyof SessionFormValues
@@ -85,7 +90,7 @@ export function buildSessionPayload(
   now: Date = new Date(),
 ): SessionFormResult {
   for (const field of REQUIRED) {
-    if (!values[field].trim()) return { ok: false, message: SESSION_MESSAGES.required, field }
+    if (!(values[field] ?? '').trim()) return { ok: false, message: SESSION_MESSAGES.required, field }
   }
   const registrationStart = localDay(values.registrationStart)
   const registrationEnd = localDay(values.registrationEnd, true)
@@ -108,6 +113,8 @@ export function buildSessionPayload(
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) return { ok: false, message: SESSION_MESSAGES.fee, field: 'registrationFee' }
+  const seats = seatsFromText(values.seats)
+  if (seats === undefined) return { ok: false, message: SESSION_MESSAGES.seats, field: 'seats' }
 
   return {
     ok: true,
@@ -121,6 +128,7 @@ export function buildSessionPayload(
       classEnd: classEnd.toISOString(),
       duration,
       registrationFee: fee,
+      ...(seats === null ? {} : { seats }),
       tutorName: tutor.name,
       tutorEmail: tutor.email,
       status: 'pending',

@@ -80,8 +80,8 @@ client.interceptors.request.use(async (config) => {
 client.interceptors.response.use(
   (response) => {
     // An uncontrolled page can get the SPA's index.html for /api/... with 200:
-    // that is not an answer, whatever its status says.
-    if (!isJson(response)) {
+    // that is not an answer, whatever its status says. A calendar is the one text answer.
+    if (!isJson(response) && !isCalendar(response)) {
       throw new ApiError(`Expected JSON from ${client.getUri(response.config)}`, response.status, undefined)
     }
     return response
@@ -98,6 +98,10 @@ client.interceptors.response.use(
     throw failure
   },
 )
+
+function isCalendar(response: AxiosResponse): boolean {
+  return /^text\/calendar\b/i.test(String(response.headers['content-type'] ?? ''))
+}
 
 function isJson(response: AxiosResponse): boolean {
   return /^application\/([\w.+-]+\+)?json\b/i.test(String(response.headers['content-type'] ?? ''))
@@ -158,7 +162,7 @@ export async function call<N extends RouteName>(
     // A call with its own credential (signing up), or the renewal itself, is not the stored token's to renew.
     renewable: !input?.authorization && name !== 'issueToken',
   })
-  const data = jsonOf(response)
+  const data = isCalendar(response) ? String(response.data) : jsonOf(response)
   const body: unknown = route.entity ? normalizeEntity(route.entity, data) : data
   return {
     body: body as ResponseOf<N>,

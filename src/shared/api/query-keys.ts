@@ -28,6 +28,8 @@ export const queryKeys = {
     all: ['bookings'] as const,
     ofStudent: (email: string) => ['bookings', 'student', email] as const,
     adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['bookings', 'admin', filters] as const,
+    /** The student's calendar feed address. */
+    calendarFeed: (email: string) => ['bookings', 'calendar-feed', email] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -13,6 +13,8 @@ export const STATUS_TONE = {
   pending: TONE.warn,
   approved: TONE.success,
   rejected: TONE.danger,
+  waitlisted: TONE.info,
+  cancelled: TONE.danger,
 } as const
 
 /** A boxed alert or notice: the tint with a border of its own ink. */

@@ -64,6 +64,8 @@ interface Fixtures {
   review: string
   mPending: string
   user: string
+  /** The student's calendar feed token. */
+  feedToken: string
   /** Every record above, as an admin (or the note's owner) reads it. */
   records: Map<string, Rec>
   /** Account names of the personas, for payloads that must carry them. */
@@ -92,6 +94,8 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   const { idToken } = await api.target.signUpNew(victimEmail, 'Victor Victim')
   await expectOk(api.call('POST', '/users', { token: idToken, body: { email: victimEmail, name: 'Victor Victim' } }))
   const user = (await userByEmail(api, victimEmail))!
+  const feed = await expectOk(api.call('POST', `/calendar-feeds/${STUDENT}`, { as: STUDENT }))
+  const feedToken = String(feed.data.url).split('/').pop()!
 
   const records = new Map<string, Rec>()
   for (const id of [sPending, sApproved, sApproved2, sRejected])
@@ -131,6 +135,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
     review,
     mPending,
     user: user._id,
+    feedToken,
     records,
     names,
   }
@@ -178,6 +183,12 @@ const CASES: Record<RouteName, Build> = {
   ],
   updateBooking: (f) => [{ params: { id: f.bPending }, body: { status: 'approved' } }],
   deleteBooking: (f) => [{ params: { id: f.bApproved } }],
+  cancelBooking: (f) => [{ params: { id: f.bApproved } }],
+  getBookingCalendar: (f) => [{ params: { id: f.bApproved } }],
+  getCalendarFeed: (_, e) => [{ params: { email: e('student') } }],
+  createCalendarFeed: (_, e) => [{ params: { email: e('student') }, created: true }],
+  deleteCalendarFeed: (_, e) => [{ params: { email: e('student') } }],
+  readCalendarFeed: (f) => [{ params: { token: f.feedToken } }],
   listStudentNotes: (_, e) => [{ params: { email: e('student') } }],
   createNote: (_, e) => [{ body: { email: e('student'), title: 't', description: 'd' }, created: true }],
   updateNote: (f) => [{ params: { id: f.note }, body: { title: 't', description: 'd' } }],

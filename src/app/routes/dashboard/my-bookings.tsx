@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
 import { BookingCard } from '#features/bookings/components/booking-card'
+import { CalendarFeedPanel } from '#features/bookings/components/calendar-feed-panel'
 import { useUser } from '#features/auth/user-query'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
 import { QueryState } from '#shared/ui/query-state'
@@ -39,6 +40,7 @@ export function Component() {
           )}
         </QueryState>
       </div>
+      {email && <CalendarFeedPanel email={email} />}
     </section>
   )
 }

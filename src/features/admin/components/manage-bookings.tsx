@@ -20,7 +20,15 @@ function BookingCells({ booking }: { booking: Booking }) {
       </td>
       <td className={TD}>{booking.studentEmail}</td>
       <td className={TD}>{booking.tutorEmail}</td>
-      <td className={TD}>{formatDateTime(booking.bookedAt)}</td>
+      <td className={TD}>
+        {formatDateTime(booking.bookedAt)}
+        {booking.cancelledAt && (
+          <span className="block text-xs text-ink-muted">
+            Cancelled {formatDateTime(booking.cancelledAt)}
+            {booking.cancelledBy ? ` by ${booking.cancelledBy}` : ''}
+          </span>
+        )}
+      </td>
     </>
   )
 }

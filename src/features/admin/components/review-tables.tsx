@@ -5,7 +5,7 @@
 // connection, and the reason is read with each one.
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import type { Status } from '#contract/entities'
+import type { BookingStatus, Status } from '#contract/entities'
 import type { Page } from '#shared/api/http-client'
 import { DataTable, RowButton } from '#shared/ui/data-table'
 import { Pager, useClampedPage } from '#shared/ui/pager'
@@ -17,7 +17,7 @@ import { OfflineReason } from '#shared/offline/offline-reason'
 
 const PAGE_SIZE = 10
 
-type Reviewable = { _id: string; status: Status }
+type Reviewable = { _id: string; status: BookingStatus }
 type PageQuery<T, K extends QueryKey> = (
   page: number,
   limit: number,

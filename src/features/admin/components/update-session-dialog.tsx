@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react'
 import type { BodyOf } from '#contract/endpoints'
 import type { Session } from '#contract/entities'
-import { lenientNumber } from '#contract/rules'
+import { lenientNumber, seatsFromText } from '#contract/rules'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { DialogForm } from '#shared/ui/dialog-form'
@@ -24,6 +24,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     subject: session.subject,
     duration: String(session.duration),
     registrationFee: String(session.registrationFee),
+    seats: session.seats === undefined ? '' : String(session.seats),
   }))
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
@@ -36,8 +37,17 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     const duration = Math.max(0, lenientNumber(values.duration))
     if (duration < 1) return 'Duration must be at least 1 hour.'
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
+    const seats = seatsFromText(values.seats)
+    if (seats === undefined) return 'Seats must be a whole number of at least 1, or empty for no limit.'
     return async () => {
-      await onSave({ title, subject, duration, registrationFee })
+      // Seats are sent only when changed, so an update that leaves them alone sends what it always did.
+      await onSave({
+        title,
+        subject,
+        duration,
+        registrationFee,
+        ...(seats === (session.seats ?? null) ? {} : { seats }),
+      })
       clear()
     }
   }
@@ -64,6 +74,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}
       {input('registrationFee', 'Registration fee', true)}
+      {input('seats', 'Seats (empty for no limit)', true)}
       <p className="text-xs text-ink-muted">A duration or fee that is not a number counts as 0.</p>
     </DialogForm>
   )

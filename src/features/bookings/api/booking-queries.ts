@@ -29,6 +29,41 @@ export const bookingMutations = {
         if (!outcome.success) throw new BookingRefused(outcome.message || 'Booking failed')
         return outcome
       },
-      meta: { invalidates: [queryKeys.bookings.all, queryKeys.stats.all] },
+      // A booking takes a seat: the session's seats left change too.
+      meta: { invalidates: [queryKeys.bookings.all, queryKeys.stats.all, queryKeys.sessions.all] },
+    }),
+}
+
+export const bookingCancel = {
+  cancel: () =>
+    mutationOptions({
+      mutationKey: ['bookings', 'cancel'],
+      mutationFn: (id: string) => api('cancelBooking', { params: { id }, idempotencyKey: crypto.randomUUID() }),
+      // A cancel frees a seat: the session's seats left change too.
+      meta: { invalidates: [queryKeys.bookings.all, queryKeys.stats.all, queryKeys.sessions.all] },
+    }),
+}
+
+export const calendarFeedQueries = {
+  ofStudent: (email: string) =>
+    queryOptions({
+      queryKey: queryKeys.bookings.calendarFeed(email),
+      queryFn: ({ signal }) => api('getCalendarFeed', { params: { email }, signal }),
+    }),
+}
+
+export const calendarFeedMutations = {
+  create: () =>
+    mutationOptions({
+      mutationKey: ['calendar-feed', 'create'],
+      mutationFn: (email: string) =>
+        api('createCalendarFeed', { params: { email }, idempotencyKey: crypto.randomUUID() }),
+      meta: { invalidates: [queryKeys.bookings.all] },
+    }),
+  revoke: () =>
+    mutationOptions({
+      mutationKey: ['calendar-feed', 'revoke'],
+      mutationFn: (email: string) => api('deleteCalendarFeed', { params: { email } }),
+      meta: { invalidates: [queryKeys.bookings.all] },
     }),
 }

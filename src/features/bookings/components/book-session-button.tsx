@@ -3,7 +3,8 @@
 // (docs/rules/sessions.md), reads "Book Now" for a signed-in student and
 // "Login as Student to Book" (disabled) for everyone else. A student who has
 // booked the session sees their booking's state instead, with what they can
-// do next: wait, open the materials, or ask again after a rejection.
+// do next: wait, open the materials, or ask again after a rejection. A full
+// session offers its waiting list instead, and a student in line sees their place.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
@@ -15,7 +16,8 @@ import { showAlert } from '#shared/ui/feedback'
 import { OfflineReason } from '#shared/offline/offline-reason'
 import { useOnline } from '#shared/offline/use-online'
 import { bookingMutations, bookingQueries } from '../api/booking-queries'
-import { BookingStatusBadge } from './booking-status'
+import { currentBooking } from '../current-booking'
+import { BookingStatusBadge, waitlistPlace } from './booking-status'
 
 interface BookSessionButtonProps {
   session: Session
@@ -47,7 +49,9 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
   // If that fails (or the phone is offline) the button shows as usual: the server decides the booking anyway.
   if (mine.isPending && mine.fetchStatus === 'fetching' && mine.failureCount === 0)
     return <Disabled>Checking your booking…</Disabled>
-  const existing = mine.data?.find((b) => b.sessionId === session._id)
+  const found = currentBooking(mine.data, session._id)
+  // A cancelled booking leaves the student free to book again.
+  const existing = found?.status === 'cancelled' ? undefined : found
   if (existing && existing.status !== 'rejected') {
     return (
       <div id={statusId} className="flex flex-wrap items-center gap-3" role="status">
@@ -55,6 +59,8 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
         <BookingStatusBadge status={existing.status} />
         {existing.status === 'pending' ? (
           <span className="text-ink">An admin will confirm your place.</span>
+        ) : existing.status === 'waitlisted' ? (
+          <span className="text-ink">{waitlistPlace(existing.waitlistPosition)}</span>
         ) : (
           <Link
             to={`/dashboard/student/bookings/${session._id}/materials`}
@@ -72,6 +78,7 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
   if (window === 'upcoming')
     return <Disabled>{`Registration opens ${formatDateTime(session.registrationStart)}`}</Disabled>
   if (!isStudent || !studentEmail) return <Disabled>Login as Student to Book</Disabled>
+  const full = session.seatsLeft === 0
 
   const book = () =>
     booking.mutate(
@@ -79,7 +86,7 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
       {
         onSuccess: (outcome) =>
           void showAlert({
-            title: 'Booked!',
+            title: outcome.status === 'waitlisted' ? 'On the waiting list' : 'Booked!',
             text: outcome.message || `You booked “${session.title}”. An admin will confirm your place.`,
             icon: 'success',
           }),
@@ -104,8 +111,11 @@ export function BookSessionButton({ session, studentEmail, isStudent, now = new 
         aria-describedby={online ? undefined : offlineId}
         className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-70`}
       >
-        {existing?.status === 'rejected' ? 'Request Again' : 'Book Now'}
+        {existing?.status === 'rejected' ? 'Request Again' : full ? 'Join the waiting list' : 'Book Now'}
       </button>
+      {full && (
+        <p className="mt-2 text-ink-muted">This session is full. Join the waiting list to get the next free seat.</p>
+      )}
       <OfflineReason id={offlineId} className="mt-2" />
     </>
   )

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom'
 import type { Booking } from '#contract/entities'
 import { formatDateTime } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
-import { BookingStatusBadge } from './booking-status'
+import { BookingActions } from './booking-actions'
+import { BookingStatusBadge, waitlistPlace } from './booking-status'
 
 const LINK = 'tap inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold'
 
@@ -32,7 +33,16 @@ export function BookingCard({ booking }: { booking: Booking }) {
           </Fact>
         )}
         <Fact label="Booked">{formatDateTime(booking.bookedAt)}</Fact>
+        {booking.cancelledAt && <Fact label="Cancelled">{formatDateTime(booking.cancelledAt)}</Fact>}
       </dl>
+      {booking.status === 'waitlisted' && (
+        <p className="mt-3 text-sm font-medium text-ink">{waitlistPlace(booking.waitlistPosition)}</p>
+      )}
+      {booking.promotedAt && booking.status !== 'cancelled' && (
+        <p className="mt-3 text-sm font-medium text-ink" data-testid="promoted">
+          A seat freed up: you moved from the waiting list into the session.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={path} className={`${LINK} bg-brand-700 text-white hover:bg-brand-900`}>
           View Details<span className="sr-only">: {title}</span>
@@ -43,6 +53,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
             View Materials<span className="sr-only">: {title}</span>
           </Link>
         )}
+        <BookingActions booking={booking} />
       </div>
     </li>
   )

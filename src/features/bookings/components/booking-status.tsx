@@ -1,14 +1,21 @@
-import type { Status } from '#contract/entities'
+import type { BookingStatus } from '#contract/entities'
 import { STATUS_TONE } from '#shared/ui/tone-classes'
 
 /** A booking's status in plain words: a pending booking is waiting for an admin. */
-export const BOOKING_STATUS_TEXT: Record<Status, string> = {
+export const BOOKING_STATUS_TEXT: Record<BookingStatus, string> = {
   pending: 'Awaiting approval',
   approved: 'Approved',
   rejected: 'Rejected',
+  waitlisted: 'On the waiting list',
+  cancelled: 'Cancelled',
 }
 
-export function BookingStatusBadge({ status }: { status: Status }) {
+/** Where a waitlisted student stands. */
+export function waitlistPlace(position: number | undefined): string {
+  return position ? `You are number ${position} on the waiting list.` : 'You are on the waiting list.'
+}
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <span
       data-testid="booking-status"

@@ -6,7 +6,7 @@
 // booking was approved).
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Material, Status } from '#contract/entities'
+import type { BookingStatus, Material } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
 import { servedOffline } from '#shared/offline/device-backed-query'
 import { MaterialViewerDialog } from './material-viewer-dialog'
@@ -26,7 +26,7 @@ interface BookedMaterialListProps {
   /** The signed-in student's email: whose booking it is and for whom files are kept. */
   email: string
   /** The student's booking of the session; undefined while it is loading. null when there is none. */
-  bookingStatus: Status | null | undefined
+  bookingStatus: BookingStatus | null | undefined
 }
 
 export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMaterialListProps) {
@@ -58,6 +58,12 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
   }
   if (bookingStatus === 'pending') {
     return <p className="text-ink-muted">The materials open once an admin approves your booking.</p>
+  }
+  if (bookingStatus === 'waitlisted') {
+    return <p className="text-ink-muted">The materials open once you have a seat and an admin approves your booking.</p>
+  }
+  if (bookingStatus === 'cancelled') {
+    return <p className="text-ink-muted">You cancelled this booking, so the materials are not available.</p>
   }
   if (bookingStatus === 'rejected') {
     return <p className="text-ink-muted">Your booking was rejected, so the materials are not available.</p>

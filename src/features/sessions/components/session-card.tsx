@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '#contract/entities'
 import type { RegistrationLabel } from '../registration-status'
+import { seatsLeftText } from '../seats-left'
 import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
 
 interface SessionCardProps {
@@ -23,6 +24,7 @@ export function SessionCard({
   headingLevel: Heading = 'h3',
 }: SessionCardProps) {
   const titleId = `session-${session._id}-title`
+  const seats = seatsLeftText(session)
   return (
     <article
       aria-labelledby={titleId}
@@ -48,6 +50,11 @@ export function SessionCard({
       <div className="mt-4 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
         {rating}
       </div>
+      {seats && (
+        <p className="mt-2 text-sm font-semibold text-ink" data-testid="seats-left">
+          {seats}
+        </p>
+      )}
       <Link
         to={`/session-details/${session._id}`}
         aria-label={`Read More: ${session.title}`}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { Session } from '#contract/entities'
 import { formatDateTime } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
+import { seatsLeftText } from '../seats-left'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -45,6 +46,11 @@ export function SessionFacts({ session, rating }: { session: Session; rating: Re
       <Fact term="Fee">
         <span data-testid="session-fee">{formatFee(session.registrationFee)}</span>
       </Fact>
+      {seatsLeftText(session) && (
+        <Fact term="Seats">
+          <span data-testid="seats-left">{seatsLeftText(session)}</span>
+        </Fact>
+      )}
     </dl>
   )
 }

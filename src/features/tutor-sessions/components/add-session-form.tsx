@@ -43,7 +43,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         label={label}
         hint={hint}
         name={name}
-        value={values[name]}
+        value={values[name] ?? ''}
         onChange={(e) => edit({ [name]: e.target.value })}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
@@ -104,6 +104,12 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         'Registration fee',
         { type: 'number', min: 0, step: 'any', inputMode: 'decimal' },
         'Leave empty or enter 0 for a free session.',
+      )}
+      {field(
+        'seats',
+        'Seats (optional)',
+        { type: 'number', min: 1, step: 1, inputMode: 'numeric' },
+        'Leave empty for no limit. When the seats are taken, students join a waiting list.',
       )}
       <LabelledInput id={`${baseId}-tutorName`} label="Tutor name" value={tutorName} readOnly />
       <LabelledInput id={`${baseId}-tutorEmail`} label="Tutor email" type="email" value={tutorEmail} readOnly />

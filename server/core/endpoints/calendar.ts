@@ -1,0 +1,39 @@
+// /calendar-feeds/:email and /calendar/:token: a student's private calendar
+// feed. The student makes (or remakes) a secret address and may revoke it; a
+// calendar app reads the feed with no sign-in, the secret in the path being
+// the only proof, so it lists that student's approved bookings and nothing
+// else, and a new address ends the old one.
+import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import { notFound } from '../http-errors'
+import { FILE_ID_PATTERN, newFileId } from '../ids'
+import type { RouteImpl } from '../pipeline'
+import { deleted, isoNow } from './answers'
+
+const feedUrl = (url: URL, token: string) => `${url.origin}/api/calendar/${token}`
+
+export const getCalendarFeed: RouteImpl<'getCalendarFeed'> = async ({ store, params, url }) => {
+  const token = await store.calendarFeeds.tokenOf(params.email)
+  return { body: { url: token ? feedUrl(url, token) : null } }
+}
+
+export const createCalendarFeed: RouteImpl<'createCalendarFeed'> = async ({ deps, store, params, url }) => {
+  const token = newFileId()
+  await store.calendarFeeds.replace(params.email, token, isoNow(deps.now()))
+  return { status: 201, body: { url: feedUrl(url, token) } }
+}
+
+export const deleteCalendarFeed: RouteImpl<'deleteCalendarFeed'> = async ({ store, params }) => {
+  return deleted((await store.calendarFeeds.remove(params.email)) ? 1 : 0)
+}
+
+export const readCalendarFeed: RouteImpl<'readCalendarFeed'> = async ({ deps, store, params, url }) => {
+  const email = FILE_ID_PATTERN.test(params.token) ? await store.calendarFeeds.emailOf(params.token) : undefined
+  if (!email) throw notFound('Calendar feed not found.')
+  const approved = (await store.bookings.ofStudent(email)).filter((b) => b.status === 'approved')
+  const sessions = await store.sessions.getMany(approved.map((b) => b.sessionId))
+  const events = approved.flatMap((booking) => {
+    const session = sessions.get(booking.sessionId)
+    return session ? [bookingEvent(booking, session, sessionLink(deps, url, session._id))] : []
+  })
+  return calendarAnswer(events, deps.now(), { name: 'StudyHub bookings' })
+}
