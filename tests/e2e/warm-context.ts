@@ -86,19 +86,33 @@ async function wipeDevice(page: Page, demo: boolean): Promise<void> {
         const caches_ = (await caches.keys()).filter((name) => !name.startsWith(keepCache)).map((n) => caches.delete(n))
         const problems = (await Promise.all(deleted)).filter(Boolean)
         await Promise.all(caches_)
-        // The demo server lives in the service worker. A test that ended before the worker it installed was
-        // active left this page uncontrolled: the worker claims it once active. No registration: the app never
-        // ran here, and the demo server holds nothing yet.
+        // The demo server lives in the service worker, so the reset must go through it, never to the preview
+        // server. Two ways this page can be left uncontrolled: the test ended before the worker it installed was
+        // active (it claims its pages once active), or the worker is active but this navigation was not handed to
+        // it (the app asks for a claim then too: src/app/service-worker/register-service-worker.ts). So: wait
+        // for an active worker, ask it to claim, and wait for the claim. No registration: the app never ran
+        // here, and the demo server holds nothing yet.
         const registration = demo ? await navigator.serviceWorker.getRegistration() : undefined
         if (registration && !navigator.serviceWorker.controller) {
-          await new Promise((resolve) => {
-            navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })
-            setTimeout(resolve, 15_000)
-          })
+          const claimed = new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+          )
+          const timeUp = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+          const active = await Promise.race([navigator.serviceWorker.ready.then((r) => r.active), timeUp(30_000)])
+          if (active instanceof ServiceWorker && !navigator.serviceWorker.controller) {
+            active.postMessage({ type: 'CLAIM' })
+            await Promise.race([claimed, timeUp(15_000)])
+          }
         }
-        if (registration) {
+        if (registration && !navigator.serviceWorker.controller) {
+          const state = (w: ServiceWorker | null) => w?.state ?? 'none'
+          problems.push(
+            `no worker claimed the page (active: ${state(registration.active)}, waiting: ${state(registration.waiting)}, installing: ${state(registration.installing)})`,
+          )
+        } else if (registration) {
           const answer = await fetch('/api/demo/reset', { method: 'POST', headers: header })
-          if (!answer.ok) problems.push(`the demo reset answered ${answer.status}`)
+          if (!answer.ok)
+            problems.push(`the demo reset answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`)
         }
         return problems.length > 0 ? problems.join('; ') : null
       },
