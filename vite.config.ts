@@ -20,6 +20,27 @@ const ENTRY_LOADS_ALONE =
   /\/src\/(shared\/db\/|shared\/api\/axios-client|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
 
 /**
+ * The screens one kind of visit opens together, each kind in one chunk with the feature code only they use: a dozen
+ * small chunks compress far worse than one stream of the same code, and whoever opens one admin screen opens the
+ * others next. Code that screens of several kinds share stays in its area's shared chunk (below).
+ */
+const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
+  [
+    'admin-screens',
+    /\/src\/(app\/routes\/dashboard\/(admin|manage-[\w-]+)\.tsx|features\/(admin|users)\/|features\/materials\/components\/manage-materials\.tsx)/,
+  ],
+  [
+    'tutor-screens',
+    /\/src\/(app\/routes\/dashboard\/(tutor|add-session|my-sessions|tutor-materials|my-material)\.tsx|features\/tutor-sessions\/|features\/materials\/components\/(upload-material-form|tutor-materials-list)\.tsx)/,
+  ],
+  [
+    'student-screens',
+    /\/src\/(app\/routes\/dashboard\/(student|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components\/(?!notes-sync-badge))|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
+  ],
+  ['sign-in-screens', /\/src\/app\/routes\/(login|register)\.tsx$/],
+]
+
+/**
  * axios modules the app never reaches, as `<importer> <import>` inside axios/lib: the XMLHttpRequest adapter (the
  * client uses fetch only), and the status-code table and CancelToken that only axios's default export carries (the
  * client cancels with AbortSignal). src/shared/api/axios-client.ts may not use them (ESLint).
@@ -120,16 +141,24 @@ export default defineConfig(({ command, mode }) => {
         output: {
           // Everything the first load needs in one chunk: one gzip stream
           // compresses better than a dozen small ones and costs one request
-          // (docs/performance.md#javascript-budget-first-pass).
+          // (docs/performance.md#javascript-budget-first-pass). After it, the
+          // screens of one kind of visit together (SCREENS_TOGETHER), then what
+          // several lazy chunks share: a feature's in one chunk, and all of
+          // src/shared and src/app in one, for the same reason
+          // (docs/performance.md#javascript-budget-third-pass).
           codeSplitting: {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'app', tags: ['$initial'], priority: 10 },
               {
+                name: (id: string) => SCREENS_TOGETHER.find(([, modules]) => modules.test(id))?.[0] ?? null,
+                priority: 7,
+              },
+              {
                 name: (id: string) => {
                   if (ENTRY_LOADS_ALONE.test(id)) return null
                   const area = /\/src\/(?:features\/([\w-]+)|shared\/([\w-]+)|(app))\//.exec(id)
-                  return area ? `${area[1] ?? area[2] ?? area[3]}-shared` : null
+                  return area ? (area[1] ? `${area[1]}-shared` : 'common-shared') : null
                 },
                 minShareCount: 2,
                 priority: 5,
