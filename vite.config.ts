@@ -5,7 +5,9 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { PAGE_RENDERER_PATH } from './src/contract/first-paint.ts'
 import { cspPlugin } from './scripts/csp/csp-plugin.ts'
+import { precompressPlugin } from './scripts/precompress/precompress-plugin.ts'
 import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
 // Only vitest loads its sequencer (and with it vitest/node); a build does not.
@@ -132,6 +134,8 @@ export default defineConfig(({ command, mode }) => {
       }),
       // Last: its hashes are of the page every other transform has finished.
       cspPlugin(),
+      // After every file is written: a brotli and a gzip copy of each, for the API server to send as they are.
+      precompressPlugin({ skip: [PAGE_RENDERER_PATH.split('/')[0]!] }),
     ],
     build: {
       target: 'es2022',

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PAGE_RENDERER_PATH } from '#contract/first-paint'
 import { routes } from '#contract/routes'
@@ -16,6 +16,7 @@ import { createApp } from './app'
 import { loadConfig, type Config } from './config'
 import type { ApiDeps } from '#core/api-deps'
 import type { ApiRoute } from '#core/routes'
+import { precompressFolder } from '../scripts/precompress/precompress-plugin'
 import { memoryLogger } from './logger'
 import { setup, untouchableStore } from './app-fixtures'
 
@@ -35,6 +36,11 @@ describe('serving the built app (APP_DIST_DIR)', () => {
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), SCRIPT)
+    mkdirSync(join(dist, 'built'))
+    writeFileSync(join(dist, 'built', 'vendor-9e8d7c.js'), SCRIPT)
+    writeFileSync(join(dist, 'built', 'tiny.js'), 'export {}')
+    // What the build does last (vite.config.ts): a .br and a .gz beside each text file.
+    expect(precompressFolder(join(dist, 'built'))).toEqual(['vendor-9e8d7c.js'])
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
@@ -80,6 +86,29 @@ describe('serving the built app (APP_DIST_DIR)', () => {
     const plain = await app.request('/assets/index-3f2a9c.js')
     expect(plain.headers.get('Content-Encoding')).toBeNull()
     expect(await plain.text()).toBe(SCRIPT)
+  })
+
+  it('sends the copies compressed at build time as they are: brotli when accepted, else gzip, else the file', async () => {
+    const path = '/built/vendor-9e8d7c.js'
+    const brotli = await app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect([brotli.status, brotli.headers.get('Content-Encoding')]).toEqual([200, 'br'])
+    expect(brotli.headers.get('Content-Type')).toContain('javascript')
+    expect(brotli.headers.get('Vary')).toContain('Accept-Encoding')
+    const brotliBytes = Buffer.from(await brotli.arrayBuffer())
+    // The file's own bytes, not compressed again on the way (that would be a second encoding).
+    expect(brotli.headers.get('Content-Length')).toBe(String(brotliBytes.length))
+    expect(brotliDecompressSync(brotliBytes).toString()).toBe(SCRIPT)
+
+    const gzip = await app.request(path, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(SCRIPT)
+
+    const plain = await app.request(path)
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(await plain.text()).toBe(SCRIPT)
+    // A file too small to be worth it has no copies, and is sent as it is.
+    const tiny = await app.request('/built/tiny.js', { headers: { 'Accept-Encoding': 'br' } })
+    expect([tiny.headers.get('Content-Encoding'), await tiny.text()]).toEqual([null, 'export {}'])
   })
 
   it('answers a navigation to a client-side route with index.html', async () => {

@@ -101,15 +101,19 @@ function contentSecurityPolicy(root: string): MiddlewareHandler {
  * (docs/decisions/0043-cards-rendered-on-the-server.md).
  */
 export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstPaint?: FirstPaintReader): void {
-  const files = serveStatic<E>({ root })
-  const indexHtml = serveStatic<E>({ root, path: 'index.html' })
+  // The build writes a brotli and a gzip copy of each text file
+  // (scripts/precompress/precompress-plugin.ts): they are sent as they are to
+  // a browser that accepts them, and compress() below leaves them alone.
+  const files = serveStatic<E>({ root, precompressed: true })
+  const indexHtml = serveStatic<E>({ root, path: 'index.html', precompressed: true })
   const outsideApi = (handler: MiddlewareHandler<E>): MiddlewareHandler<E> => {
     return async (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next))
   }
-  // gzip for the page, scripts and styles (a browser on a phone network waits
-  // for every byte: the entry chunk is a third of its size gzipped). Outermost,
-  // so it sees the final headers; files already compressed (images, PDFs) and
-  // partial answers pass as they are.
+  // gzip for what has no copy compressed at build time (a page with the first
+  // paint's data, a build without them): a browser on a phone network waits
+  // for every byte. Outermost, so it sees the final headers; answers already
+  // compressed (images, PDFs, the build's copies) and partial ones pass as
+  // they are.
   app.use('*', outsideApi(compress()))
   app.use('*', outsideApi(cacheHeaders))
   app.use('*', outsideApi(contentSecurityPolicy(root)))
