@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
 const ENTRY_LOADS_ALONE =
-  /\/src\/(shared\/db\/|shared\/api\/axios-client|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+  /\/src\/(shared\/db\/|shared\/api\/axios-client|shared\/offline\/outbox|features\/notes\/offline\/|features\/bookings\/(offline|db)\/|app\/outbox-engine|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
 
 /**
  * axios modules the app never reaches, as `<importer> <import>` inside axios/lib: the XMLHttpRequest adapter (the
