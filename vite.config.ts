@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Modules the entry itself loads with import() on a visit: each stays its own small chunk. */
 const ENTRY_LOADS_ALONE =
-  /\/src\/(shared\/db\/|shared\/api\/axios-client|shared\/offline\/outbox|features\/notes\/offline\/|features\/bookings\/(offline|db)\/|app\/outbox-engine|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
+  /\/src\/(shared\/db\/|shared\/api\/axios-client|features\/notes\/offline\/|features\/materials\/offline\/kept-materials-store|app\/service-worker\/|features\/sessions\/components\/hero-fade-layer|features\/auth\/)/
 
 /**
  * axios modules the app never reaches, as `<importer> <import>` inside axios/lib: the XMLHttpRequest adapter (the
@@ -125,6 +125,15 @@ export default defineConfig(({ command, mode }) => {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'app', tags: ['$initial'], priority: 10 },
+              // The outbox (docs/decisions/0062): the shared engine, the notes' and the
+              // bookings' kinds and the app's composition all load at sign-in, so one
+              // chunk rather than seven small ones (gzip compresses each file alone).
+              // Never in a feature's shared chunk: the session details page must not load Dexie.
+              {
+                name: 'outbox',
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine)/,
+                priority: 8,
+              },
               {
                 name: (id: string) => {
                   if (ENTRY_LOADS_ALONE.test(id)) return null

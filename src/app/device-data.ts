@@ -1,5 +1,5 @@
 // The personal data this device keeps, as logging out sees it (the auth
-// feature's DeviceData): how many note writes and booking cancels are unsent, and the wipe, which
+// feature's DeviceData): what to ask when note writes or booking cancels are unsent, and the wipe, which
 // stops the sync engines first so nothing more goes out under the token.
 //
 // A wipe can fail: another tab opened a newer version of the database (this
@@ -87,7 +87,7 @@ async function forgetPersonalData(email: string): Promise<void> {
 }
 
 export const deviceData: DeviceData = {
-  unsentWrites: async (email) => (await import('./outbox-engine')).unsentWrites(email),
+  unsentWarning: async (email) => (await import('./outbox-engine')).unsentWarning(email),
   wipe: (email) => {
     stopSyncEngines()
     return wipeOrMark(email, forgetPersonalData)

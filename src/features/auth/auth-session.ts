@@ -32,7 +32,7 @@ import { ACCESS_TOKEN_KEY } from '#shared/config/env'
 import { confirmDialog } from '#shared/ui/feedback'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
-import type { DeviceData, UnsentWrites } from './device-data'
+import type { DeviceData } from './device-data'
 import type { SignedInUser } from './user-query'
 
 const DEFAULT_ROLE: Role = 'student'
@@ -45,18 +45,6 @@ interface SignUpInput {
   email: string
   password: string
   photoURL?: string
-}
-
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
-
-/** The question before a log out that would drop unsent writes (docs/product.md#messages). */
-function unsentWarning({ notes, cancels }: UnsentWrites): { title: string; text: string } {
-  const one = notes + cancels === 1
-  const what = [notes && count(notes, 'note change'), cancels && count(cancels, 'booking cancel')].filter(Boolean)
-  return {
-    title: `Log out with unsent ${cancels === 0 ? 'notes' : notes === 0 ? 'cancels' : 'changes'}?`,
-    text: `${what.join(' and ')} ${one ? 'has' : 'have'} not reached the server yet. Logging out deletes ${one ? 'it' : 'them'} from this device${cancels > 0 ? ', and a booking whose cancel was not sent stays booked' : ''}.`,
-  }
 }
 
 /**
@@ -292,10 +280,10 @@ export function createAuthSession({
   async function logOut(): Promise<LogOutResult> {
     const email = latest?.email
     if (email && device) {
-      const unsent = await device.unsentWrites(email).catch(() => ({ notes: 0, cancels: 0 }))
-      if (unsent.notes + unsent.cancels > 0) {
+      const unsent = await device.unsentWarning(email).catch(() => null)
+      if (unsent) {
         const ok = await confirmDialog({
-          ...unsentWarning(unsent),
+          ...unsent,
           confirmLabel: 'Log out anyway',
           cancelLabel: 'Stay logged in',
           danger: true,
