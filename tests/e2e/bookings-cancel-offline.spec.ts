@@ -5,7 +5,7 @@
 // it. Seeded through the API; the page signs in only as the student.
 import type { Page, Response } from '@playwright/test'
 import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
-import { expect, test } from './fixtures'
+import { checkA11y, expect, test } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 import { EMAIL, seed, seedBooking, seedOneSeatSession, stamp, toastOrDialog } from './workspaces-helpers'
 
@@ -64,6 +64,7 @@ test('a cancel made offline waits on the device and reaches the server once when
     await expect(queued.getByRole('button', { name: `Undo cancel: ${title}` })).toBeVisible()
     await expect(card.getByTestId('booking-status')).toHaveText('Approved')
     await expect(page.getByRole('link', { name: 'Bookings: 1 to sync' })).toBeVisible()
+    await checkA11y(page, 'a cancel waiting to be sent')
   } finally {
     await goOnline(context)
   }

@@ -21,9 +21,9 @@
 // The provider's own notification and an action's hand-off of the same
 // identity share one round.
 //
-// The device's personal data (the notes outbox, kept materials) is the app's:
-// logging out asks it, through DeviceData (./device-data.ts), how many writes
-// are unsent and to wipe itself. The auth feature knows no more of it.
+// The device's personal data (the outbox, notes, kept materials) is the app's:
+// logging out asks it, through DeviceData (./device-data.ts), what to warn of
+// when writes are unsent, and to wipe itself. The auth feature knows no more of it.
 import type { Role } from '#contract/entities'
 import { ApiError } from '#shared/api/api-error'
 import { whenApiReady } from '#shared/api/api-ready'
