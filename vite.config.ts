@@ -154,6 +154,15 @@ export default defineConfig(({ command, mode }) => {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'app', tags: ['$initial'], priority: 10 },
+              // The outbox (docs/decisions/0062): the shared engine, the notes' and the
+              // bookings' kinds and the app's composition all load at sign-in, so one
+              // chunk rather than seven small ones (gzip compresses each file alone).
+              // Never in a feature's shared chunk: the session details page must not load Dexie.
+              {
+                name: 'outbox',
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine)/,
+                priority: 8,
+              },
               {
                 name: (id: string) => SCREENS_TOGETHER.find(([, modules]) => modules.test(id))?.[0] ?? null,
                 priority: 7,

@@ -11,6 +11,7 @@ import type { AuthGateway } from '#features/auth/auth-identity'
 import { AuthProvider, useAuthActions, type AuthActions } from '#features/auth/auth-provider'
 import { fakeGateway } from '#features/auth/testing/fake-gateway'
 import { useUserState, type SignedInUser } from '#features/auth/user-query'
+import { queueCancel } from '#features/bookings/offline/booking-cancel-outbox'
 import { queueCreate } from '#features/notes/offline/note-outbox'
 import { resetApiGate } from '#shared/api/api-ready'
 import { appDb } from '#shared/db/app-db'
@@ -109,6 +110,38 @@ describe('log out with unsent note writes', () => {
     expect(await appDb.outbox.count()).toBe(0)
     expect(await appDb.notes.count()).toBe(0)
     expect(pendingWipe()).toBeNull()
+  })
+
+  it('counts the bookings’ cancels made offline too, and says such a booking stays booked', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const gateway = fakeGateway().gateway
+    const session = renderWithDevice(gateway)
+    await waitFor(() => expect(session.user).toBeNull())
+    await act(() => session.actions!.signIn('sam@example.com', 'right-password'))
+    await queueCancel('sam@example.com', 'booking-1')
+    const user = userEvent.setup()
+
+    const ask = async (title: string) => {
+      let done!: Promise<string>
+      act(() => {
+        done = session.actions!.logOut()
+      })
+      const warning = await screen.findByRole('alertdialog', { name: title })
+      return { warning, done }
+    }
+    const first = await ask('Log out with unsent cancels?')
+    expect(first.warning.textContent).toContain(
+      '1 booking cancel has not reached the server yet. Logging out deletes it from this device, and a booking whose cancel was not sent stays booked.',
+    )
+    await user.click(within(first.warning).getByRole('button', { name: 'Stay logged in' }))
+    expect(await act(() => first.done)).toBe('stayed')
+
+    await queueCreate('sam@example.com', { title: 'Unsent', description: 'Written offline' })
+    const second = await ask('Log out with unsent changes?')
+    expect(second.warning.textContent).toContain('1 note change and 1 booking cancel have not reached the server yet.')
+    await user.click(within(second.warning).getByRole('button', { name: 'Log out anyway' }))
+    expect(await act(() => second.done)).toBe('logged-out')
+    expect(await appDb.outbox.count()).toBe(0)
   })
 
   it('a wipe the database refuses (closed by a newer tab) leaves the pending-wipe marker', async () => {

@@ -1,5 +1,5 @@
 // The personal data this device keeps, as logging out sees it (the auth
-// feature's DeviceData): how many note writes are unsent, and the wipe, which
+// feature's DeviceData): what to ask when note writes or booking cancels are unsent, and the wipe, which
 // stops the sync engines first so nothing more goes out under the token.
 //
 // A wipe can fail: another tab opened a newer version of the database (this
@@ -19,14 +19,14 @@ export const WIPE_PENDING_ALERT = {
 } as const
 
 // Each set of tables on the device has one owner, which forgets its own
-// (docs/decisions/0057-one-offline-read-path.md): the notes feature its notes
-// and outbox, the materials feature its kept materials and files, the shared
-// store the approved sessions and reviews. Loaded on demand: Dexie stays out
-// of the first page.
-const loadNotesTables = () => import('#features/notes/offline/device-tables')
+// (docs/decisions/0057-one-offline-read-path.md): the notes feature its notes,
+// the shared outbox every kind of entry in it, the materials feature its kept
+// materials and files, the shared store the approved sessions and reviews.
+// Loaded on demand: Dexie stays out of the first page.
 const deviceTableOwners = () =>
   Promise.all([
-    loadNotesTables(),
+    import('#features/notes/offline/device-tables'),
+    import('#shared/offline/outbox'),
     import('#features/materials/offline/kept-materials-store'),
     import('#shared/db/approved-sessions'),
   ])
@@ -87,7 +87,7 @@ async function forgetPersonalData(email: string): Promise<void> {
 }
 
 export const deviceData: DeviceData = {
-  unsentWrites: async (email) => (await loadNotesTables()).unsentNoteWrites(email),
+  unsentWarning: async (email) => (await import('./outbox-engine')).unsentWarning(email),
   wipe: (email) => {
     stopSyncEngines()
     return wipeOrMark(email, forgetPersonalData)

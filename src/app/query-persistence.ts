@@ -2,7 +2,7 @@
 // (an installed app opened on a train) paints at once: who is signed in and
 // /study-sessions' first page of approved sessions, whose first six are the
 // home page's cards (FIRST_PAINT_QUERIES). Nothing else of the cache is saved here; larger data
-// (approved sessions for offline reading, kept materials, the notes outbox)
+// (approved sessions for offline reading, kept materials, the outbox)
 // lives in IndexedDB, each with one owner (docs/architecture/data-on-the-device.md).
 //
 // - Synchronous (query-sync-storage-persister): the saved state is a few KB,

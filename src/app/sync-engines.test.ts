@@ -1,4 +1,4 @@
-// The notes sync engine follows who is signed in (the ['auth','user'] entry),
+// The outbox engine (notes' writes, bookings' cancels) follows who is signed in (the ['auth','user'] entry),
 // not the auth feature: started for the signed-in email, stopped when nobody
 // is, flushed again each time the entry is written anew (a fresh token).
 import { QueryClient } from '@tanstack/react-query'
@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authKeys, type SignedInUser } from '#features/auth/user-query'
 import { startSyncEngines, stopSyncEngines } from './sync-engines'
 
-const noteSync = vi.hoisted(() => ({ startNoteSync: vi.fn(), stopNoteSync: vi.fn() }))
-vi.mock('#features/notes/offline/note-sync', () => noteSync)
+const outbox = vi.hoisted(() => ({ startOutbox: vi.fn(), stopOutbox: vi.fn() }))
+vi.mock('./outbox-engine', () => outbox)
 
 const user = (email: string): SignedInUser => ({
   uid: `uid-${email}`,
@@ -26,23 +26,23 @@ describe('the app-level sync engines', () => {
     const client = new QueryClient()
     const stop = startSyncEngines(client)
     // Not known yet: nothing starts.
-    await vi.waitFor(() => expect(noteSync.startNoteSync).not.toHaveBeenCalled())
+    await vi.waitFor(() => expect(outbox.startOutbox).not.toHaveBeenCalled())
 
     client.setQueryData(authKeys.user, user('sam@example.com'))
-    await vi.waitFor(() => expect(noteSync.startNoteSync).toHaveBeenCalledWith('sam@example.com'))
+    await vi.waitFor(() => expect(outbox.startOutbox).toHaveBeenCalledWith('sam@example.com', client))
 
     // The same user written anew (a renewed token): asked to send again.
     await new Promise((resolve) => setTimeout(resolve, 2))
     client.setQueryData(authKeys.user, user('sam@example.com'))
-    await vi.waitFor(() => expect(noteSync.startNoteSync).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(outbox.startOutbox).toHaveBeenCalledTimes(2))
 
     client.setQueryData(authKeys.user, null)
-    await vi.waitFor(() => expect(noteSync.stopNoteSync).toHaveBeenCalled())
+    await vi.waitFor(() => expect(outbox.stopOutbox).toHaveBeenCalled())
 
     client.setQueryData(authKeys.user, user('tess@example.com'))
-    await vi.waitFor(() => expect(noteSync.startNoteSync).toHaveBeenLastCalledWith('tess@example.com'))
+    await vi.waitFor(() => expect(outbox.startOutbox).toHaveBeenLastCalledWith('tess@example.com', client))
     stop()
-    expect(noteSync.stopNoteSync).toHaveBeenCalledTimes(2)
+    expect(outbox.stopOutbox).toHaveBeenCalledTimes(2)
   })
 
   it('a stop while the engine is loading keeps it from starting', async () => {
@@ -51,7 +51,7 @@ describe('the app-level sync engines', () => {
     const stop = startSyncEngines(client)
     stopSyncEngines()
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(noteSync.startNoteSync).not.toHaveBeenCalled()
+    expect(outbox.startOutbox).not.toHaveBeenCalled()
     stop()
   })
 })

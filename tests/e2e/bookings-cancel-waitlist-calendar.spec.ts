@@ -6,18 +6,19 @@
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
-import { DEMO_ACCOUNT_PASSWORD } from '../../src/contract/demo-identity'
-import { appTokensFor, callApi, idTokens, logInAs, roleTokens } from './demo-accounts'
+import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
 import { expect, test } from './fixtures'
-import { EMAIL, seed, seedApprovedSession, seedBooking, stamp, toastOrDialog } from './workspaces-helpers'
+import {
+  EMAIL,
+  seed,
+  seedApprovedSession,
+  seedBooking,
+  seedOneSeatSession,
+  stamp,
+  toastOrDialog,
+} from './workspaces-helpers'
 
 const OTHER_STUDENT = 'liam.johnson@studyhub.demo'
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const [idToken] = await idTokens(page, 'signIn', [{ email, password: DEMO_ACCOUNT_PASSWORD }])
-  const [token] = await appTokensFor(page, [{ email, idToken: idToken! }])
-  return token!
-}
 
 type Row = { _id: string; sessionId: string; status: string; studentEmail: string }
 const statusesOf = async (page: Page, sessionId: string) =>
@@ -57,11 +58,7 @@ test.describe('a student’s week', () => {
     await logInAs(page, 'student')
     const as = await roleTokens(page)
     const other = await tokenOf(page, OTHER_STUDENT)
-    const sessionId = await seedApprovedSession(page, as, title)
-    await seed(page, as.admin, `/sessions/${sessionId}`, {
-      method: 'PATCH',
-      body: { title, subject: 'Physics', duration: 2, registrationFee: 0, seats: 1 },
-    })
+    const sessionId = await seedOneSeatSession(page, as, title)
     const first = await seed<{ insertedId: string }>(
       page,
       other,

@@ -316,3 +316,10 @@ export async function roleTokens(page: Page): Promise<Record<DemoRole, string>> 
   )
   return { student: student!, tutor: tutor!, admin: admin! }
 }
+
+/** One account's app token, signed in with the demo password (seeded accounts of any role). */
+export async function tokenOf(page: Page, email: string): Promise<string> {
+  const [idToken] = await idTokens(page, 'signIn', [{ email, password: DEMO_PASSWORD }])
+  const [token] = await appTokensFor(page, [{ email, idToken: idToken! }])
+  return token!
+}

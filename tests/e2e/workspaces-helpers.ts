@@ -69,6 +69,16 @@ export async function seedApprovedSession(page: Page, as: Record<Role, string>, 
   return id
 }
 
+/** An approved session of the seeded tutor with one seat: a second booking waits in line. */
+export async function seedOneSeatSession(page: Page, as: Record<Role, string>, title: string): Promise<string> {
+  const id = await seedApprovedSession(page, as, title)
+  await seed(page, as.admin, `/sessions/${id}`, {
+    method: 'PATCH',
+    body: { title, subject: 'Physics', duration: 2, registrationFee: 0, seats: 1 },
+  })
+  return id
+}
+
 /** The student's booking of a session, pending or approved by the admin; answers its id. */
 export async function seedBooking(page: Page, as: Record<Role, string>, sessionId: string, approved: boolean) {
   const { insertedId } = await seed<{ insertedId: string }>(

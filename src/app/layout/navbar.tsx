@@ -30,8 +30,8 @@ const MEMBER_LINKS = [{ to: '/dashboard', label: 'Dashboard', end: false }] as c
 
 const LOGOUT_TOAST_MS = 1800
 
-// Reads the device's notes database: loaded only for a signed-in student, never with the first paint.
-const NotesSyncBadge = lazy(() => import('#features/notes/components/notes-sync-badge'))
+// Reads the device's database: loaded only for a signed-in student, never with the first paint.
+const SyncBadge = lazy(() => import('./sync-badge'))
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `tap flex items-center rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
@@ -178,7 +178,7 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           {user?.role === 'student' && user.email && (
             <Suspense fallback={null}>
-              <NotesSyncBadge email={user.email} />
+              <SyncBadge email={user.email} />
             </Suspense>
           )}
           <ThemeToggle />

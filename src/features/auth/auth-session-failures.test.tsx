@@ -151,7 +151,7 @@ describe('a session the provider no longer vouches for', () => {
   it('a 401 whose renewal the server refuses signs out visibly (the app is told), keeping the device data', async () => {
     const onSessionEnded = vi.fn()
     const onSignedOut = vi.fn()
-    const device = { unsentWrites: vi.fn(async () => 0), wipe: vi.fn(async () => undefined) }
+    const device = { unsentWarning: vi.fn(async () => null), wipe: vi.fn(async () => undefined) }
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const { calls, gateway, session } = await samSignedIn({ onSessionEnded, onSignedOut, device })
     // The provider's proof is refused from now on too.
@@ -203,7 +203,7 @@ describe('log out and the device', () => {
   it('a wipe that fails is not a clean log out: signed out, and the result says the wipe is pending', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = {
-      unsentWrites: vi.fn(async () => 0),
+      unsentWarning: vi.fn(async () => null),
       wipe: vi.fn(async () => Promise.reject(new Error('DatabaseClosedError'))),
     }
     vi.spyOn(console, 'log').mockImplementation(() => {})

@@ -21,9 +21,9 @@
 // The provider's own notification and an action's hand-off of the same
 // identity share one round.
 //
-// The device's personal data (the notes outbox, kept materials) is the app's:
-// logging out asks it, through DeviceData (./device-data.ts), how many writes
-// are unsent and to wipe itself. The auth feature knows no more of it.
+// The device's personal data (the outbox, notes, kept materials) is the app's:
+// logging out asks it, through DeviceData (./device-data.ts), what to warn of
+// when writes are unsent, and to wipe itself. The auth feature knows no more of it.
 import type { Role } from '#contract/entities'
 import { ApiError } from '#shared/api/api-error'
 import { whenApiReady } from '#shared/api/api-ready'
@@ -48,7 +48,7 @@ interface SignUpInput {
 }
 
 /**
- * How a log out ended: `stayed` (the user chose to keep unsent note writes),
+ * How a log out ended: `stayed` (the user chose to keep unsent writes),
  * `logged-out`, or `wipe-pending` (signed out, but the device's data could
  * not be deleted yet: the app finishes that at its next start).
  */
@@ -280,11 +280,10 @@ export function createAuthSession({
   async function logOut(): Promise<LogOutResult> {
     const email = latest?.email
     if (email && device) {
-      const unsent = await device.unsentWrites(email).catch(() => 0)
-      if (unsent > 0) {
+      const unsent = await device.unsentWarning(email).catch(() => null)
+      if (unsent) {
         const ok = await confirmDialog({
-          title: 'Log out with unsent notes?',
-          text: `${unsent === 1 ? '1 note change has' : `${unsent} note changes have`} not reached the server yet. Logging out deletes ${unsent === 1 ? 'it' : 'them'} from this device.`,
+          ...unsent,
           confirmLabel: 'Log out anyway',
           cancelLabel: 'Stay logged in',
           danger: true,

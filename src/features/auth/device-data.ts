@@ -1,11 +1,15 @@
 // What logging out needs of the personal data the app keeps on this device
-// (the notes outbox and notes, kept materials, offline copies). The app
+// (the outbox, notes, kept materials, offline copies). The app
 // supplies it (src/app/device-data.ts), composing each owner's forget(email);
 // the auth feature knows only this interface, so it imports nothing of the
 // features that own the data.
 export interface DeviceData {
-  /** How many writes of this user have not reached the server. */
-  unsentWrites(email: string): Promise<number>
+  /**
+   * The question to ask before a log out would drop this user's writes that
+   * have not reached the server (the device knows what they are); null when
+   * there are none.
+   */
+  unsentWarning(email: string): Promise<{ title: string; text: string } | null>
   /** Stops sending and deletes this user's personal data from the device; rejects when it could not. */
   wipe(email: string): Promise<void>
 }

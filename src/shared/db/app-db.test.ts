@@ -6,6 +6,7 @@ import { saveSession } from './approved-sessions'
 import { StorageFaultError } from './storage-faults'
 import { clearStorageFault, getStorageFault } from './storage-status'
 import { sessionFixture as session } from '../testing/session-fixture'
+import { storeInV3 } from './testing/app-db-v3'
 
 let counter = 0
 const opened: AppDb[] = []
@@ -77,5 +78,42 @@ describe('app database faults', () => {
     await db.open()
     closeAppDb(db)
     expect(getStorageFault()).toBeNull()
+  })
+})
+
+describe('the upgrade to one outbox for every kind (version 4)', () => {
+  it('makes the writes queued before it note entries, in the same order, and finds cancels by booking', async () => {
+    const name = `studyhub-test-v3-${counter++}`
+    const write = (noteId: string, op: 'create' | 'update') => ({
+      email: 'sam@example.com',
+      noteId,
+      op,
+      body: { title: noteId },
+      idempotencyKey: `key-${noteId}-${op}`,
+      createdAt: 1,
+      attempts: op === 'update' ? 1 : 0,
+    })
+    await storeInV3(name, [], [write('a', 'create'), write('b', 'update'), write('a', 'update')])
+    const db = createAppDb(name)
+    opened.push(db)
+
+    const entries = await db.outbox.orderBy('seq').toArray()
+    expect(entries.map((e) => [e.seq, e.kind, e.kind === 'note' && `${e.noteId} ${e.op}`, e.idempotencyKey])).toEqual([
+      [1, 'note', 'a create', 'key-a-create'],
+      [2, 'note', 'b update', 'key-b-update'],
+      [3, 'note', 'a update', 'key-a-update'],
+    ])
+    expect(entries[1]).toMatchObject({ attempts: 1 })
+
+    await db.outbox.add({
+      kind: 'booking-cancel',
+      email: 'sam@example.com',
+      bookingId: 'bk1',
+      idempotencyKey: 'key-cancel',
+      createdAt: 2,
+      attempts: 0,
+    })
+    expect(await db.outbox.where('bookingId').equals('bk1').toArray()).toMatchObject([{ seq: 4 }])
+    expect(await db.outbox.where('noteId').equals('a').count()).toBe(2)
   })
 })

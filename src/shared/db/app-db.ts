@@ -8,7 +8,7 @@
 //   disk, a lost connection or another tab's upgrade is reported and never
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { Material, Note, Review, Session } from '#contract/entities'
 import { reportStorageFault } from './storage-status'
 
@@ -49,24 +49,42 @@ export type LocalNote = Note & {
 
 export type OutboxOperation = 'create' | 'update' | 'delete'
 
-export interface OutboxEntry {
+/**
+ * What every outbox entry has, whatever it sends: one table holds every
+ * write that waits for the server, in the order it was made (`seq`), sent by
+ * one engine (src/shared/offline/outbox-sync.ts, docs/decisions/0062).
+ */
+interface OutboxEntryBase {
   seq?: number
   /** Whose write it is: only sent under that user's token, dropped at logout. */
   email: string
-  noteId: string
-  op: OutboxOperation
-  body: { title?: string; description?: string; email?: string }
   idempotencyKey: string
   createdAt: number
   attempts: number
   /** Set when the server refused it (4xx): not retried until the user asks. */
   error?: string
+}
+
+/** A note's create, edit or delete (src/features/notes/offline/note-outbox.ts). */
+export interface NoteOutboxEntry extends OutboxEntryBase {
+  kind: 'note'
+  noteId: string
+  op: OutboxOperation
+  body: { title?: string; description?: string; email?: string }
   /**
    * The note's revision this write is based on, fixed when it is first sent:
    * a retry after a lost answer names the same one.
    */
   baseRevision?: number
 }
+
+/** A booking's cancel made offline (src/features/bookings/offline/booking-cancel-outbox.ts). */
+export interface BookingCancelEntry extends OutboxEntryBase {
+  kind: 'booking-cancel'
+  bookingId: string
+}
+
+export type OutboxEntry = NoteOutboxEntry | BookingCancelEntry
 
 export type OfflineMaterial = Material & { email: string; savedAt: number }
 
@@ -84,7 +102,8 @@ export type AppDb = Dexie & {
   sessionPages: EntityTable<SessionPage, 'key'>
   reviews: EntityTable<SessionReviews, 'sessionId'>
   notes: EntityTable<LocalNote, '_id'>
-  outbox: EntityTable<OutboxEntry, 'seq'>
+  // Inserted as it is read: an entry of either kind, `seq` given by the table.
+  outbox: Table<OutboxEntry, number, OutboxEntry>
   materials: EntityTable<OfflineMaterial, '_id'>
   materialFiles: EntityTable<MaterialFile, 'materialId'>
 }
@@ -110,6 +129,19 @@ export function createAppDb(name = APP_DB_NAME): AppDb {
     sessionPages: 'key, savedAt',
     reviews: 'sessionId, savedAt',
   })
+  // The outbox sends more than notes: each entry says its kind, and a
+  // booking's cancel is found by its booking. Entries queued before (all
+  // notes) become 'note' entries and are sent as they were.
+  db.version(4)
+    .stores({ outbox: '++seq, email, noteId, bookingId' })
+    .upgrade((tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((entry: { kind?: string }) => {
+          entry.kind ??= 'note'
+        }),
+    )
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

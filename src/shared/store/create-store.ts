@@ -1,7 +1,7 @@
 // The one way to keep a small piece of module state that React screens read:
 // a value, who listens to it, and a hook over useSyncExternalStore. Feedback
 // (toasts, dialogs), storage faults, the install offer, a waiting update and
-// the notes outbox's changes are each one store.
+// the outbox's changes are each one store.
 import { useSyncExternalStore } from 'react'
 
 export interface Store<T> {

@@ -14,7 +14,8 @@ export async function runWithFeedback<R>(
   }: {
     /** Whether the answer says something changed (e.g. modifiedCount > 0). */
     worked: (result: R) => boolean
-    success: string
+    /** The toast's title, or what the answer makes it (a cancel sent or only queued). */
+    success: string | ((result: R) => string)
     failed: string
     /** The alert's text when the call itself failed. */
     reason?: (error: unknown) => string | undefined
@@ -22,7 +23,7 @@ export async function runWithFeedback<R>(
 ): Promise<void> {
   try {
     const result = await action()
-    if (worked(result)) showToast({ title: success, icon: 'success' })
+    if (worked(result)) showToast({ title: typeof success === 'string' ? success : success(result), icon: 'success' })
     else await showAlert({ title: failed, icon: 'error' })
   } catch (error) {
     await showAlert({ title: failed, text: reason(error), icon: 'error' })

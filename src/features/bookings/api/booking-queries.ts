@@ -38,7 +38,12 @@ export const bookingCancel = {
   cancel: () =>
     mutationOptions({
       mutationKey: ['bookings', 'cancel'],
-      mutationFn: (id: string) => api('cancelBooking', { params: { id }, idempotencyKey: crypto.randomUUID() }),
+      // Sent at once, or queued on the device when there is no connection
+      // (../offline/booking-cancel-outbox.ts, loaded on demand with Dexie);
+      // so it runs offline too.
+      mutationFn: async (input: { id: string; email: string }) =>
+        (await import('../offline/booking-cancel-outbox')).cancelOrQueue(input),
+      networkMode: 'always',
       // A cancel frees a seat: the session's seats left change too.
       meta: { invalidates: [queryKeys.bookings.all, queryKeys.stats.all, queryKeys.sessions.all] },
     }),

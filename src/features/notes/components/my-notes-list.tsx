@@ -13,7 +13,7 @@ import { queryKeys } from '#shared/api/query-keys'
 import { noteMutations } from '../api/note-mutations'
 import { noteQueries } from '../api/note-queries'
 import { useLocalNotes } from '../db/use-local-notes'
-import { subscribeNoteSync } from '../offline/note-sync'
+import { subscribeOutboxSync } from '#shared/offline/outbox-sync'
 import { EditNoteDialog } from './edit-note-dialog'
 import { NoteConflict } from './note-conflict'
 import { NotesSyncStatus } from './notes-sync-status'
@@ -56,7 +56,7 @@ export function MyNotesList({ email }: { email: string }) {
 
   // Sent or refused writes change what the server holds: fetch its list again.
   useEffect(
-    () => subscribeNoteSync(() => void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all })),
+    () => subscribeOutboxSync(() => void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all })),
     [queryClient],
   )
 

@@ -1,8 +1,10 @@
-// Logging out, for the notes' tables: forget(email) clears that user's
-// outbox entries and notes, keeps another user's unsent writes (their session
-// ended, they go out at their next sign-in), and touches no other owner's tables.
+// Logging out, for the notes' table: forget(email) clears the notes, keeps
+// another user's notes with unsent writes (their session ended, they go out at
+// their next sign-in), and touches no other owner's tables: the outbox's
+// entries are its own owner's (src/shared/offline/outbox.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
+import { forget as forgetOutbox } from '#shared/offline/outbox'
 import { forget, unsentNoteWrites } from './device-tables'
 import { queueCreate } from './note-outbox'
 
@@ -19,13 +21,15 @@ beforeEach(() => {
 afterEach(() => closeAppDb(db))
 
 describe('forget', () => {
-  it('forgetting at logout clears the outbox and notes, and no other feature’s tables', async () => {
+  it('forgetting at logout clears the notes, and no other owner’s tables', async () => {
     await queueCreate(STUDENT, text('Unsent'), db)
     await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
     expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
     await forget(STUDENT, db)
-    expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
     expect(await db.notes.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(1)
+    await forgetOutbox(STUDENT, db)
+    expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
     // The approved sessions' owner forgets those (src/app/device-data.ts composes every owner's forget).
     expect(await db.reviews.count()).toBe(1)
   })
@@ -35,7 +39,7 @@ describe('forget', () => {
     await queueCreate(STUDENT, text('Mine'), db)
     const theirs = await queueCreate(OTHER, text('Theirs'), db)
     await db.notes.put({ _id: 'srv-other', email: OTHER, title: 'Sent', description: '', createdAt: '' } as never)
-    await forget(STUDENT, db)
+    await Promise.all([forget(STUDENT, db), forgetOutbox(STUDENT, db)])
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
     expect(await unsentNoteWrites(OTHER, db)).toBe(1)
     expect((await db.notes.toArray()).map((n) => n._id)).toEqual([theirs._id])

@@ -1,9 +1,11 @@
-// The notes feature's tables on the device (`notes`, `outbox`), as logging out
-// sees them: how many of a user's writes are unsent, and `forget`. The app's
-// wipe (src/app/device-data.ts) calls every owner's `forget` in turn; this one
-// knows only the notes. Loaded on demand (Dexie stays out of the first page).
+// The notes feature's table on the device (`notes`), as logging out sees it:
+// how many of a user's note writes are unsent, and `forget`. The app's wipe
+// (src/app/device-data.ts) calls every owner's `forget` in turn; this one
+// knows only the notes (the outbox's entries, of every kind, are forgotten by
+// its own owner, src/shared/offline/outbox.ts). Loaded on demand (Dexie
+// stays out of the first page).
 //
-// One thing stays: the unsent note writes of someone else, whose session
+// One thing stays: the notes of someone else's unsent writes, whose session
 // ended without their asking (a dead token). Those belong to them alone, are
 // never shown to or sent for anyone else (both go by the entry's email), and
 // go out at their next sign-in.
@@ -16,13 +18,12 @@ export function unsentNoteWrites(email: string, db: AppDb = appDb): Promise<numb
   return unsentCount(email, db)
 }
 
-/** Removes the notes and outbox entries of `email` (who is logging out), and every note not someone else's unsent write. */
+/** Removes every note but those of someone else's unsent writes (`email` is logging out). */
 export function forget(email: string, db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', [db.outbox, db.notes], async () => {
       const othersUnsent = await db.outbox.where('email').notEqual(email).toArray()
-      const kept = new Set(othersUnsent.map((entry) => entry.noteId))
-      await db.outbox.where('email').equals(email).delete()
+      const kept = new Set(othersUnsent.map((entry) => (entry.kind === 'note' ? entry.noteId : '')))
       await db.notes.filter((note) => !kept.has(note._id)).delete()
     }),
   )

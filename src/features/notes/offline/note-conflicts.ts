@@ -6,7 +6,7 @@
 // as two notes, or writes a merge. A delete that meets a newer edit gives way
 // to the edit: the note comes back with the other device's text.
 import type { Note } from '#contract/entities'
-import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
+import { appDb, type AppDb, type NoteOutboxEntry } from '#shared/db/app-db'
 import { storageWrite } from '#shared/db/storage-faults'
 import { entriesOf, newNoteId, refreshMark, storeNew, type NoteText } from './note-outbox'
 
@@ -17,7 +17,7 @@ export type Resolution = { keep: 'mine' } | { keep: 'theirs' } | { keep: 'both' 
  * now) or is gone (null). The note's unsent writes are dropped, never resent:
  * what they wrote is the note's own text, kept as this device's side.
  */
-export function recordConflict(entry: OutboxEntry, theirs: Note | null, db: AppDb = appDb): Promise<void> {
+export function recordConflict(entry: NoteOutboxEntry, theirs: Note | null, db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       const entries = await entriesOf(db, entry.noteId)
@@ -66,6 +66,7 @@ export function resolveConflict(
       }
       await db.notes.put({ ...theirs, ...text, updatedAt: new Date(now).toISOString() })
       await db.outbox.add({
+        kind: 'note',
         email,
         noteId,
         op: 'update',

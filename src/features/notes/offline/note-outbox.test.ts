@@ -11,6 +11,7 @@ import { ApiError } from '#shared/api/api-error'
 import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
 import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '#shared/db/storage-faults'
 import { clearStorageFault } from '#shared/db/storage-status'
+import { storeInV3 } from '#shared/db/testing/app-db-v3'
 import {
   applyServerNotes,
   discardNote,
@@ -21,7 +22,9 @@ import {
   readLocalNotes,
   retryNote,
 } from './note-outbox'
-import { createNoteSync, OUTBOX_LOCK, sendEntry, type LockProvider, type SendEntry } from './note-sync'
+import { OUTBOX_LOCK, type LockProvider } from '#shared/offline/outbox-sync'
+import { crossTabLock } from '#shared/testing/cross-tab-lock'
+import { createNoteSync, sendEntry, type SendEntry } from './note-sync'
 
 const STUDENT = 'student@studyhub.demo'
 const OTHER = 'ethan.brown@studyhub.demo'
@@ -134,7 +137,7 @@ describe('storing writes', () => {
     expect((await engine({ send: lost }).flush()).stopped).toBe('network')
     await queueUpdate(STUDENT, a._id, text('Edited'), db)
     await queueDelete(STUDENT, a._id, db)
-    const ops = (await db.outbox.toArray()).map((e) => e.op)
+    const ops = (await db.outbox.toArray()).map((e) => (e.kind === 'note' ? e.op : e.kind))
     // The unsent edit is moot once the note is deleted; the create may be on the server.
     expect(ops).toEqual(['create', 'delete'])
     expect(await readLocalNotes(STUDENT, db)).toEqual([])
@@ -324,16 +327,7 @@ describe('sending', () => {
   it('sends under the Web Lock, and two tabs flushing at once send each write once', async () => {
     for (let i = 0; i < 5; i++) await queueCreate(STUDENT, text(`Tab note ${i}`), db)
     // A cross-tab lock: one holder at a time, like navigator.locks.
-    const names: string[] = []
-    let queue: Promise<unknown> = Promise.resolve()
-    const locks: LockProvider = {
-      request(name, callback) {
-        names.push(name)
-        const run = queue.then(callback)
-        queue = run.catch(() => undefined)
-        return run
-      },
-    }
+    const { locks, names } = crossTabLock()
     const tabA = engine({ locks })
     const tabB = createNoteSync({ email: STUDENT, db: createAppDb(db.name), locks, isOnline: () => true })
     const [a, b] = await Promise.all([tabA.flush(), tabB.flush()])
@@ -383,5 +377,46 @@ describe('the local table', () => {
       [a._id, 'Mine, unsent'],
       ['srv1', 'On the server'],
     ])
+  })
+})
+
+describe('a device upgraded from the notes-only outbox', () => {
+  it('sends the writes queued before the upgrade, in order, once each', async () => {
+    const name = `notes-outbox-v3-${counter++}`
+    const created = {
+      _id: newNoteId(),
+      email: STUDENT,
+      title: 'Queued',
+      description: 'before',
+      createdAt: '2026-11-26T10:00:00.000Z',
+    }
+    const entry = (op: 'create' | 'update', description: string, key: string) => ({
+      email: STUDENT,
+      noteId: created._id,
+      op,
+      body: op === 'create' ? { email: STUDENT, title: 'Queued', description } : { title: 'Queued', description },
+      idempotencyKey: key,
+      createdAt: 1,
+      attempts: 0,
+    })
+    // An older build sent the create once with no answer back, then queued an edit after it.
+    await storeInV3(
+      name,
+      [{ ...created, description: 'after', pending: 'create' }],
+      [
+        entry('create', 'before', crypto.randomUUID()),
+        { ...entry('update', 'after', crypto.randomUUID()), attempts: 1 },
+      ],
+    )
+    closeAppDb(db)
+    db = createAppDb(name)
+
+    expect(await engine().flush()).toEqual({ sent: 2, refused: 0, conflicts: 0 })
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /notes', `PATCH /notes/${created._id}`])
+    expect((await serverNotes()).map((n) => [n._id, n.description])).toEqual([[created._id, 'after']])
+    expect(await db.outbox.count()).toBe(0)
+    const [local] = await readLocalNotes(STUDENT, db)
+    expect(local).toMatchObject({ _id: created._id, description: 'after' })
+    expect(local!.pending).toBeUndefined()
   })
 })

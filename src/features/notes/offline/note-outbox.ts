@@ -1,6 +1,8 @@
 // The notes outbox (docs/decisions/0021-notes-through-an-outbox.md): every note
 // write is stored on the device first, in the app database
-// (src/shared/db/app-db.ts), and sent later by the sync engine
+// (src/shared/db/app-db.ts), as a 'note' entry of the one outbox
+// (src/shared/offline/outbox.ts, docs/decisions/0062), and sent later by the
+// sync engine (src/shared/offline/outbox-sync.ts) with the notes' kind
 // (./note-sync.ts).
 //
 // What lives where: `notes` holds each note as this device knows it (the
@@ -18,8 +20,9 @@
 // have reached the server (the answer can be lost), so later writes are new
 // entries after it.
 import type { Note } from '#contract/entities'
-import { appDb, type AppDb, type LocalNote, type OutboxEntry, type OutboxOperation } from '#shared/db/app-db'
+import { appDb, type AppDb, type LocalNote, type NoteOutboxEntry, type OutboxOperation } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
+import { neverReachedServer } from '#shared/offline/outbox'
 
 export interface NoteText {
   title: string
@@ -30,20 +33,17 @@ function uuid(): string {
   return crypto.randomUUID()
 }
 
-/** True while the entry certainly has not reached the server: never sent, or refused. */
-function neverReachedServer(entry: OutboxEntry): boolean {
-  return entry.attempts === 0 || entry.error !== undefined
-}
-
 /** The strongest unsent operation on a note, which is what its mark says. */
-function pendingOf(entries: OutboxEntry[]): OutboxOperation | undefined {
+function pendingOf(entries: NoteOutboxEntry[]): OutboxOperation | undefined {
   if (entries.some((e) => e.op === 'delete')) return 'delete'
   if (entries.some((e) => e.op === 'create')) return 'create'
   return entries.length > 0 ? 'update' : undefined
 }
 
-export async function entriesOf(db: AppDb, noteId: string): Promise<OutboxEntry[]> {
-  return (await db.outbox.where('noteId').equals(noteId).toArray()).sort((a, b) => a.seq! - b.seq!)
+const isNoteEntry = (entry: { kind: string }): entry is NoteOutboxEntry => entry.kind === 'note'
+
+export async function entriesOf(db: AppDb, noteId: string): Promise<NoteOutboxEntry[]> {
+  return (await db.outbox.where('noteId').equals(noteId).toArray()).filter(isNoteEntry).sort((a, b) => a.seq! - b.seq!)
 }
 
 /** Re-derives a note's mark and error from its remaining entries (the note must exist). */
@@ -77,12 +77,14 @@ async function storeEdit(db: AppDb, email: string, noteId: string, text: NoteTex
   const last = entries.at(-1)
   if (last && last.op !== 'delete' && neverReachedServer(last)) {
     // A refused entry edited by the user is a new attempt: the reason no longer applies.
-    await db.outbox.update(last.seq!, {
+    await db.outbox.put({
+      ...last,
       body: { ...last.body, title: text.title, description: text.description },
       error: undefined,
     })
   } else {
     await db.outbox.add({
+      kind: 'note',
       email,
       noteId,
       op: 'update',
@@ -143,6 +145,7 @@ export async function storeNew(db: AppDb, email: string, id: string, text: NoteT
   }
   await db.notes.add(note)
   await db.outbox.add({
+    kind: 'note',
     email,
     noteId: id,
     op: 'create',
@@ -189,6 +192,7 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
       const moot = entries.filter((e) => e.op === 'update' && neverReachedServer(e))
       await db.outbox.bulkDelete(moot.map((e) => e.seq!))
       await db.outbox.add({
+        kind: 'note',
         email,
         noteId,
         op: 'delete',
@@ -202,38 +206,8 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
   )
 }
 
-/**
- * Claims the next entry to send for `email`: the oldest one not refused and
- * not behind a refused entry of the same note. Counting the attempt in the
- * same transaction is what stops later writes merging into it.
- */
-export function claimNext(email: string, db: AppDb = appDb): Promise<OutboxEntry | undefined> {
-  return storageWrite(() =>
-    db.transaction('rw', db.notes, db.outbox, async () => {
-      const entries = (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
-      const blocked = new Set<string>()
-      for (const entry of entries) {
-        if (entry.error !== undefined) {
-          blocked.add(entry.noteId)
-          continue
-        }
-        if (blocked.has(entry.noteId)) continue
-        const claimed = { ...entry, attempts: entry.attempts + 1 }
-        // The note's earlier writes are all confirmed by now, so its revision
-        // is the one this write was made on.
-        if (entry.op !== 'create' && entry.baseRevision === undefined) {
-          claimed.baseRevision = (await db.notes.get(entry.noteId))?.revision
-        }
-        await db.outbox.put(claimed)
-        return claimed
-      }
-      return undefined
-    }),
-  )
-}
-
 /** The server confirmed the entry: drop it and settle the note at the `revision` the server gave it. */
-export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb, revision?: number): Promise<void> {
+export function confirmEntry(entry: NoteOutboxEntry, db: AppDb = appDb, revision?: number): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       await db.outbox.delete(entry.seq!)
@@ -250,7 +224,7 @@ export function confirmEntry(entry: OutboxEntry, db: AppDb = appDb, revision?: n
 }
 
 /** The server refused the entry: keep it, with the reason, until the user retries or discards it. */
-export function refuseEntry(entry: OutboxEntry, reason: string, db: AppDb = appDb): Promise<void> {
+export function refuseEntry(entry: NoteOutboxEntry, reason: string, db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       if (!(await db.outbox.get(entry.seq!))) return
@@ -297,7 +271,9 @@ export function discardNote(noteId: string, server?: Note, db: AppDb = appDb): P
 export function applyServerNotes(email: string, server: Note[], db: AppDb = appDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
-      const unsent = new Set((await db.outbox.where('email').equals(email).toArray()).map((e) => e.noteId))
+      const unsent = new Set(
+        (await db.outbox.where('email').equals(email).toArray()).filter(isNoteEntry).map((e) => e.noteId),
+      )
       const local = await db.notes.where('email').equals(email).toArray()
       // A conflict is the student's to settle, and a list fetched before this
       // device's last write was confirmed must not take the note back a revision.
@@ -313,10 +289,10 @@ export function applyServerNotes(email: string, server: Note[], db: AppDb = appD
   )
 }
 
-/** How many writes of this user have not reached the server, conflicts included (warned about at logout). */
+/** How many note writes of this user have not reached the server, conflicts included (warned about at logout). */
 export async function unsentCount(email: string, db: AppDb = appDb): Promise<number> {
   return storageRead(async () => {
-    const queued = await db.outbox.where('email').equals(email).count()
+    const queued = (await db.outbox.where('email').equals(email).toArray()).filter(isNoteEntry).length
     const notes = await db.notes.where('email').equals(email).toArray()
     return queued + notes.filter((n) => n.conflict).length
   })

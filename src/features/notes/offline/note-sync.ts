@@ -1,33 +1,29 @@
-// The sync engine: sends the notes outbox (./note-outbox.ts) to the server in
-// order. One tab at a time holds the Web Lock 'studyhub-notes-outbox' while it
-// sends, so two open tabs never send the same entry; where Web Locks are
-// missing (old browsers, jsdom) a lock inside the tab still keeps one flush
-// at a time. Each entry goes with its own Idempotency-Key, so a retry after a
-// lost answer is answered from the server's record, not applied again.
+// The notes' kind of outbox entry (docs/decisions/0062): how the shared sync
+// engine (src/shared/offline/outbox-sync.ts) sends a note's create, edit or
+// delete, and what the answer does to the note (./note-outbox.ts).
 //
-// Outcomes per entry: 2xx → confirmed, at the revision the server answered;
-// an edit or delete that the server refuses because the note moved on (409
-// with the note) or is gone (404 to an edit) → a conflict (./note-conflicts.ts);
-// other 4xx (but 401, 408 and 429) → refused,
-// kept with the reason until the user retries or discards it; no answer, 5xx,
-// 401 (token expired), 408 or 429 → left queued, and the flush stops until the
-// next trigger: the connection returns, the tab becomes visible, the app
-// starts, a new write, or a backoff timer while online.
-//
-// Only entries of the signed-in user are ever sent: the engine is bound to
-// one email and the HTTP client sends that user's stored token.
+// An edit or delete is sent with the revision it was made on (If-Match),
+// fixed when the entry is first claimed. When the server refuses it because
+// the note moved on (409 with the note) or is gone (404 to an edit), the note
+// keeps both texts as a conflict (./note-conflicts.ts); a delete of a note the
+// server no longer has (404) is what was wanted. A 2xx confirms the entry and
+// the note, at the revision the server answered.
 import { api } from '#shared/api/http-client'
-import { ApiError, errorMessage } from '#shared/api/api-error'
-import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
-import { createStore } from '#shared/store/create-store'
+import type { ApiError } from '#shared/api/api-error'
+import type { NoteOutboxEntry } from '#shared/db/app-db'
+import type { OutboxKind } from '#shared/offline/outbox'
+import {
+  createOutboxSync,
+  requestOutboxSync,
+  type FlushResult,
+  type OutboxSyncOptions,
+} from '#shared/offline/outbox-sync'
 import type { NoteConflict, Note } from '#contract/entities'
 import { recordConflict } from './note-conflicts'
-import { claimNext, confirmEntry, refuseEntry } from './note-outbox'
+import { confirmEntry, refuseEntry } from './note-outbox'
 
-export const OUTBOX_LOCK = 'studyhub-notes-outbox'
-
-/** Sends one entry; rejects with ApiError as the HTTP client does. */
-export type SendEntry = (entry: OutboxEntry) => Promise<unknown>
+/** Sends one note entry; rejects with ApiError as the HTTP client does. */
+export type SendEntry = (entry: NoteOutboxEntry) => Promise<unknown>
 
 export const sendEntry: SendEntry = (entry) => {
   const text = { title: entry.body.title ?? '', description: entry.body.description ?? '' }
@@ -47,68 +43,13 @@ export const sendEntry: SendEntry = (entry) => {
   }
 }
 
-export interface LockProvider {
-  request(name: string, callback: () => Promise<void>): Promise<void>
-}
-
-// Without Web Locks: one flush at a time within this tab, across engines
-// (a one-off flush and the app's engine must not claim the same entry).
-let tabQueue: Promise<unknown> = Promise.resolve()
-const tabLock: LockProvider = {
-  request(_name, callback) {
-    const run = tabQueue.then(callback, callback)
-    tabQueue = run.catch(() => undefined)
-    return run
-  },
-}
-
-function browserLocks(): LockProvider | null {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  return locks && typeof locks.request === 'function'
-    ? { request: (name, callback) => locks.request(name, callback) }
-    : null
-}
-
-export interface NoteSyncOptions {
-  email: string
-  db?: AppDb
-  send?: SendEntry
-  isOnline?: () => boolean
-  /** null: no cross-tab lock (only the tab's own). Default: navigator.locks when present. */
-  locks?: LockProvider | null
-  /** Called after a flush that confirmed or refused anything (screens refresh). */
-  onChange?: () => void
-}
-
-export interface FlushResult {
-  sent: number
-  refused: number
-  /** Writes that met another device's newer change (kept on the note as a conflict). */
-  conflicts: number
-  /** Why the flush stopped early with entries left, if it did. */
-  stopped?: 'offline' | 'network' | 'unauthorized' | 'server' | 'storage' | 'stopped'
-}
-
-export interface NoteSync {
-  readonly email: string
-  /** Sends what is queued; resolves when this tab's flush is over. */
-  flush(): Promise<FlushResult>
-  /** Flushes now and on every trigger until the returned function is called. */
-  start(): () => void
-  stop(): void
-}
-
-const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
-
-type Outcome = 'sent' | 'refused' | 'conflict' | NonNullable<FlushResult['stopped']>
-
 /**
  * The server's copy when `error` says another device got there first: the
  * note as it is now (409), or null when an edit found it deleted (404).
  * undefined when the error is something else.
  */
-function theirsOf(entry: OutboxEntry, error: unknown): Note | null | undefined {
-  if (!(error instanceof ApiError) || entry.op === 'create') return undefined
+function theirsOf(entry: NoteOutboxEntry, error: ApiError): Note | null | undefined {
+  if (entry.op === 'create') return undefined
   if (error.status === 404 && entry.op === 'update') return null
   const note = (error.data as Partial<NoteConflict> | undefined)?.note
   return error.status === 409 && note && typeof note === 'object' ? note : undefined
@@ -119,181 +60,42 @@ const revisionOf = (answer: unknown): number | undefined => {
   return typeof revision === 'number' ? revision : undefined
 }
 
-function classify(error: unknown): Outcome {
-  if (!(error instanceof ApiError)) return 'network'
-  if (error.isNetworkError) return 'network'
-  if (error.status === 401) return 'unauthorized'
-  if (error.status === 408 || error.status === 429 || error.status >= 500) return 'server'
-  return 'refused'
+export const noteKind: OutboxKind<NoteOutboxEntry> = {
+  subject: (entry) => entry.noteId,
+  tables: ['notes'],
+  // The note's earlier writes are all confirmed by now, so its revision is
+  // the one this write was made on.
+  claimed: async (entry, db) =>
+    entry.op === 'create' || entry.baseRevision !== undefined
+      ? entry
+      : { ...entry, baseRevision: (await db.notes.get(entry.noteId))?.revision },
+  send: sendEntry,
+  async settle(entry, error, db) {
+    const theirs = theirsOf(entry, error)
+    if (theirs !== undefined) {
+      await recordConflict(entry, theirs, db)
+      return 'conflict'
+    }
+    // Deleting what the server no longer has is what was wanted.
+    if (entry.op === 'delete' && error.status === 404) {
+      await confirmEntry(entry, db)
+      return 'sent'
+    }
+    return undefined
+  },
+  confirm: (entry, answer, db) => confirmEntry(entry, db, revisionOf(answer)),
+  refuse: (entry, reason, db) => refuseEntry(entry, reason, db),
 }
 
+/** An engine that sends notes only, through `send` (tests play lost and doubled answers with it). */
 export function createNoteSync({
-  email,
-  db = appDb,
   send = sendEntry,
-  isOnline = defaultOnline,
-  locks = browserLocks(),
-  onChange,
-}: NoteSyncOptions): NoteSync {
-  let stopped = false
-  let running: Promise<FlushResult> | null = null
-  let again = false
-  let backoff = 0
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
-
-  async function sendOne(entry: OutboxEntry): Promise<Outcome> {
-    let answer: unknown
-    try {
-      answer = await send(entry)
-    } catch (error) {
-      const theirs = theirsOf(entry, error)
-      if (theirs !== undefined) {
-        await recordConflict(entry, theirs, db)
-        return 'conflict'
-      }
-      const outcome = classify(error)
-      // Deleting what the server no longer has is what was wanted.
-      if (outcome === 'refused' && entry.op === 'delete' && (error as ApiError).status === 404) {
-        await confirmEntry(entry, db)
-        return 'sent'
-      }
-      if (outcome === 'refused') await refuseEntry(entry, errorMessage(error), db)
-      return outcome
-    }
-    await confirmEntry(entry, db, revisionOf(answer))
-    return 'sent'
-  }
-
-  async function drain(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
-    for (;;) {
-      if (stopped) return { ...result, stopped: 'stopped' }
-      if (!isOnline()) return { ...result, stopped: 'offline' }
-      let entry: OutboxEntry | undefined
-      try {
-        entry = await claimNext(email, db)
-      } catch {
-        return { ...result, stopped: 'storage' }
-      }
-      if (!entry) return result
-      let outcome: Outcome
-      try {
-        outcome = await sendOne(entry)
-      } catch {
-        // The answer came but could not be stored: the entry stays and is sent again (same key).
-        return { ...result, stopped: 'storage' }
-      }
-      if (outcome === 'sent') result.sent += 1
-      else if (outcome === 'refused') result.refused += 1
-      else if (outcome === 'conflict') result.conflicts += 1
-      else return { ...result, stopped: outcome }
-    }
-  }
-
-  function locked(): Promise<FlushResult> {
-    let result: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
-    return (locks ?? tabLock)
-      .request(OUTBOX_LOCK, async () => {
-        result = await drain()
-      })
-      .then(() => result)
-  }
-
-  function scheduleRetry(result: FlushResult): void {
-    clearTimeout(retryTimer)
-    if (stopped || (result.stopped !== 'server' && result.stopped !== 'network') || !isOnline()) return
-    // The data cache's backoff (docs/product.md#constants): min(1000 * 2^n, 30000) ms.
-    const delay = Math.min(1000 * 2 ** backoff, 30_000)
-    backoff += 1
-    retryTimer = setTimeout(() => void flush(), delay)
-  }
-
-  function flush(): Promise<FlushResult> {
-    if (running) {
-      // A write arrived during the flush: run once more after it.
-      again = true
-      return running
-    }
-    running = (async () => {
-      let total: FlushResult = { sent: 0, refused: 0, conflicts: 0 }
-      do {
-        again = false
-        const result = await locked()
-        total = {
-          sent: total.sent + result.sent,
-          refused: total.refused + result.refused,
-          conflicts: total.conflicts + result.conflicts,
-          stopped: result.stopped,
-        }
-      } while (again && !stopped)
-      return total
-    })().finally(() => {
-      running = null
-    })
-    return running.then((result) => {
-      if (!result.stopped) backoff = 0
-      scheduleRetry(result)
-      if (result.sent > 0 || result.refused > 0 || result.conflicts > 0) onChange?.()
-      return result
-    })
-  }
-
-  const onOnline = () => void flush()
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void flush()
-  }
-
-  function start(): () => void {
-    stopped = false
-    window.addEventListener('online', onOnline)
-    document.addEventListener('visibilitychange', onVisible)
-    void flush()
-    return stop
-  }
-
-  function stop(): void {
-    stopped = true
-    clearTimeout(retryTimer)
-    window.removeEventListener('online', onOnline)
-    document.removeEventListener('visibilitychange', onVisible)
-  }
-
-  return { email, flush, start, stop }
+  ...options
+}: Omit<OutboxSyncOptions, 'kinds'> & { send?: SendEntry | undefined }) {
+  return createOutboxSync({ ...options, kinds: { note: { ...noteKind, send } } })
 }
 
-// ---- The app's one engine, bound to the signed-in user.
-
-let active: NoteSync | null = null
-/** How many times the engine confirmed or refused writes. */
-const changes = createStore(0)
-
-function notify(): void {
-  changes.set((count) => count + 1)
-}
-
-/** Screens refresh the server's list when the engine confirmed or refused writes. */
-export const subscribeNoteSync = changes.subscribe
-
-/** Starts sending `email`'s outbox (stops any engine of another user first). */
-export function startNoteSync(email: string): void {
-  if (active?.email === email) {
-    void active.flush()
-    return
-  }
-  active?.stop()
-  active = createNoteSync({ email, onChange: notify })
-  active.start()
-}
-
-/** Stops sending (logout): nothing more goes out under the current token. */
-export function stopNoteSync(): void {
-  active?.stop()
-  active = null
-}
-
-/** Asks for a send now, e.g. right after a local write. */
+/** Asks for a send now, right after a local write. */
 export function requestNoteSync(email: string): Promise<FlushResult> {
-  if (active?.email === email) return active.flush()
-  // Not started (a screen used outside the app's session, e.g. in tests): one flush.
-  return createNoteSync({ email, onChange: notify }).flush()
+  return requestOutboxSync(email, { note: noteKind })
 }

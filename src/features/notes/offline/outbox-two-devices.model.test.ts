@@ -17,7 +17,8 @@ import { closeAppDb, type AppDb, type LocalNote } from '#shared/db/app-db'
 import { openModel, resetModel, RUNS, STUDENT } from '../testing/outbox-model'
 import { resolveConflict, type Resolution } from './note-conflicts'
 import { applyServerNotes, queueCreate, queueDelete, queueUpdate, readLocalNotes } from './note-outbox'
-import { createNoteSync, sendEntry, type NoteSync, type SendEntry } from './note-sync'
+import type { OutboxSync as NoteSync } from '#shared/offline/outbox-sync'
+import { createNoteSync, sendEntry, type SendEntry } from './note-sync'
 
 let phone: AppDb
 let laptop: AppDb

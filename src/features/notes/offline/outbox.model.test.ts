@@ -15,7 +15,8 @@ import { ApiError } from '#shared/api/api-error'
 import { closeAppDb, type AppDb } from '#shared/db/app-db'
 import { openModel, resetModel, RUNS, STUDENT } from '../testing/outbox-model'
 import { queueCreate, queueDelete, queueUpdate, readLocalNotes } from './note-outbox'
-import { createNoteSync, sendEntry, type NoteSync, type SendEntry } from './note-sync'
+import type { OutboxSync as NoteSync } from '#shared/offline/outbox-sync'
+import { createNoteSync, sendEntry, type SendEntry } from './note-sync'
 
 type Fault = 'none' | 'lose' | 'duplicate' | 'duplicate-then-lose'
 

@@ -1,0 +1,50 @@
+// The app's outbox engine (docs/decisions/0062): the shared engine
+// (src/shared/offline/outbox-sync.ts) with every kind of entry the app has,
+// the notes' writes and the bookings' cancels, so a user's queued writes go out
+// in the order they were made, whatever feature made them. Features never
+// import each other; this is where their kinds meet. Loaded on demand by
+// ./sync-engines.ts and ./device-data.ts, with Dexie; so is the question a
+// log out asks about what is still unsent.
+import type { QueryClient } from '@tanstack/react-query'
+import { bookingCancelKind, readQueuedCancels } from '#features/bookings/offline/booking-cancel-outbox'
+import { unsentNoteWrites } from '#features/notes/offline/device-tables'
+import { noteKind } from '#features/notes/offline/note-sync'
+import { queryKeys } from '#shared/api/query-keys'
+import { startOutboxSync, stopOutboxSync, subscribeOutboxSync } from '#shared/offline/outbox-sync'
+
+let unsubscribe: (() => void) | undefined
+
+/** Sends `email`'s outbox, now and on every trigger, until stopOutbox. */
+export function startOutbox(email: string, client: QueryClient): void {
+  // A cancel sent or refused changes the student's bookings, their counts and the session's seats
+  // (My Notes fetches its own list again).
+  unsubscribe ??= subscribeOutboxSync(() => {
+    for (const queryKey of [queryKeys.bookings.all, queryKeys.stats.all, queryKeys.sessions.all])
+      void client.invalidateQueries({ queryKey })
+  })
+  startOutboxSync(email, { note: noteKind, 'booking-cancel': bookingCancelKind })
+}
+
+export function stopOutbox(): void {
+  stopOutboxSync()
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
+
+/**
+ * The question before a log out that would drop `email`'s unsent writes
+ * (docs/product.md#messages); null when everything was sent. Here, not in the
+ * auth feature: only the app knows what each feature keeps unsent, and this
+ * module is loaded on demand, not with the first page.
+ */
+export async function unsentWarning(email: string): Promise<{ title: string; text: string } | null> {
+  const [notes, queued] = await Promise.all([unsentNoteWrites(email), readQueuedCancels(email)])
+  const cancels = queued.size
+  if (notes + cancels === 0) return null
+  const one = notes + cancels === 1
+  const what = [notes && count(notes, 'note change'), cancels && count(cancels, 'booking cancel')].filter(Boolean)
+  return {
+    title: `Log out with unsent ${cancels === 0 ? 'notes' : notes === 0 ? 'cancels' : 'changes'}?`,
+    text: `${what.join(' and ')} ${one ? 'has' : 'have'} not reached the server yet. Logging out deletes ${one ? 'it' : 'them'} from this device${cancels > 0 ? ', and a booking whose cancel was not sent stays booked' : ''}.`,
+  }
+}

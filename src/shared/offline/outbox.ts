@@ -1,0 +1,108 @@
+// The outbox table, as every kind of entry shares it (docs/decisions/0062):
+// each write that must wait for the server (a note's create, edit or delete,
+// a booking's cancel) is one entry of `outbox` in the app database, in the
+// order it was made (`seq`), with whose write it is (`email`) and the
+// Idempotency-Key it is sent with. What an entry does before and after it is
+// sent is its kind's (OutboxKind): the notes feature keeps revisions and
+// conflicts, the bookings feature its cancels. This module knows only what is
+// common: which entry goes next, and how many are left.
+//
+// Order: a user's entries go out oldest first, whatever their kind. A refused
+// entry holds back only the later entries of its own subject (the same note,
+// the same booking): they were written on top of it.
+import type { ApiError } from '#shared/api/api-error'
+import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
+import { storageRead, storageWrite } from '#shared/db/storage-faults'
+
+export type OutboxKindName = OutboxEntry['kind']
+
+/** What one kind of entry does around the engine's send (src/shared/offline/outbox-sync.ts). */
+export interface OutboxKind<E extends OutboxEntry> {
+  /** What the entry writes to: a refused entry holds back the later ones of the same subject. */
+  subject(entry: E): string
+  /** The names of the tables `claimed` reads or writes, joined to the claim's transaction. */
+  tables?: readonly string[]
+  /** Inside the claim's transaction, the attempt counted: fixes what the entry is sent with. */
+  claimed?(entry: E, db: AppDb): Promise<E>
+  /** Sends the entry; rejects with ApiError as the HTTP client does. */
+  send(entry: E): Promise<unknown>
+  /** A 4xx that is not a plain refusal: what was wanted is already so ('sent'), or a conflict kept for the user. */
+  settle?(entry: E, error: ApiError, db: AppDb): Promise<'sent' | 'conflict' | undefined>
+  /** The server took it: drop the entry and settle what it wrote. */
+  confirm(entry: E, answer: unknown, db: AppDb): Promise<void>
+  /** The server refused it: keep it with the reason, and what it wrote marked, until the user acts. */
+  refuse(entry: E, reason: string, db: AppDb): Promise<void>
+}
+
+export type OutboxKinds = { [K in OutboxKindName]?: OutboxKind<Extract<OutboxEntry, { kind: K }>> }
+
+/** The kind that handles `entry`, if this engine knows it. */
+export function kindOf(kinds: OutboxKinds, entry: OutboxEntry): OutboxKind<OutboxEntry> | undefined {
+  // Each kind is keyed by its own name, so the entry is of the kind's type.
+  return kinds[entry.kind] as OutboxKind<OutboxEntry> | undefined
+}
+
+/** A user's entries in the order they were written. */
+export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
+  return (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
+}
+
+/** True while the entry certainly has not reached the server: never sent, or refused. */
+export function neverReachedServer(entry: OutboxEntry): boolean {
+  return entry.attempts === 0 || entry.error !== undefined
+}
+
+/**
+ * Claims the next entry to send for `email`: the oldest one not refused and
+ * not behind a refused entry of the same subject. Counting the attempt in the
+ * same transaction is what stops later writes merging into it. Entries of a
+ * kind this engine does not know are left for one that does (only a one-off
+ * flush outside the app's session knows fewer kinds than the app).
+ */
+export function claimNext(email: string, kinds: OutboxKinds, db: AppDb = appDb): Promise<OutboxEntry | undefined> {
+  const tables = new Set(['outbox', ...Object.values(kinds).flatMap((kind) => kind.tables ?? [])])
+  return storageWrite(() =>
+    db.transaction('rw', [...tables], async () => {
+      const blocked = new Set<string>()
+      for (const entry of await entriesOfUser(email, db)) {
+        const kind = kindOf(kinds, entry)
+        if (!kind) continue
+        const subject = `${entry.kind} ${kind.subject(entry)}`
+        if (entry.error !== undefined) {
+          blocked.add(subject)
+          continue
+        }
+        if (blocked.has(subject)) continue
+        let claimed: OutboxEntry = { ...entry, attempts: entry.attempts + 1 }
+        if (kind.claimed) claimed = await kind.claimed(claimed, db)
+        await db.outbox.put(claimed)
+        return claimed
+      }
+      return undefined
+    }),
+  )
+}
+
+/** Drops a confirmed entry, for a kind with nothing else to settle. */
+export function dropEntry(entry: OutboxEntry, db: AppDb = appDb): Promise<void> {
+  return storageWrite(() => db.outbox.delete(entry.seq!))
+}
+
+/** Keeps a refused entry with the reason, for a kind with nothing else to mark (a no-op once it is gone). */
+export function keepRefused(entry: OutboxEntry, reason: string, db: AppDb = appDb): Promise<void> {
+  return storageWrite(async () => {
+    await db.outbox.update(entry.seq!, { error: reason })
+  })
+}
+
+/** How many entries of this user have not reached the server, refused ones included. */
+export function queuedCount(email: string, db: AppDb = appDb): Promise<number> {
+  return storageRead(() => db.outbox.where('email').equals(email).count())
+}
+
+/** Logging out: drops `email`'s entries, whatever their kind. Other users' unsent entries stay theirs. */
+export function forget(email: string, db: AppDb = appDb): Promise<void> {
+  return storageWrite(async () => {
+    await db.outbox.where('email').equals(email).delete()
+  })
+}
