@@ -9,7 +9,9 @@ import { MAX_FILE_BYTES } from '#contract/limits'
 import type { ApiDeps } from '#core/api-deps'
 import { crossSiteRefusal } from '#core/cross-site-guard'
 import { errorResponse, json } from '#core/http-errors'
+import { remindClassesStartingSoon } from '#core/notifications'
 import { apiRoutes } from '#core/routes'
+import type { NotificationRow } from '#core/store'
 import { demoDb, type DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'
 import { demoIdentityVerifier } from './demo-identity-verifier'
@@ -26,6 +28,18 @@ export const DEMO_APP_TOKEN_TTL_SECONDS = 24 * 60 * 60
 
 const depsByDb = new WeakMap<DemoDb, ApiDeps>()
 
+/** Where committed notifications go: in the service worker, the system notifications of this device. */
+let announcer: ((written: readonly NotificationRow[]) => void) | undefined
+
+export function announceWith(announce: (written: readonly NotificationRow[]) => void): void {
+  announcer = announce
+}
+
+/** The demo server's reminder run: at app start (the worker's first request), not on a timer. */
+export function remindAtStart(db: DemoDb = demoDb()): Promise<unknown> {
+  return remindClassesStartingSoon(demoDeps(db))
+}
+
 function demoDeps(db: DemoDb = demoDb()): ApiDeps {
   let deps = depsByDb.get(db)
   if (!deps) {
@@ -35,6 +49,7 @@ function demoDeps(db: DemoDb = demoDb()): ApiDeps {
       now: () => new Date(),
       appTokenTtlSeconds: DEMO_APP_TOKEN_TTL_SECONDS,
       maxFileBytes: MAX_FILE_BYTES,
+      announce: (written) => announcer?.(written),
     }
     depsByDb.set(db, deps)
   }

@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       appDistDir: undefined,
       fileStorage: { kind: 'postgres' },
+      vapid: undefined,
+      reminderIntervalSeconds: 300,
     })
   })
 
@@ -87,6 +89,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 2500,
       appDistDir: dist,
       fileStorage: { kind: 'postgres' },
+      vapid: undefined,
+      reminderIntervalSeconds: 300,
     })
   })
 

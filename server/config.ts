@@ -46,6 +46,10 @@ export interface Config {
   /** Absolute path of a built app to serve from the same origin. */
   appDistDir: string | undefined
   fileStorage: FileStorage
+  /** Web Push's VAPID keys; without them the server sends no push (the inbox still works). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined
+  /** How often each process writes the reminders of classes starting within a day; 0 turns it off. */
+  reminderIntervalSeconds: number
 }
 
 /** Every problem of one configuration, in one message. */
@@ -171,6 +175,10 @@ const EXPECTED = {
   S3_ACCESS_KEY_ID: 'must be an access key id (no spaces)',
   S3_SECRET_ACCESS_KEY: 'must be a secret access key (no spaces)',
   S3_FORCE_PATH_STYLE: 'must be true or false',
+  VAPID_PUBLIC_KEY: 'must be the base64url public key `npm run server:vapid-keys` printed',
+  VAPID_PRIVATE_KEY: 'must be the base64url private key `npm run server:vapid-keys` printed',
+  VAPID_SUBJECT: 'must be a mailto: or https: address',
+  REMINDER_INTERVAL_SECONDS: 'must be an integer 0-86400 (seconds; 0 turns reminders off)',
 } as const
 
 type Variable = keyof typeof EXPECTED
@@ -232,6 +240,10 @@ const envSchema = z.object({
   S3_ENDPOINT: optionalText(isEndpoint),
   S3_REGION: z.preprocess(unsetIfBlank, z.string().trim().regex(REGION).default('us-east-1')),
   S3_ACCESS_KEY_ID: optionalText((v) => NO_SPACES.test(v)),
+  VAPID_PUBLIC_KEY: optionalText((v) => /^[A-Za-z0-9_-]{80,100}$/.test(v)),
+  VAPID_PRIVATE_KEY: optionalText((v) => /^[A-Za-z0-9_-]{40,50}$/.test(v)),
+  VAPID_SUBJECT: optionalText((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v)),
+  REMINDER_INTERVAL_SECONDS: integer(0, 86_400, 300),
   S3_SECRET_ACCESS_KEY: optionalText((v) => NO_SPACES.test(v)),
   // Unset: path-style with a configured endpoint (MinIO and most self-hosted services), virtual-hosted on AWS.
   S3_FORCE_PATH_STYLE: z.preprocess(
@@ -313,6 +325,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const vapidSet = (['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const).filter(
+    (name) => unsetIfBlank(env[name]) !== undefined,
+  )
+  if (vapidSet.length > 0 && vapidSet.length < 3) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none, for no push)')
+  }
+
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems)
   const v = parsed.data
   return {
@@ -346,5 +365,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: v.S3_FORCE_PATH_STYLE ?? v.S3_ENDPOINT !== undefined,
           }
         : { kind: 'postgres' },
+    vapid:
+      v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY && v.VAPID_SUBJECT
+        ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY, subject: v.VAPID_SUBJECT }
+        : undefined,
+    reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS,
   }
 }

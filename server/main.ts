@@ -17,6 +17,8 @@ import { isEntryPoint } from './entry-point'
 import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
 import { createLogger, describeError, type Logger } from './logger'
+import { remindClassesStartingSoon } from '#core/notifications'
+import { createPushSender } from './push/push-sender'
 
 export interface StartOptions {
   logger?: Logger
@@ -33,6 +35,8 @@ export interface RunningServer {
   url: string
   /** Stops accepting, lets requests in flight finish (up to the grace period), closes the database. */
   close(): Promise<void>
+  /** One run of the reminder scheduler now (what each interval does); answers how many reminders it wrote. */
+  remindNow(): Promise<number>
 }
 
 /**
@@ -63,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let server: Server
   let draining = false
+  let remindNow: () => Promise<number> = () => Promise.resolve(0)
   try {
     if (shouldSeed(config.seed, database.kind) && (await database.isEmpty())) {
       try {
@@ -95,6 +100,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // An app hosted on its own origin is the one CORS lets in first: calendar events link back to it.
       ...(config.appDistDir || config.corsOrigins.length === 0 ? {} : { appOrigin: config.corsOrigins[0] }),
     }
+    if (config.vapid) {
+      const sender = createPushSender(database.store, config.vapid, logger)
+      deps.announce = (written) => sender.announce(written)
+      deps.pushPublicKey = config.vapid.publicKey
+    } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
+    remindNow = async () => (await remindClassesStartingSoon(deps)).length
     const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
 
     server = await new Promise<Server>((resolve, reject) => {
@@ -148,9 +159,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     firebaseProject: config.firebaseProjectId,
   })
 
+  // Every process runs the scheduler; each reminder is written once all the
+  // same (a unique index per booking), so no process has to be the leader.
+  const reminders =
+    config.reminderIntervalSeconds > 0
+      ? setInterval(() => {
+          remindNow().catch((error: unknown) => logger.warn('reminders failed', { error: describeError(error) }))
+        }, config.reminderIntervalSeconds * 1000)
+      : undefined
+  reminders?.unref()
+
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(reminders)
       draining = true
       await new Promise<void>((resolve) => {
         const deadline = setTimeout(() => {
@@ -168,7 +190,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.info('stopped')
     })())
 
-  return { url, close }
+  return { url, close, remindNow: () => remindNow() }
 }
 
 async function main(): Promise<void> {

@@ -63,6 +63,8 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
       RATE_LIMIT_WRITES: '0',
       RATE_LIMIT_SIGN_IN: '0',
       LOG_LEVEL: 'info',
+      // Both processes run the reminder scheduler every second, so their runs overlap again and again.
+      REMINDER_INTERVAL_SECONDS: '1',
     }
     // Both at once, on an empty database: each migrates, finds it empty and would seed.
     const started = await Promise.allSettled([startApiServerProcess(env), startApiServerProcess(env)])
@@ -328,6 +330,45 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
       .map((x) => x.waitlistPosition)
       .sort((x, y) => x - y)
     expect(line).toEqual(Array.from({ length: SEAT_RACERS - SEATS - 3 }, (_, i) => i + 1))
+  })
+
+  it('writes each reminder of a class starting within a day exactly once, though both processes run the scheduler', async () => {
+    const session = `reminder-${Date.now().toString(16)}`
+    const hour = 3_600_000
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString()
+    const tutor = SEED_TUTORS[0]!
+    await sql.query(
+      `insert into sessions (id, title, subject, description, registration_start, registration_end, class_start,
+         class_end, duration, registration_fee, tutor_name, tutor_email, status, created_at)
+       values ($1, 'Starts soon', 'Maths', '', $2, $3, $4, $5, 2, 0, $6, $7, 'approved', $2)`,
+      [session, iso(-48 * hour), iso(-hour), iso(2 * hour), iso(4 * hour), tutor.name, tutor.email],
+    )
+    const students = SEED_STUDENTS.slice(0, 6).map((s) => s.email)
+    for (const [i, email] of students.entries()) {
+      await sql.query(
+        `insert into bookings (id, session_id, student_email, tutor_email, status, booked_at)
+         values ($1, $2, $3, $4, 'approved', $5)`,
+        [`${session}-${i}`, session, email, tutor.email, iso(-hour)],
+      )
+    }
+    const reminders = async () =>
+      (
+        await sql.query<{ booking_id: string; n: number }>(
+          `select booking_id, count(*)::int as n from notifications
+           where kind = 'class-reminder' and booking_id like $1 group by booking_id`,
+          [`${session}-%`],
+        )
+      ).rows
+    await expect.poll(async () => (await reminders()).length, { timeout: 15_000 }).toBe(students.length)
+    // Several more runs of each process: still one reminder per booking, each to its student.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    expect((await reminders()).map((r) => r.n)).toEqual(students.map(() => 1))
+    const told = await sql.query<{ recipient_email: string }>(
+      `select recipient_email from notifications where booking_id like $1 order by recipient_email`,
+      [`${session}-%`],
+    )
+    expect(told.rows.map((r) => r.recipient_email)).toEqual([...students].sort())
+    for (const server of servers) expect(server.logs().filter((l) => l.msg === 'reminders failed')).toEqual([])
   })
 
   it('stops both processes on SIGTERM with exit code 0', async () => {

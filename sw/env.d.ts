@@ -1,3 +1,6 @@
 declare module '#demo-server' {
-  export const demoServer: null | { handle(request: Request): Promise<Response | undefined> }
+  export const demoServer: null | {
+    handle(request: Request): Promise<Response | undefined>
+    setDeviceUser(email: string | null): Promise<void>
+  }
 }

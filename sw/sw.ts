@@ -6,11 +6,14 @@ import { demoServer } from '#demo-server'
 import { cleanupOutdatedCaches } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { keptHomePage, type KeptHomePage } from './kept-home-page'
+import { listenForNotifications } from './notifications'
 import { precacheInParallel } from './precache-in-parallel'
 
 declare const self: ServiceWorkerGlobalScope
 
 const API_PREFIX = '/api/'
+
+listenForNotifications()
 
 // Registered before Workbox's routes so /api never meets the navigation fallback.
 self.addEventListener('fetch', (event) => {
@@ -83,4 +86,9 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
   // After a hard reload the page is not controlled; it asks to be claimed.
   if (data?.type === 'CLAIM') event.waitUntil(self.clients.claim())
+  // In a demo build, who is signed in on this device: their notifications are shown here.
+  if (data?.type === 'DEVICE_USER' && demoServer) {
+    const email = (data as { email?: unknown }).email
+    event.waitUntil(demoServer.setDeviceUser(typeof email === 'string' ? email : null))
+  }
 })

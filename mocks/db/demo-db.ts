@@ -19,7 +19,17 @@
 // Indexes cover what the lists filter and sort on, so a page out of 10,000
 // rows is an indexed range, not a scan.
 import Dexie, { type Table } from 'dexie'
-import type { BookingRow, IdempotencyRow, MaterialRow, NoteRow, ReviewRow, SessionRow, UserRow } from '#core/store'
+import type {
+  BookingRow,
+  IdempotencyRow,
+  MaterialRow,
+  NoteRow,
+  NotificationRow,
+  PushSubscriptionRow,
+  ReviewRow,
+  SessionRow,
+  UserRow,
+} from '#core/store'
 
 export type { BookingRow, IdempotencyRow, MaterialRow, ReviewRow, SessionRow, UserRow }
 
@@ -52,7 +62,8 @@ export const activeKeyOf = (b: Pick<BookingRow, 'status' | 'studentEmail' | 'ses
   b.status === 'cancelled' ? undefined : `${b.studentEmail}\n${b.sessionId}`
 
 export interface MetaRow {
-  key: 'secret' | 'seed'
+  /** `deviceUser`: who is signed in on this device, whose notifications the worker shows. */
+  key: 'secret' | 'seed' | 'deviceUser'
   value: unknown
 }
 
@@ -73,6 +84,15 @@ export interface IdentityRow {
   createdAt: string
 }
 
+/**
+ * A notification as kept: `onceKey` (booking and kind, on reminders only)
+ * makes "one reminder per booking" a unique index, as in PostgreSQL.
+ */
+export type DemoNotificationRow = NotificationRow & { onceKey?: string }
+
+const onceKeyOf = (n: Pick<NotificationRow, 'kind' | 'bookingId'>): string | undefined =>
+  n.kind === 'class-reminder' && n.bookingId ? `${n.bookingId}\n${n.kind}` : undefined
+
 /** A note as kept: one written by a demo build from before revisions has none (it is at its first). */
 export type DemoNoteRow = Omit<NoteRow, 'revision'> & { revision?: number }
 
@@ -88,6 +108,8 @@ export class DemoDb extends Dexie {
   meta!: Table<MetaRow, string>
   identities!: Table<IdentityRow, string>
   calendarFeeds!: Table<CalendarFeedRow, string>
+  notifications!: Table<DemoNotificationRow, string>
+  pushSubscriptions!: Table<PushSubscriptionRow, string>
 
   constructor(name = DEMO_DB_NAME) {
     super(name)
@@ -152,6 +174,13 @@ export class DemoDb extends Dexie {
             b.activeKey = activeKeyOf(b)
           }),
       )
+    this.version(5).stores({
+      notifications: '_id, [recipientEmail+createdAt], &onceKey, bookingId',
+      pushSubscriptions: 'endpoint, email',
+    })
+    this.notifications.hook('creating', (_key, row) => {
+      row.onceKey = onceKeyOf(row)
+    })
     this.bookings.hook('creating', (_key, row) => {
       row.activeKey = activeKeyOf(row)
     })
@@ -173,6 +202,8 @@ export class DemoDb extends Dexie {
       this.idempotency,
       this.identities,
       this.calendarFeeds,
+      this.notifications,
+      this.pushSubscriptions,
     ]
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '#core/store'
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import { dexieNotes } from './dexie-notes'
+import { dexieNotifications, dexiePushSubscriptions, writeNotices } from './dexie-notifications'
 import * as q from './queries'
 import { casBooking, portBooking, seatsTaken, waitlistOf, withSeatsOver } from './seat-ledger'
 
@@ -49,11 +50,13 @@ export function createDexieStore(db: DemoDb): Store {
     id: string,
     patch: Partial<T>,
     expected: Status,
+    notices?: Parameters<typeof writeNotices>[1],
   ): Promise<boolean> =>
-    db.transaction('rw', table, async () => {
+    db.transaction('rw', table, db.notifications, async () => {
       const row = await table.get(id)
       if (!row || row.status !== expected) return false
       await table.update(id, patch as never)
+      await writeNotices(db, notices)
       return true
     })
 
@@ -88,6 +91,7 @@ export function createDexieStore(db: DemoDb): Store {
         ),
       list: (search, paging) => q.listUsers(db, search, paging),
       count: () => db.users.count(),
+      adminEmails: async () => (await db.users.where('role').equals('admin').toArray()).map((u) => u.email),
       owned: async (email) => {
         const [sessions, bookings, reviews, notes, materials] = await Promise.all([
           db.sessions.where('tutorEmail').equals(email).count(),
@@ -104,10 +108,13 @@ export function createDexieStore(db: DemoDb): Store {
       get: (id) => db.sessions.get(id),
       getMany: (ids) => q.sessionsByIds(db, ids),
       list: (filter, paging) => q.listSessions(db, filter, paging),
-      insert: async (row) => {
-        await db.sessions.add(row)
+      insert: async (row, notices) => {
+        await db.transaction('rw', db.sessions, db.notifications, async () => {
+          await db.sessions.add(row)
+          await writeNotices(db, notices)
+        })
       },
-      update: (id, patch, expected) => casUpdate(db.sessions, id, patch, expected),
+      update: (id, patch, expected, notices) => casUpdate(db.sessions, id, patch, expected, notices),
       deleteWithOwned: (ids) => q.deleteSessionCascade(db, ids),
       counts: async () => {
         const [total, pending, approved, rejected] = await Promise.all([
@@ -133,6 +140,11 @@ export function createDexieStore(db: DemoDb): Store {
           .map((row) => portBooking(row)),
       ofTutor: async (email) =>
         (await db.bookings.where('tutorEmail').equals(email).toArray()).map((row) => portBooking(row)),
+      ofSession: async (sessionId) =>
+        (await db.bookings.where('sessionId').equals(sessionId).toArray())
+          .sort(q.byNewest('bookedAt'))
+          .map((row) => portBooking(row)),
+      startingBetween: (from, to) => q.bookingsStartingBetween(db, from, to),
       insert: (row) => unique('booking.student-session', () => db.bookings.add(row)).then(() => undefined),
       update: (id, patch, expected) =>
         unique('booking.student-session', () =>
@@ -200,14 +212,15 @@ export function createDexieStore(db: DemoDb): Store {
                 .anyOf([...ids])
                 .toArray()
             ).sort(q.byNewest('createdAt')),
-      insertWithFile: async (row, file: StoredFile | null) => {
+      insertWithFile: async (row, file: StoredFile | null, notices) => {
         const stored: FileRow | null = file && { ...file, data: toStoredFile(file.data) }
-        await db.transaction('rw', db.materials, db.files, async () => {
+        await db.transaction('rw', db.materials, db.files, db.notifications, async () => {
           if (stored) await db.files.add(stored)
           await db.materials.add(row)
+          await writeNotices(db, notices)
         })
       },
-      setStatus: (id, status, expected) => casUpdate(db.materials, id, { status }, expected),
+      setStatus: (id, status, expected, notices) => casUpdate(db.materials, id, { status }, expected, notices),
       deleteWithFile: (id) =>
         db.transaction('rw', db.materials, db.files, async () => {
           const row = await db.materials.get(id)
@@ -227,6 +240,8 @@ export function createDexieStore(db: DemoDb): Store {
         return { ...row, data: row.data instanceof Blob ? row.data : await toBytes(row.data) }
       },
     },
+    notifications: dexieNotifications(db),
+    pushSubscriptions: dexiePushSubscriptions(db),
     idempotency: {
       claim: (row: IdempotencyRow) =>
         db.transaction('rw', db.idempotency, async () => {

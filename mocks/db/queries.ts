@@ -3,7 +3,7 @@
 // 10,000 rows reads only that page, and the total is an index count.
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
 import type { BookingStatus, Status } from '#contract/entities'
-import type { Listed, Paging } from '#core/store'
+import type { Listed, Paging, StartingBooking } from '#core/store'
 import {
   activeKeyOf,
   type DemoBookingRow,
@@ -145,7 +145,13 @@ export async function deleteSessionCascade(db: DemoDb, sessionIds: readonly stri
 export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void> {
   const own = await db.sessions.where('tutorEmail').equals(user.email).primaryKeys()
   await deleteSessionCascade(db, own)
-  await db.transaction('rw', [db.users, db.bookings, db.reviews, db.notes, db.materials, db.files], async () => {
+  const tables = [db.users, db.bookings, db.reviews, db.notes, db.materials, db.files, db.notifications]
+  await db.transaction('rw', [...tables, db.pushSubscriptions], async () => {
+    await db.notifications
+      .where('[recipientEmail+createdAt]')
+      .between([user.email, Dexie.minKey], [user.email, Dexie.maxKey])
+      .delete()
+    await db.pushSubscriptions.where('email').equals(user.email).delete()
     await db.bookings.where('studentEmail').equals(user.email).delete()
     await db.reviews.where('studentEmail').equals(user.email).delete()
     await db.notes.where('email').equals(user.email).delete()
@@ -163,3 +169,17 @@ export const byNewest =
   <K extends string>(key: K) =>
   (a: Record<K, string>, b: Record<K, string>) =>
     a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : 0
+
+/** Approved bookings whose session's class starts after `from` and at or before `to`, with its title. */
+export async function bookingsStartingBetween(db: DemoDb, from: string, to: string): Promise<StartingBooking[]> {
+  const [start, end] = [Date.parse(from), Date.parse(to)]
+  const approved = await db.bookings.where('status').equals('approved').toArray()
+  const sessions = await sessionsByIds(db, [...new Set(approved.map((b) => b.sessionId))])
+  return approved.flatMap(({ activeKey: _key, ...booking }) => {
+    const session = sessions.get(booking.sessionId)
+    const at = session ? Date.parse(session.classStart) : NaN
+    return session && at > start && at <= end
+      ? [{ ...booking, title: session.title, classStart: session.classStart }]
+      : []
+  })
+}

@@ -1,9 +1,10 @@
 // Store.bookings.withSeats over the demo database: one read-write transaction
-// over sessions and bookings, which IndexedDB runs alone among those that
+// over sessions and bookings (and the notifications it writes), which IndexedDB runs alone among those that
 // touch the same tables, so the seat count it reads is the count it writes
 // against. Only Dexie's own operations may be awaited inside it.
 import type { BookingRow, SeatLedger, SessionRow } from '#core/store'
 import type { DemoBookingRow, DemoDb } from './demo-db'
+import { writeNotices } from './dexie-notifications'
 import { bookingOf } from './queries'
 
 /** A booking as the port has it, without the demo's index key. */
@@ -46,7 +47,7 @@ export async function casBooking(
 
 export function withSeatsOver(db: DemoDb) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
-    db.transaction('rw', db.sessions, db.bookings, async () => {
+    db.transaction('rw', db.sessions, db.bookings, db.notifications, async () => {
       const ledger: SeatLedger = {
         session: await db.sessions.get(sessionId),
         holding: () => seatsTaken(db, sessionId),
@@ -77,6 +78,7 @@ export function withSeatsOver(db: DemoDb) {
           ledger.session = next
           return true
         },
+        notify: (rows) => writeNotices(db, rows),
       }
       return work(ledger)
     })

@@ -1,6 +1,6 @@
 // What the shared route logic needs from the server that hosts it.
 import type { IdentityVerifier } from './identity'
-import type { Store } from './store'
+import type { NotificationRow, Store } from './store'
 
 export interface ApiDeps {
   store: Store
@@ -15,4 +15,12 @@ export interface ApiDeps {
   appOrigin?: string
   /** Where an unexpected error of a route goes; the console when unset (the demo server). */
   reportError?: (error: unknown) => void
+  /**
+   * Called with the notifications a write committed, after the commit: the API
+   * server sends them as Web Push, the demo server shows them on this device.
+   * Must not throw or wait; a failure to deliver leaves the inbox as it is.
+   */
+  announce?: (written: readonly NotificationRow[]) => void
+  /** The VAPID public key browsers subscribe with; unset when this server sends no push. */
+  pushPublicKey?: string
 }

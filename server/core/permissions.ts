@@ -15,7 +15,7 @@ import type { Role, Status } from '#contract/entities'
 import type { RouteName } from '#contract/routes'
 import type { VerifiedIdentity } from './identity'
 
-export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material'
+export type RecordKind = 'user' | 'session' | 'booking' | 'review' | 'note' | 'material' | 'notification'
 
 /** An email named by the request: params.email, body.studentEmail, ... */
 interface RequestEmail {
@@ -48,6 +48,8 @@ export interface Permission {
 }
 
 const admin: Grant = { roles: ['admin'] }
+/** Any caller with an app token, whatever their role. */
+const signedIn: Grant = {}
 const selfParam: Grant = { self: { in: 'params', field: 'email' } }
 const studentSelf: Grant = { roles: ['student'], self: { in: 'params', field: 'email' } }
 const byId = <K extends RecordKind>(kind: K) => ({ kind, from: 'params', field: 'id' }) as const
@@ -149,6 +151,16 @@ export const permissions = {
   rejectMaterial: { record: byId('material'), grants: [admin] },
   deleteMaterial: { record: byId('material'), grants: [{ roles: ['tutor'], owner: 'tutorEmail' }, admin] },
   getMaterialFileLink: { record: byId('material'), grants: materialReaders },
+
+  // Notifications: every signed-in user has their own inbox and devices, and
+  // the endpoints read and write only the caller's.
+  listNotifications: { grants: [signedIn] },
+  getUnreadNotificationCount: { grants: [signedIn] },
+  markNotificationRead: { record: byId('notification'), grants: [{ owner: 'recipientEmail' }] },
+  markAllNotificationsRead: { grants: [signedIn] },
+  getPushPublicKey: { grants: [signedIn] },
+  savePushSubscription: { grants: [signedIn] },
+  deletePushSubscription: { grants: [signedIn] },
 } as const satisfies Record<RouteName, Permission>
 
 export interface Principal {

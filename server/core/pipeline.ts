@@ -36,7 +36,7 @@ import {
   type Principal,
   type RecordKind,
 } from './permissions'
-import type { BookingRow, MaterialRow, NoteRow, ReviewRow, SessionRow, Store, UserRow } from './store'
+import type { BookingRow, MaterialRow, NoteRow, NotificationRow, ReviewRow, SessionRow, Store, UserRow } from './store'
 
 type Schemas<N extends RouteName> = (typeof endpoints)[N]
 type Out<N extends RouteName, K extends keyof EndpointSchemas> =
@@ -49,6 +49,7 @@ interface RowOf {
   review: ReviewRow
   note: NoteRow
   material: MaterialRow
+  notification: NotificationRow
 }
 type RecordOf<N extends RouteName> = (typeof permissions)[N] extends { record: { kind: infer K extends RecordKind } }
   ? RowOf[K]
@@ -83,6 +84,7 @@ const NOT_FOUND: Record<RecordKind, string> = {
   review: 'Review not found.',
   note: 'Note not found.',
   material: 'Material not found.',
+  notification: 'Notification not found.',
 }
 
 function recordOf(store: Store, kind: RecordKind, id: string): Promise<Record<string, unknown> | undefined> {
@@ -93,6 +95,7 @@ function recordOf(store: Store, kind: RecordKind, id: string): Promise<Record<st
     review: store.reviews,
     note: store.notes,
     material: store.materials,
+    notification: store.notifications,
   }
   return tables[kind].get(id) as Promise<Record<string, unknown> | undefined>
 }

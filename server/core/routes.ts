@@ -11,6 +11,8 @@ import * as calendar from './endpoints/calendar'
 import { serveFile } from './endpoints/files'
 import * as materials from './endpoints/materials'
 import * as notes from './endpoints/notes'
+import * as notifications from './endpoints/notifications'
+import * as push from './endpoints/push'
 import * as reviews from './endpoints/reviews'
 import * as sessions from './endpoints/sessions'
 import * as stats from './endpoints/stats'
@@ -28,6 +30,8 @@ const impls: { [N in RouteName]: RouteImpl<N> } = {
   ...notes,
   ...reviews,
   ...materials,
+  ...notifications,
+  ...push,
 }
 
 export interface ApiRoute {

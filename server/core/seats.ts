@@ -4,6 +4,7 @@
 // which holds the session's row lock, so the count it reads is the count it
 // writes against, even with two server processes on one database.
 import type { BookingStatus } from '#contract/entities'
+import { bookingPromoted } from './notifications'
 import type { SeatLedger, SessionRow } from './store'
 
 export function holdsSeat(status: BookingStatus): boolean {
@@ -40,7 +41,8 @@ export async function seatOrLine(ledger: SeatLedger): Promise<Place> {
 
 /**
  * Gives every free seat to the first in line, in the transaction that freed
- * it (a cancel, a rejection, a delete or more seats). Answers how many moved up.
+ * it (a cancel, a rejection, a delete or more seats), and tells each of them
+ * in that transaction. Answers how many moved up.
  */
 export async function fillFreedSeats(ledger: SeatLedger, now: Date): Promise<number> {
   const session = ledger.session
@@ -51,6 +53,7 @@ export async function fillFreedSeats(ledger: SeatLedger, now: Date): Promise<num
     if (!next) break
     const patch = { status: statusOnBooking(session), promotedAt: now.toISOString() }
     if (!(await ledger.updateBooking(next._id, patch, 'waitlisted'))) break
+    await ledger.notify(bookingPromoted(now, next, session.title))
     moved += 1
   }
   return moved

@@ -21,7 +21,19 @@
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
-import type { Booking, BookingStatus, Material, Note, Review, Role, Session, Status, User } from '#contract/entities'
+import type {
+  Booking,
+  BookingStatus,
+  Material,
+  Note,
+  Notification,
+  NotificationKind,
+  Review,
+  Role,
+  Session,
+  Status,
+  User,
+} from '#contract/entities'
 
 /**
  * A user record. `uid` is the identity provider's account id, bound at the
@@ -75,7 +87,31 @@ export interface SeatLedger {
   deleteBooking(id: string, expected: BookingStatus): Promise<boolean>
   /** Compare-and-set on the session's `expected` status; `session` then shows the change. */
   updateSession(patch: Partial<Omit<SessionRow, '_id'>>, expected: Status): Promise<boolean>
+  /** Writes notifications in this transaction: they exist exactly when the change they report commits. */
+  notify(rows: readonly NotificationRow[]): Promise<void>
 }
+
+/**
+ * A notification as stored: whose it is, and for the booking events the
+ * booking (a reminder is written once per booking: the database's rule).
+ */
+export type NotificationRow = Omit<Notification, 'kind'> & {
+  kind: NotificationKind
+  recipientEmail: string
+  bookingId?: string
+}
+
+/** A browser's push subscription, bound to the user who saved it. */
+export interface PushSubscriptionRow {
+  endpoint: string
+  email: string
+  p256dh: string
+  auth: string
+  createdAt: string
+}
+
+/** An approved booking whose class starts soon, with what its reminder says. */
+export type StartingBooking = BookingRow & Pick<SessionRow, 'title' | 'classStart'>
 export type ReviewRow = Review
 /** A note as stored: every row has a revision (1 when created, one more per write). */
 export type NoteRow = Note & { revision: number }
@@ -183,6 +219,8 @@ export interface Store {
     /** Name or email containing `search` (case-insensitive), newest first. */
     list(search: string | undefined, paging: Paging | null): Promise<Listed<UserRow>>
     count(): Promise<number>
+    /** The emails of every admin (who is told of work waiting for review). */
+    adminEmails(): Promise<string[]>
     owned(email: string): Promise<OwnedCounts>
     /** Deletes the user and everything only they own (see docs/rules/deleting.md), in one transaction. */
     deleteWithOwned(user: UserRow): Promise<void>
@@ -191,9 +229,15 @@ export interface Store {
     get(id: string): Promise<SessionRow | undefined>
     getMany(ids: readonly string[]): Promise<Map<string, SessionRow>>
     list(filter: SessionFilter, paging: Paging | null): Promise<Listed<SessionRow>>
-    insert(row: SessionRow): Promise<void>
-    /** Compare-and-set on `expected` status; true when the row changed. */
-    update(id: string, patch: Partial<Omit<SessionRow, '_id'>>, expected: Status): Promise<boolean>
+    /** With `notices`, writes them in the same transaction. */
+    insert(row: SessionRow, notices?: readonly NotificationRow[]): Promise<void>
+    /** Compare-and-set on `expected` status; true when the row changed, and only then are `notices` written, in the same transaction. */
+    update(
+      id: string,
+      patch: Partial<Omit<SessionRow, '_id'>>,
+      expected: Status,
+      notices?: readonly NotificationRow[],
+    ): Promise<boolean>
     /** Deletes the sessions with their bookings, reviews, materials and files, in one transaction. */
     deleteWithOwned(ids: readonly string[]): Promise<void>
     counts(): Promise<Counts>
@@ -206,6 +250,9 @@ export interface Store {
     list(status: BookingStatus | undefined, paging: Paging | null): Promise<Listed<BookingRow>>
     ofStudent(email: string): Promise<BookingRow[]>
     ofTutor(email: string): Promise<BookingRow[]>
+    ofSession(sessionId: string): Promise<BookingRow[]>
+    /** Approved bookings whose class starts after `from` and at or before `to` (ISO times). */
+    startingBetween(from: string, to: string): Promise<StartingBooking[]>
     /** Throws UniqueViolation('booking.student-session'). */
     insert(row: BookingRow): Promise<void>
     /** Compare-and-set on `expected` status. Throws UniqueViolation on a clash with another booking. */
@@ -265,10 +312,10 @@ export interface Store {
     byStatus(status: Status): Promise<MaterialRow[]>
     ofTutor(email: string): Promise<MaterialRow[]>
     ofSessions(sessionIds: readonly string[]): Promise<MaterialRow[]>
-    /** The material and its file (none for a link-only material), in one transaction. */
-    insertWithFile(row: MaterialRow, file: StoredFile | null): Promise<void>
-    /** Compare-and-set on `expected` status. */
-    setStatus(id: string, status: Status, expected: Status): Promise<boolean>
+    /** The material and its file (none for a link-only material), and `notices`, in one transaction. */
+    insertWithFile(row: MaterialRow, file: StoredFile | null, notices?: readonly NotificationRow[]): Promise<void>
+    /** Compare-and-set on `expected` status; `notices` are written only with the change, in its transaction. */
+    setStatus(id: string, status: Status, expected: Status, notices?: readonly NotificationRow[]): Promise<boolean>
     /** The material and its file, in one transaction. */
     deleteWithFile(id: string): Promise<boolean>
     count(): Promise<number>
@@ -276,6 +323,32 @@ export interface Store {
   }
   files: {
     get(id: string): Promise<StoredFile | undefined>
+  }
+  /** Each user's inbox. Rows are written with the change they report (the `notices` above, SeatLedger.notify). */
+  notifications: {
+    get(id: string): Promise<NotificationRow | undefined>
+    /** The recipient's notifications, newest first. */
+    ofRecipient(email: string, paging: Paging | null): Promise<Listed<NotificationRow>>
+    /** How many of the recipient's are unread (an index count). */
+    unread(email: string): Promise<number>
+    /** Marks it read (a second time keeps the first time); false when it is gone. */
+    markRead(id: string, at: string): Promise<boolean>
+    /** Marks every unread one of the recipient read; answers how many. */
+    markAllRead(email: string, at: string): Promise<number>
+    /**
+     * Inserts each row unless a row of its booking and kind is there already
+     * (a reminder: once per booking, whichever process tries, the database's
+     * rule); answers the rows it inserted.
+     */
+    insertOnce(rows: readonly NotificationRow[]): Promise<NotificationRow[]>
+  }
+  /** Browsers that receive a user's notifications as Web Push. */
+  pushSubscriptions: {
+    /** Binds the endpoint to this user (and so to no one else any more). */
+    save(row: PushSubscriptionRow): Promise<void>
+    /** Forgets the endpoint if it is bound to `email` (any user when undefined); whether it was there. */
+    remove(endpoint: string, email?: string): Promise<boolean>
+    ofUsers(emails: readonly string[]): Promise<PushSubscriptionRow[]>
   }
   idempotency: {
     /**

@@ -17,6 +17,7 @@ import { idempotencyStore } from './pg-store/idempotency'
 import { materialsStore } from './pg-store/materials'
 import { metaStore } from './pg-store/meta'
 import { notesStore } from './pg-store/notes'
+import { notificationsStore, pushSubscriptionsStore } from './pg-store/notifications'
 import { reviewsStore } from './pg-store/reviews'
 import { sessionsStore } from './pg-store/sessions'
 import type { PgDb } from './pg-store/shared'
@@ -45,6 +46,8 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
     notes: notesStore(db),
     materials: materialsStore(db, objects, removeObjects),
     files: filesStore(db, objects),
+    notifications: notificationsStore(db),
+    pushSubscriptions: pushSubscriptionsStore(db),
     idempotency: idempotencyStore(db),
     meta: metaStore(db),
   }

@@ -44,7 +44,16 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { BOOKING_STATUSES, ROLES, STATUSES, type BookingStatus, type Role, type Status } from '#contract/entities'
+import {
+  BOOKING_STATUSES,
+  NOTIFICATION_KINDS,
+  ROLES,
+  STATUSES,
+  type BookingStatus,
+  type NotificationKind,
+  type Role,
+  type Status,
+} from '#contract/entities'
 import { MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
 
 /** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
@@ -374,6 +383,66 @@ export const calendarFeeds = pgTable(
   ],
 )
 
+/**
+ * Each user's inbox: written in the transaction of the change it reports. A
+ * reminder is written once per booking: a unique index, so two server
+ * processes ticking at once cannot both write it. A booking's notifications
+ * stay when it is deleted (the link then finds nothing); a user's go with them.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    _id: text('id').primaryKey(),
+    recipientEmail: text('recipient_email').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    bookingId: text('booking_id'),
+    createdAt: isoTime('created_at').notNull(),
+    readAt: isoTime('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_reminder_once_key')
+      .on(t.bookingId, t.kind)
+      .where(sql`kind = 'class-reminder'`),
+    foreignKey({
+      name: 'notifications_recipient_email_fk',
+      columns: [t.recipientEmail],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notifications_booking_id_fk',
+      columns: [t.bookingId],
+      foreignColumns: [bookings._id],
+    }).onDelete('set null'),
+    check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
+    index('notifications_recipient_created_at_idx').on(t.recipientEmail, t.createdAt, t._id),
+    index('notifications_recipient_unread_idx')
+      .on(t.recipientEmail)
+      .where(sql`read_at is null`),
+    index('notifications_booking_id_idx').on(t.bookingId),
+  ],
+)
+
+/** A browser's Web Push subscription, bound to one user: it goes with them, and moves when another user saves it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    email: text('email').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: isoTime('created_at').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'push_subscriptions_email_fk', columns: [t.email], foreignColumns: [users.email] }).onDelete(
+      'cascade',
+    ),
+    index('push_subscriptions_email_idx').on(t.email),
+  ],
+)
+
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -381,6 +450,8 @@ export const meta = pgTable('meta', {
 
 /** Every table, children before parents (the order a plain DELETE of all would need). */
 export const allTables = [
+  notifications,
+  pushSubscriptions,
   files,
   materials,
   reviews,

@@ -29,7 +29,21 @@ const deviceTableOwners = () =>
     import('#shared/offline/outbox'),
     import('#features/materials/offline/kept-materials-store'),
     import('#shared/db/approved-sessions'),
+    import('#features/notifications/offline/kept-inbox'),
   ])
+
+/**
+ * This device stops being told of the user's news: the worker forgets who is
+ * signed in (a demo build's notifications) and the push subscription goes.
+ * Best effort: a wipe does not fail on it.
+ */
+async function stopNotifyingThisDevice(): Promise<void> {
+  const [{ tellWorkerWhoIsSignedIn }, { dropThisDevice }] = await Promise.all([
+    import('#features/notifications/device-user'),
+    import('#features/notifications/push-permission'),
+  ])
+  await Promise.allSettled([tellWorkerWhoIsSignedIn(null), dropThisDevice()])
+}
 
 /** The email whose wipe is pending, if any. */
 export function pendingWipe(storage: Storage = localStorage): string | null {
@@ -80,6 +94,7 @@ export async function finishPendingWipe(
  */
 async function forgetPersonalData(email: string): Promise<void> {
   ;(await import('#shared/drafts/form-draft')).forgetDrafts()
+  await stopNotifyingThisDevice().catch(() => undefined)
   const owners = await deviceTableOwners()
   const results = await Promise.allSettled(owners.map((owner) => owner.forget(email)))
   const failed = results.find((result) => result.status === 'rejected')

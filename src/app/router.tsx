@@ -35,6 +35,8 @@ export const routeTree: RouteObject[] = [
             lazy: () => import('./routes/dashboard/dashboard-layout'),
             children: [
               { index: true, lazy: () => import('./routes/dashboard/dashboard-index') },
+              // Every role: each user's own inbox.
+              { path: 'notifications', lazy: () => import('./routes/dashboard/notifications') },
               // Student only: the screens of another role send everyone else to /, as admin screens do.
               {
                 element: <RequireRole role="student" />,

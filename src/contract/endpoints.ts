@@ -9,6 +9,8 @@ import {
   bookingStatusSchema,
   materialSchema,
   noteSchema,
+  notificationSchema,
+  pushSubscriptionSchema,
   reviewSchema,
   RATING_MAX,
   RATING_MIN,
@@ -82,6 +84,8 @@ const seats = z
 /** What an iCalendar answer is: the text of a VCALENDAR. */
 const calendarText = z.string()
 const feedAddress = z.object({ url: z.string().nullable() })
+/** How many of the caller's notifications are unread, after the call. */
+const unreadCount = z.object({ unread: z.number().int().min(0) })
 
 const sessionInputSchema = z
   .object({
@@ -311,6 +315,14 @@ export const endpoints = {
     // `url` is a path on the API's origin that opens the file without a token until `expiresAt`.
     response: z.object({ url: z.string(), expiresAt: isoDate }),
   },
+
+  listNotifications: { query: z.object(pageQuery), response: z.array(notificationSchema) },
+  getUnreadNotificationCount: { response: unreadCount },
+  markNotificationRead: { params: byId, response: unreadCount },
+  markAllNotificationsRead: { response: unreadCount },
+  getPushPublicKey: { response: z.object({ publicKey: z.string().nullable() }) },
+  savePushSubscription: { body: pushSubscriptionSchema, response: outcome },
+  deletePushSubscription: { body: pushSubscriptionSchema.pick({ endpoint: true }), response: deleted },
 } as const satisfies Record<RouteName, EndpointSchemas>
 
 type Endpoints = typeof endpoints

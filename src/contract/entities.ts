@@ -185,3 +185,48 @@ export const tutorStatsSchema = z.object({
   /** null when the tutor has no rated reviews: the screen shows N/A. */
   avgRating: z.number().nullable(),
 })
+
+/**
+ * What a notification is about (docs/rules/notifications.md says who gets
+ * which). A client that meets a kind it does not know still shows the title
+ * and text, so new kinds are an optional extension.
+ */
+export const NOTIFICATION_KINDS = [
+  // To a student
+  'booking-approved',
+  'booking-rejected',
+  'booking-promoted',
+  'booking-cancelled',
+  'material-added',
+  'class-reminder',
+  'session-changed',
+  // To a tutor
+  'session-approved',
+  'session-rejected',
+  'material-approved',
+  'material-rejected',
+  'booking-new',
+  // To admins
+  'session-review',
+  'material-review',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+export const notificationSchema = z.object({
+  _id: id,
+  kind: z.string().min(1),
+  title: z.string(),
+  body: z.string(),
+  /** The app's screen it is about: a path of the app, `/dashboard/...`. */
+  link: z.string(),
+  createdAt: isoDate,
+  /** When its owner marked it read; null while unread. */
+  readAt: isoDate.nullable(),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+/** A browser's push subscription (the Push API's `PushSubscription.toJSON()`). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(256) }),
+})

@@ -204,6 +204,13 @@ describe('the product’s API calls', () => {
       'deleteCalendarFeed',
       'readCalendarFeed',
       'getMaterialFileLink',
+      'listNotifications',
+      'getUnreadNotificationCount',
+      'markNotificationRead',
+      'markAllNotificationsRead',
+      'getPushPublicKey',
+      'savePushSubscription',
+      'deletePushSubscription',
     ])
   })
 })

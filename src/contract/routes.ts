@@ -96,6 +96,22 @@ export const routes = {
   deleteMaterial: { method: 'DELETE', path: '/materials/:id' },
   /** Our extension: a short-lived link that opens the material's file by navigation, for its readers only. */
   getMaterialFileLink: { method: 'GET', path: '/materials/:id/file-link', extension: true },
+
+  // Notifications: each user's own inbox, and the devices that get them as Web Push
+  /** Our extension: the caller's notifications, newest first. */
+  listNotifications: { method: 'GET', path: '/notifications', paged: true, extension: true },
+  /** Our extension: how many of the caller's notifications are unread (the bell). */
+  getUnreadNotificationCount: { method: 'GET', path: '/notifications/unread-count', extension: true },
+  /** Our extension: marks one of the caller's notifications read. */
+  markNotificationRead: { method: 'PATCH', path: '/notifications/:id/read', extension: true },
+  /** Our extension: marks every notification of the caller read. */
+  markAllNotificationsRead: { method: 'POST', path: '/notifications/read-all', extension: true },
+  /** Our extension: the server's VAPID public key, null when it sends no push. */
+  getPushPublicKey: { method: 'GET', path: '/push/public-key', extension: true },
+  /** Our extension: this device's push subscription, bound to the caller (and to nobody else). */
+  savePushSubscription: { method: 'POST', path: '/push-subscriptions', extension: true },
+  /** Our extension: forgets this device's push subscription (at logout). */
+  deletePushSubscription: { method: 'DELETE', path: '/push-subscriptions', extension: true },
 } as const satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof routes

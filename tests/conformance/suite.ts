@@ -16,6 +16,7 @@ import { idempotencyTests } from './suite/idempotency'
 import { materialTests } from './suite/materials'
 import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
+import { notificationTests } from './suite/notifications'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
@@ -41,6 +42,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     notesAndReviewTests(api)
     noteRevisionTests(api)
     materialTests(api)
+    notificationTests(api)
     idempotencyTests(api)
     badInputTests(api)
     findingTests(api)

@@ -34,6 +34,7 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/create-note',
     '/dashboard/my-notes',
     '/dashboard/my-materials',
+    '/dashboard/notifications',
   ],
   tutor: [
     ...PUBLIC_ROUTES,
@@ -42,6 +43,7 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/my-sessions',
     '/dashboard/tutor-materials',
     '/dashboard/my-material',
+    '/dashboard/notifications',
   ],
   admin: [
     ...PUBLIC_ROUTES,
@@ -51,6 +53,7 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/manage-users',
     '/dashboard/manage-reviews',
     '/dashboard/manage-materials',
+    '/dashboard/notifications',
   ],
 }
 

@@ -11,8 +11,9 @@ import { badRequest, conflict, notFound } from '../http-errors'
 import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats, holdsSeat, seatOrLine, type Place } from '../seats'
-import { UniqueViolation } from '../store'
+import { UniqueViolation, type BookingRow } from '../store'
 import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import { bookingCancelled, bookingDecided, bookingNew, withSeatsAnnounced } from '../notifications'
 import { deleted, isoNow, listAnswer, paging, withSessionFields } from './answers'
 
 const refuse = (message: string) => conflict(message, { success: false })
@@ -29,13 +30,13 @@ export const listStudentBookings: RouteImpl<'listStudentBookings'> = async ({ st
 
 type Booked = { taken: true } | ({ taken: false; id: string; again: boolean } & Place)
 
-export const createBooking: RouteImpl<'createBooking'> = async ({ deps, store, body, record }) => {
+export const createBooking: RouteImpl<'createBooking'> = async ({ deps, body, record }) => {
   const now = deps.now()
   if (record.status !== 'approved') throw refuse('This session is not open for booking.')
   const window = registrationState(record, now.getTime())
   if (window === 'upcoming') throw refuse('Registration for this session has not opened yet.')
   if (window === 'closed') throw refuse('Registration for this session has closed.')
-  const booked = await store.bookings.withSeats(record._id, async (ledger): Promise<Booked> => {
+  const booked = await withSeatsAnnounced(deps, record._id, async (ledger): Promise<Booked> => {
     if (!ledger.session) throw refuse('This session is not open for booking.')
     const existing = await ledger.activeOf(body.studentEmail)
     if (existing && existing.status !== 'rejected') return { taken: true }
@@ -46,19 +47,22 @@ export const createBooking: RouteImpl<'createBooking'> = async ({ deps, store, b
     if (existing) {
       // Asking again after a rejection: the same booking goes back to the admin, or into line.
       const renewed = await ledger.updateBooking(existing._id, stored, 'rejected')
-      return renewed ? { taken: false, id: existing._id, again: true, ...place } : { taken: true }
+      if (!renewed) return { taken: true }
+      await ledger.notify(bookingNew(now, { ...existing, ...stored }, ledger.session.title))
+      return { taken: false, id: existing._id, again: true, ...place }
     }
-    const _id = newId()
-    await ledger.insertBooking({
-      _id,
+    const row: BookingRow = {
+      _id: newId(),
       sessionId: record._id,
       studentEmail: body.studentEmail,
       // The session decides who teaches it.
       tutorEmail: record.tutorEmail,
       bookedAt: isoNow(now),
       ...stored,
-    })
-    return { taken: false, id: _id, again: false, ...place }
+    }
+    await ledger.insertBooking(row)
+    await ledger.notify(bookingNew(now, row, ledger.session.title))
+    return { taken: false, id: row._id, again: false, ...place }
   })
   if (booked.taken) throw refuse(ALREADY_BOOKED)
   const answer = { success: true, insertedId: booked.id, status: booked.status }
@@ -74,8 +78,9 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, b
   if ('status' in body) {
     const status = body.status
     if (status === 'pending') throw badRequest('status: must be approved or rejected')
-    const changed = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+    const changed = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
       if (!(await ledger.updateBooking(record._id, { status }, 'pending'))) return false
+      await ledger.notify(bookingDecided(deps.now(), record, ledger.session?.title ?? '', status))
       if (status === 'rejected') await fillFreedSeats(ledger, deps.now())
       return true
     })
@@ -89,7 +94,7 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, b
   const student = await store.users.byEmail(body.studentEmail)
   if (!student || student.role !== 'student') throw badRequest('studentEmail: no student has this email')
   try {
-    const changed = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+    const changed = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
       const patch = { studentEmail: body.studentEmail, sessionId: body.sessionId, tutorEmail: session.tutorEmail }
       if (!(await ledger.updateBooking(record._id, patch, 'approved'))) return false
       // A booking moved to another session frees its seat here.
@@ -104,8 +109,8 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, b
   return { body: { success: true } }
 }
 
-export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, store, record }) => {
-  const gone = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, record }) => {
+  const gone = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
     if (!(await ledger.deleteBooking(record._id, 'approved'))) return false
     await fillFreedSeats(ledger, deps.now())
     return true
@@ -124,12 +129,13 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
   // Once the class has begun the seat is spent: only an admin may still cancel.
   if (who.role !== 'admin' && session && Date.parse(session.classStart) <= now.getTime())
     throw conflict('The class has started: only an admin can cancel this booking now.')
-  const cancelled = await store.bookings.withSeats(record.sessionId, async (ledger) => {
+  const cancelled = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
     // Read again under the lock: a booking in line may have got its seat meanwhile.
     const current = await ledger.activeOf(record.studentEmail)
     if (current?._id !== record._id || !CANCELLABLE.has(current.status)) return false
     const patch = { status: 'cancelled' as const, cancelledAt: isoNow(now), cancelledBy: who.email }
     if (!(await ledger.updateBooking(current._id, patch, current.status))) return false
+    await ledger.notify(bookingCancelled(now, current, ledger.session?.title ?? '', who.email))
     if (holdsSeat(current.status)) await fillFreedSeats(ledger, now)
     return true
   })

@@ -10,6 +10,7 @@ import { contentMatchesType, FILE_CONTENT_MESSAGE, uploadProblem, uploadType } f
 import { signFileLink } from '../file-links'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { newFileId, newId } from '../ids'
+import { announce, materialAdded, materialDecided, materialToReview } from '../notifications'
 import type { RouteImpl } from '../pipeline'
 import type { MaterialRow, Store } from '../store'
 import { deleted, isoNow, listAnswer, paging, publicMaterial } from './answers'
@@ -89,27 +90,38 @@ export const uploadMaterial: RouteImpl<'uploadMaterial'> = async ({ deps, store,
     ...(driveLink ? { driveLink } : {}),
   }
   const file = body.file ? await checkedFile(body.file, deps.maxFileBytes) : null
-  if (!file) await store.materials.insertWithFile(row, null)
+  const notices = materialToReview(deps.now(), row, await store.users.adminEmails())
+  if (!file) await store.materials.insertWithFile(row, null, notices)
   else {
     const fileId = newFileId()
     const withFile = { ...row, fileUrl: `/api/files/${fileId}`, fileName: file.name, fileType: file.type }
     await store.materials.insertWithFile(
       { ...withFile, fileSize: file.data.length, fileId },
       { _id: fileId, materialId: _id, sessionId: record._id, ...file },
+      notices,
     )
   }
+  announce(deps, notices)
   return { status: 201, body: { success: true, message: 'Material uploaded.', insertedId: _id } }
 }
 
-export const approveMaterial: RouteImpl<'approveMaterial'> = async ({ store, record }) => {
-  if (!(await store.materials.setStatus(record._id, 'approved', 'pending')))
+export const approveMaterial: RouteImpl<'approveMaterial'> = async ({ deps, store, record }) => {
+  const now = deps.now()
+  const session = await store.sessions.get(record.sessionId)
+  // Approved, it is "added" for the session's students: they may read it from now on.
+  const students = session ? materialAdded(now, record, session, await store.bookings.ofSession(session._id)) : []
+  const notices = [...materialDecided(now, record, 'approved'), ...students]
+  if (!(await store.materials.setStatus(record._id, 'approved', 'pending', notices)))
     throw conflict('Only pending materials can be approved.', { success: false })
+  announce(deps, notices)
   return { body: { success: true, message: 'Material approved.' } }
 }
 
-export const rejectMaterial: RouteImpl<'rejectMaterial'> = async ({ store, record }) => {
-  if (!(await store.materials.setStatus(record._id, 'rejected', 'pending')))
+export const rejectMaterial: RouteImpl<'rejectMaterial'> = async ({ deps, store, record }) => {
+  const notices = materialDecided(deps.now(), record, 'rejected')
+  if (!(await store.materials.setStatus(record._id, 'rejected', 'pending', notices)))
     throw conflict('Only pending materials can be rejected.', { success: false })
+  announce(deps, notices)
   return { body: { success: true, message: 'Material rejected.' } }
 }
 

@@ -6,8 +6,10 @@
 // give the new ones to the waiting list at once (../seats.ts).
 import { conflict } from '../http-errors'
 import { newId } from '../ids'
+import { announce, sessionChanged, sessionDecided, sessionToReview, withSeatsAnnounced } from '../notifications'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats } from '../seats'
+import type { SessionRow } from '../store'
 import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
 
 export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ store, query }) => {
@@ -37,8 +39,9 @@ export const getSession: RouteImpl<'getSession'> = async ({ store, record }) => 
 export const createSession: RouteImpl<'createSession'> = async ({ deps, store, body, principal }) => {
   const who = principal!
   const _id = newId()
+  const now = deps.now()
   // The tutor is the caller, named as their account is; a new session waits for an admin.
-  await store.sessions.insert({
+  const row: SessionRow = {
     _id,
     title: body.title,
     subject: body.subject,
@@ -53,27 +56,36 @@ export const createSession: RouteImpl<'createSession'> = async ({ deps, store, b
     tutorName: await accountName(store, who.userId, who.email),
     tutorEmail: who.email,
     status: 'pending',
-    createdAt: isoNow(deps.now()),
-  })
+    createdAt: isoNow(now),
+  }
+  const notices = sessionToReview(now, row, await store.users.adminEmails())
+  await store.sessions.insert(row, notices)
+  announce(deps, notices)
   return inserted(_id)
 }
 
-export const approveSession: RouteImpl<'approveSession'> = async ({ store, body, record }) => {
+export const approveSession: RouteImpl<'approveSession'> = async ({ deps, store, body, record }) => {
   const registrationFee = body.type === 'Free' ? 0 : body.fee
-  if (!(await store.sessions.update(record._id, { status: 'approved', registrationFee }, 'pending')))
+  const notices = sessionDecided(deps.now(), record, 'approved')
+  if (!(await store.sessions.update(record._id, { status: 'approved', registrationFee }, 'pending', notices)))
     throw conflict('Only pending sessions can be approved.')
+  announce(deps, notices)
   return modified(1)
 }
 
-export const rejectSession: RouteImpl<'rejectSession'> = async ({ store, record }) => {
-  if (!(await store.sessions.update(record._id, { status: 'rejected' }, 'pending')))
+export const rejectSession: RouteImpl<'rejectSession'> = async ({ deps, store, record }) => {
+  const notices = sessionDecided(deps.now(), record, 'rejected')
+  if (!(await store.sessions.update(record._id, { status: 'rejected' }, 'pending', notices)))
     throw conflict('Only pending sessions can be rejected.')
+  announce(deps, notices)
   return modified(1)
 }
 
-export const resubmitSession: RouteImpl<'resubmitSession'> = async ({ store, record }) => {
-  if (!(await store.sessions.update(record._id, { status: 'pending' }, 'rejected')))
+export const resubmitSession: RouteImpl<'resubmitSession'> = async ({ deps, store, record }) => {
+  const notices = sessionToReview(deps.now(), record, await store.users.adminEmails())
+  if (!(await store.sessions.update(record._id, { status: 'pending' }, 'rejected', notices)))
     throw conflict('Only rejected sessions can be resubmitted.')
+  announce(deps, notices)
   return modified(1)
 }
 
@@ -81,9 +93,12 @@ export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, b
   const { title, subject, duration, registrationFee, seats } = body
   // Absent keeps the seats; null lifts the limit (stored as no value).
   const seatPatch = seats === undefined ? {} : { seats: seats ?? undefined }
-  const changed = await store.bookings.withSeats(record._id, async (ledger) => {
+  const booked = await store.bookings.ofSession(record._id)
+  const changed = await withSeatsAnnounced(deps, record._id, async (ledger) => {
     const patch = { title, subject, duration, registrationFee, ...seatPatch }
     if (!(await ledger.updateSession(patch, 'approved'))) return false
+    // Only an admin updates a session (the permission table): its students are told.
+    await ledger.notify(sessionChanged(deps.now(), ledger.session!, booked))
     await fillFreedSeats(ledger, deps.now())
     return true
   })

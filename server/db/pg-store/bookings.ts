@@ -4,7 +4,7 @@
 // under the session's row lock (./seat-ledger.ts).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Store } from '#core/store'
-import { bookings } from '../schema'
+import { bookings, sessions } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { deleteBookingRow, toBooking, updateBookingRow, withSeatsOver } from './seat-ledger'
@@ -49,6 +49,28 @@ export function bookingsStore(db: PgDb): Store['bookings'] {
         .where(eq(bookings.tutorEmail, email))
         .orderBy(...bookingOrder)
       return rows.map(toBooking)
+    },
+    async ofSession(sessionId) {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.sessionId, sessionId))
+        .orderBy(...bookingOrder)
+      return rows.map(toBooking)
+    },
+    async startingBetween(from, to) {
+      const rows = await db
+        .select({ booking: bookings, title: sessions.title, classStart: sessions.classStart })
+        .from(bookings)
+        .innerJoin(sessions, eq(sessions._id, bookings.sessionId))
+        .where(
+          and(
+            eq(bookings.status, 'approved'),
+            sql`${sessions.classStart} > ${from}::timestamptz`,
+            sql`${sessions.classStart} <= ${to}::timestamptz`,
+          ),
+        )
+      return rows.map(({ booking, title, classStart }) => ({ ...toBooking(booking), title, classStart }))
     },
     async insert(row) {
       await guarded(() => db.insert(bookings).values(row))

@@ -8,6 +8,7 @@ import { materialObjectKey, type BucketObjects } from '../../files/s3-objects'
 import { files, materials } from '../schema'
 import { bucketFileIds, bytesOf, type RemoveObjects } from './files'
 import { listed } from './paging'
+import { insertNotices, withNotices } from './notifications'
 import { guarded } from './pg-errors'
 import { inList, present, type PgDb } from './shared'
 
@@ -52,9 +53,12 @@ export function materialsStore(
         .orderBy(...materialOrder)
       return rows.map(toMaterial)
     },
-    async insertWithFile(row, file) {
+    async insertWithFile(row, file, notices) {
       if (!file) {
-        await guarded(() => db.insert(materials).values(row))
+        await withNotices(db, notices, async (tx) => {
+          await tx.insert(materials).values(row)
+          return true
+        })
         return
       }
       const data = await bytesOf(file.data)
@@ -64,6 +68,7 @@ export function materialsStore(
             // The file references its material, so the material goes first.
             await tx.insert(materials).values(row)
             await tx.insert(files).values({ ...file, data: stored })
+            await insertNotices(tx, notices)
           }),
         )
       if (!objects) {
@@ -80,15 +85,17 @@ export function materialsStore(
         throw error
       }
     },
-    async setStatus(id, status, expected) {
-      const changed = await guarded(() =>
-        db
-          .update(materials)
-          .set({ status })
-          .where(and(eq(materials._id, id), eq(materials.status, expected)))
-          .returning({ id: materials._id }),
-      )
-      return changed.length > 0
+    setStatus(id, status, expected, notices) {
+      return withNotices(db, notices, async (tx) => {
+        const changed = await guarded(() =>
+          tx
+            .update(materials)
+            .set({ status })
+            .where(and(eq(materials._id, id), eq(materials.status, expected)))
+            .returning({ id: materials._id }),
+        )
+        return changed.length > 0
+      })
     },
     async deleteWithFile(id) {
       // A file is only ever added with its material, so none can join between the read and the delete.

@@ -30,6 +30,8 @@ const REFERENCES: Readonly<Record<string, MissingRecord>> = {
   files_session_id_fk: 'session',
   files_material_id_fk: 'material',
   calendar_feeds_student_email_fk: 'user',
+  notifications_recipient_email_fk: 'user',
+  push_subscriptions_email_fk: 'user',
 }
 
 const UNIQUE = '23505'

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { BookingRow, SeatLedger } from '#core/store'
 import { bookings, sessions } from '../schema'
+import { insertNotices } from './notifications'
 import { guarded } from './pg-errors'
 import { sessionSet, toSession } from './sessions'
 import { columnsOf, present, type PgDb } from './shared'
@@ -100,6 +101,7 @@ export function withSeatsOver(db: PgDb) {
             if (row) ledger.session = toSession(row)
             return row !== undefined
           },
+          notify: (rows) => insertNotices(tx, rows),
         }
         return work(ledger)
       }),

@@ -6,6 +6,7 @@ import type { SessionRow, Store } from '#core/store'
 import { files, materials, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { listed } from './paging'
+import { withNotices } from './notifications'
 import { guarded } from './pg-errors'
 import { columnsOf, inList, type PgDb } from './shared'
 
@@ -57,20 +58,25 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
       )
       return listed(db, { table: sessions, time: sessions.createdAt, id: sessions._id, where }, paging, toSession)
     },
-    async insert(row) {
-      await guarded(() => db.insert(sessions).values(row))
+    async insert(row, notices) {
+      await withNotices(db, notices, async (tx) => {
+        await guarded(() => tx.insert(sessions).values(row))
+        return true
+      })
     },
-    async update(id, patch, expected) {
+    update(id, patch, expected, notices) {
       const set = sessionSet(patch)
-      const changed = await guarded(() =>
-        db
-          .update(sessions)
-          // An empty patch still answers whether the row has the expected status.
-          .set(Object.keys(set).length > 0 ? set : { status: expected })
-          .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
-          .returning({ id: sessions._id }),
-      )
-      return changed.length > 0
+      return withNotices(db, notices, async (tx) => {
+        const changed = await guarded(() =>
+          tx
+            .update(sessions)
+            // An empty patch still answers whether the row has the expected status.
+            .set(Object.keys(set).length > 0 ? set : { status: expected })
+            .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
+            .returning({ id: sessions._id }),
+        )
+        return changed.length > 0
+      })
     },
     async deleteWithOwned(ids) {
       if (ids.length === 0) return

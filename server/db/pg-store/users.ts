@@ -33,6 +33,10 @@ export function usersStore(db: PgDb, removeObjects: RemoveObjects): Store['users
         db.insert(users).values({ ...row, uid: row.uid ?? null, emailVerified: row.emailVerified ?? false }),
       )
     },
+    async adminEmails() {
+      const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))
+      return rows.map((r) => r.email)
+    },
     async update(id, patch) {
       const set = columnsOf(patch, ['name', 'photo', 'last_log_in'])
       if (Object.keys(set).length === 0) return

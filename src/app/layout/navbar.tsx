@@ -32,6 +32,8 @@ const LOGOUT_TOAST_MS = 1800
 
 // Reads the device's database: loaded only for a signed-in student, never with the first paint.
 const SyncBadge = lazy(() => import('./sync-badge'))
+// The inbox's bell: its own chunk, for a signed-in user only, never with the first paint.
+const NotificationBell = lazy(() => import('#features/notifications/components/notification-bell'))
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `tap flex items-center rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
@@ -179,6 +181,11 @@ export function Navbar() {
           {user?.role === 'student' && user.email && (
             <Suspense fallback={null}>
               <SyncBadge email={user.email} />
+            </Suspense>
+          )}
+          {user?.email && (
+            <Suspense fallback={null}>
+              <NotificationBell email={user.email} />
             </Suspense>
           )}
           <ThemeToggle />

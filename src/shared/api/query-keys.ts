@@ -44,6 +44,11 @@ export const queryKeys = {
     ofStudent: (email: string) => ['materials', 'student', email] as const,
     ofBookedSession: (sessionId: string, email: string) => ['materials', 'session', sessionId, email] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    inbox: (email: string) => ['notifications', 'inbox', email] as const,
+    unread: (email: string) => ['notifications', 'unread', email] as const,
+  },
   notes: {
     all: ['notes'] as const,
     ofStudent: (email: string) => ['notes', 'student', email] as const,

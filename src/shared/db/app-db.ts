@@ -9,7 +9,7 @@
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable, type Table } from 'dexie'
-import type { Material, Note, Review, Session } from '#contract/entities'
+import type { Material, Note, Notification, Review, Session } from '#contract/entities'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'
@@ -97,6 +97,14 @@ export interface MaterialFile {
   savedAt: number
 }
 
+/** The signed-in user's inbox as last fetched, for reading offline (src/features/notifications). */
+interface KeptInbox {
+  email: string
+  items: Notification[]
+  total: number
+  savedAt: number
+}
+
 export type AppDb = Dexie & {
   sessions: EntityTable<CachedSession, '_id'>
   sessionPages: EntityTable<SessionPage, 'key'>
@@ -106,6 +114,7 @@ export type AppDb = Dexie & {
   outbox: Table<OutboxEntry, number, OutboxEntry>
   materials: EntityTable<OfflineMaterial, '_id'>
   materialFiles: EntityTable<MaterialFile, 'materialId'>
+  inboxes: EntityTable<KeptInbox, 'email'>
 }
 
 let closingOnPurpose = false
@@ -142,6 +151,10 @@ export function createAppDb(name = APP_DB_NAME): AppDb {
           entry.kind ??= 'note'
         }),
     )
+  // Each user's inbox, kept for offline reading.
+  db.version(5).stores({
+    inboxes: 'email',
+  })
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

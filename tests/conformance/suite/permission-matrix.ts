@@ -66,6 +66,8 @@ interface Fixtures {
   user: string
   /** The student's calendar feed token. */
   feedToken: string
+  /** A notification of the owner tutor (the booking of their session). */
+  notification: string
   /** Every record above, as an admin (or the note's owner) reads it. */
   records: Map<string, Rec>
   /** Account names of the personas, for payloads that must carry them. */
@@ -96,6 +98,8 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   const user = (await userByEmail(api, victimEmail))!
   const feed = await expectOk(api.call('POST', `/calendar-feeds/${STUDENT}`, { as: STUDENT }))
   const feedToken = String(feed.data.url).split('/').pop()!
+  const inbox = await expectOk(api.call('GET', '/notifications', { as: TUTOR }))
+  const told = (inbox.data as Rec[])[0]!
 
   const records = new Map<string, Rec>()
   for (const id of [sPending, sApproved, sApproved2, sRejected])
@@ -119,6 +123,8 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
     (await allMaterials(api)).find((m) => m._id === mPending)!,
   )
   records.set(user._id, user)
+  // Whose it is is never answered; the test knows it asked the tutor's inbox.
+  records.set(told._id, { ...told, recipientEmail: TUTOR })
   // The approved bookings that open a session's materials to a student.
   for (const b of bookings.filter((b) => b.sessionId === sApproved2)) records.set(b._id, b)
 
@@ -136,6 +142,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
     mPending,
     user: user._id,
     feedToken,
+    notification: told._id,
     records,
     names,
   }
@@ -224,6 +231,18 @@ const CASES: Record<RouteName, Build> = {
   rejectMaterial: (f) => [{ params: { id: f.mPending } }],
   deleteMaterial: (f) => [{ params: { id: f.mPending } }],
   getMaterialFileLink: (f) => [{ params: { id: f.mPending } }],
+  listNotifications: () => [{}, { query: { page: '2', limit: '1' } }],
+  getUnreadNotificationCount: () => [{}],
+  markNotificationRead: (f) => [{ params: { id: f.notification } }],
+  markAllNotificationsRead: () => [{}],
+  getPushPublicKey: () => [{}],
+  savePushSubscription: () => [
+    {
+      body: { endpoint: 'https://push.example/matrix', keys: { p256dh: 'BPk', auth: 'au' } },
+      created: true,
+    },
+  ],
+  deletePushSubscription: () => [{ body: { endpoint: 'https://push.example/matrix' } }],
 }
 
 type Via = 'app' | 'id'

@@ -5,6 +5,7 @@ import { BookingCard } from '#features/bookings/components/booking-card'
 import { CalendarFeedPanel } from '#features/bookings/components/calendar-feed-panel'
 import { useUser } from '#features/auth/user-query'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
+import { NotificationPermissionCard } from '#features/notifications/components/notification-permission-card'
 import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../../route-loaders'
 
@@ -24,6 +25,8 @@ export function Component() {
       <h1 id="my-bookings-title" className="text-2xl font-bold text-ink">
         My Bookings
       </h1>
+      {/* After a booking, the moment being told of its approval makes sense. */}
+      <NotificationPermissionCard />
       <div className="mt-6">
         <QueryState
           query={bookings}

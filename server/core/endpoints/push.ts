@@ -1,0 +1,26 @@
+// /push/public-key and /push-subscriptions: the browsers that receive a user's
+// notifications as Web Push. A subscription is bound to the signed-in user who
+// saved it; saving it again under another user moves it (a shared device
+// follows whoever signed in last), and logging out deletes it, so one user's
+// notification never reaches a device another user signed in on.
+import type { RouteImpl } from '../pipeline'
+import { deleted, isoNow } from './answers'
+
+export const getPushPublicKey: RouteImpl<'getPushPublicKey'> = ({ deps }) => {
+  return { body: { publicKey: deps.pushPublicKey ?? null } }
+}
+
+export const savePushSubscription: RouteImpl<'savePushSubscription'> = async ({ deps, store, body, principal }) => {
+  await store.pushSubscriptions.save({
+    endpoint: body.endpoint,
+    email: principal!.email,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    createdAt: isoNow(deps.now()),
+  })
+  return { status: 201, body: { success: true, message: 'This device will be told.' } }
+}
+
+export const deletePushSubscription: RouteImpl<'deletePushSubscription'> = async ({ store, body, principal }) => {
+  return deleted((await store.pushSubscriptions.remove(body.endpoint, principal!.email)) ? 1 : 0)
+}
