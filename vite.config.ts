@@ -28,18 +28,25 @@ const ENTRY_LOADS_ALONE =
  */
 const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
   [
-    'admin-screens',
-    /\/src\/(app\/routes\/dashboard\/(admin|manage-[\w-]+)\.tsx|features\/(admin|users)\/|features\/materials\/components\/manage-materials\.tsx)/,
-  ],
-  [
-    'tutor-screens',
-    /\/src\/(app\/routes\/dashboard\/(tutor|add-session|my-sessions|tutor-materials|my-material)\.tsx|features\/tutor-sessions\/|features\/materials\/components\/(upload-material-form|tutor-materials-list)\.tsx)/,
+    // Tutors and admins: few, on laptops, and an admin's screens are a tutor's and more.
+    'staff-screens',
+    /\/src\/(app\/routes\/dashboard\/(admin|manage-[\w-]+|tutor|add-session|my-sessions|tutor-materials|my-material)\.tsx|features\/(admin|users|tutor-sessions)\/|features\/materials\/components\/(manage-materials|upload-material-form|tutor-materials-list)\.tsx)/,
   ],
   [
     'student-screens',
     /\/src\/(app\/routes\/dashboard\/(student|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components\/(?!notes-sync-badge))|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
   ],
+  // What every signed-in visit loads: the dashboard's frame and home, the bar's badge and bell, the inbox.
+  [
+    'signed-in-screens',
+    /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
+  ],
   ['sign-in-screens', /\/src\/app\/routes\/(login|register)\.tsx$/],
+  // Browsing: the list, a session's details (the list's next step), tutors, About.
+  [
+    'browse-screens',
+    /\/src\/(app\/routes\/(study-sessions|session-details|tutors|about|not-found)\.tsx|features\/(tutors|reviews)\/|features\/sessions\/(?!components\/hero-fade-layer)|features\/bookings\/components\/book-session-button)/,
+  ],
 ]
 
 /**
@@ -160,7 +167,7 @@ export default defineConfig(({ command, mode }) => {
               // Never in a feature's shared chunk: the session details page must not load Dexie.
               {
                 name: 'outbox',
-                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine)/,
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,
                 priority: 8,
               },
               {
@@ -170,8 +177,10 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: (id: string) => {
                   if (ENTRY_LOADS_ALONE.test(id)) return null
+                  // The contract and TanStack Query's mutations are used as src/shared is: by screens of every kind.
+                  if (/\/src\/contract\/|\/node_modules\/@tanstack\/react-query\//.test(id)) return 'common-shared'
                   const area = /\/src\/(?:features\/([\w-]+)|shared\/([\w-]+)|(app))\//.exec(id)
-                  return area ? (area[1] ? `${area[1]}-shared` : 'common-shared') : null
+                  return area ? (area[1] ? `${area[1]}-shared` : area[2] ? 'common-shared' : null) : null
                 },
                 minShareCount: 2,
                 priority: 5,

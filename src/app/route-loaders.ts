@@ -22,9 +22,6 @@
 import { onlineManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
 import type { Role } from '#contract/entities'
 import { authKeys, type SignedInUser } from '#features/auth/user-query'
-import { bookedMaterialQueries } from '#features/materials/api/booked-material-queries'
-import { bookingQueries } from '#features/bookings/api/booking-queries'
-import { sessionQueries } from '#features/sessions/api/session-queries'
 import { isApiGateOpen } from '#shared/api/api-ready'
 import { queryClient } from './query-client'
 
@@ -81,19 +78,4 @@ export function settle(request: Request, ...warming: Promise<void>[]): Promise<n
     request.signal.addEventListener('abort', done)
     void Promise.all(warming).then(done)
   })
-}
-
-/**
- * A student's booked session (/dashboard/student/bookings/:id and its
- * materials page): the session, the student's bookings, and once those say
- * the booking is approved, the session's materials (the server refuses them
- * otherwise, so they are not asked for before that is known).
- */
-export function warmBookedSession(sessionId: string, email: string): Promise<void> {
-  const bookings = bookingQueries.forStudent(email)
-  const materials = warm(bookings).then(() => {
-    const booking = queryClient.getQueryData(bookings.queryKey)?.find((b) => b.sessionId === sessionId)
-    if (booking?.status === 'approved') return warm(bookedMaterialQueries.forSession(sessionId, email))
-  })
-  return Promise.all([warm(sessionQueries.detail(sessionId)), materials]).then(() => undefined)
 }

@@ -70,7 +70,10 @@ export function createFirebaseAuthGateway(options: FirebaseGatewayOptions = {}):
     : initializeApp(options.config ?? configFromEnv(), appName)
   const auth: Auth = initializeAuth(app, { persistence: options.persistence ?? indexedDBLocalPersistence })
   const emulatorUrl = options.emulatorUrl ?? import.meta.env.VITE_FIREBASE_AUTH_EMULATOR
-  if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })
+  // Only a build that names an emulator (and the unit tests) carries its code: about 1 KiB of gzip.
+  if (emulatorUrl && (import.meta.env.VITE_FIREBASE_AUTH_EMULATOR || import.meta.env.MODE === 'test')) {
+    connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })
+  }
 
   const signedIn = (): User => {
     if (!auth.currentUser) throw new AuthError('auth/no-current-user')

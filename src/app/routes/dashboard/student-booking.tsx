@@ -7,8 +7,29 @@ import { SessionRatingSummary } from '#features/reviews/components/session-ratin
 import { SessionFacts } from '#features/sessions/components/session-facts'
 import { sessionFailure } from '#features/sessions/session-failure'
 import { QueryState } from '#shared/ui/query-state'
-import { cachedVisitor, settle, warmBookedSession } from '../../route-loaders'
+import { bookingQueries } from '#features/bookings/api/booking-queries'
+import { bookedMaterialQueries } from '#features/materials/api/booked-material-queries'
+import { sessionQueries } from '#features/sessions/api/session-queries'
+import { queryClient } from '../../query-client'
+import { cachedVisitor, settle, warm } from '../../route-loaders'
 import { useBookedSession } from '../../use-booked-session'
+
+/**
+ * A student's booked session (this page and its materials page, which takes
+ * this loader): the session, the student's bookings, and once those say the
+ * booking is approved, the session's materials (the server refuses them
+ * otherwise, so they are not asked for before that is known). Here and not
+ * with the other loaders: the browsing screens' loaders would otherwise load
+ * the materials feature too.
+ */
+function warmBookedSession(sessionId: string, email: string): Promise<void> {
+  const bookings = bookingQueries.forStudent(email)
+  const materials = warm(bookings).then(() => {
+    const booking = queryClient.getQueryData(bookings.queryKey)?.find((b) => b.sessionId === sessionId)
+    if (booking?.status === 'approved') return warm(bookedMaterialQueries.forSession(sessionId, email))
+  })
+  return Promise.all([warm(sessionQueries.detail(sessionId)), materials]).then(() => undefined)
+}
 
 /** Behind login (RequireAuth): nothing is fetched unless the last session left its email and token. */
 export function loader({ request, params }: LoaderFunctionArgs) {
