@@ -80,7 +80,7 @@ export function sessionWords(session: Pick<Session, 'title' | 'subject' | 'descr
 }
 
 /** Whether every query word begins one of the words. */
-function wordsMatch(words: readonly string[], query: readonly string[]): boolean {
+export function wordsMatch(words: readonly string[], query: readonly string[]): boolean {
   return query.every((q) => words.some((w) => w.startsWith(q)))
 }
 
@@ -185,3 +185,11 @@ export function sessionSearchOf(query: SessionSearchQuery, now: number): Session
 
 /** The subject filter's longest text: a subject's own limit. */
 export const MAX_SUBJECT_FILTER_LENGTH = TEXT_LIMITS.subject
+
+/**
+ * The parameters of /study-sessions' address that narrow or reorder its list
+ * (the app's names: `tutor` is the API's tutorEmail). A page with any of
+ * them is not the list's first page, so the API server does not render it
+ * (server/http/first-paint.ts).
+ */
+export const LIST_ADDRESS_PARAMS = ['q', 'subject', 'fee', 'open', 'from', 'to', 'sort', 'tutor'] as const
