@@ -6,7 +6,7 @@
 // link, a reload and Back show the same results (docs/rules/search.md);
 // offline, the search runs over the sessions kept on the device.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { LIST_ADDRESS_PARAMS } from '#contract/session-search'
 import { useUserState } from '#features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
@@ -73,9 +73,15 @@ export function Component() {
   }
 
   // A new search starts at its first page; typing more replaces the history entry.
-  const changeFilters = (next: SessionFilters, typing: boolean) => {
+  // The address the screen is going to: a change made while the last one's
+  // loader still runs builds on that one, not on the address still shown.
+  const navigation = useNavigation()
+  const going = navigation.location?.pathname === '/study-sessions' ? navigation.location.search : undefined
+  const changeFilters = (patch: Partial<SessionFilters>, typing: boolean) => {
     setParams(
-      (current) => {
+      (shown) => {
+        const current = going === undefined ? shown : new URLSearchParams(going)
+        const next = { ...filtersFrom(current), ...patch }
         const updated = new URLSearchParams(current)
         for (const name of LIST_ADDRESS_PARAMS) if (name !== 'tutor') updated.delete(name)
         updated.delete('page')

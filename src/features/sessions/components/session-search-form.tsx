@@ -11,8 +11,12 @@ import type { SessionFilters } from '../session-filters'
 
 interface SessionSearchFormProps {
   filters: SessionFilters
-  /** `typing`: a refinement of text already searched for, which replaces the history entry instead of adding one. */
-  onChange: (next: SessionFilters, typing: boolean) => void
+  /**
+   * What changed, applied to the address as it is then (two changes in a row
+   * both land). `typing`: a refinement of text already searched for, which
+   * replaces the history entry instead of adding one.
+   */
+  onChange: (patch: Partial<SessionFilters>, typing: boolean) => void
   onClear: () => void
   /** Whether anything narrows the list (the tutor too), so Clear has something to do. */
   narrowed: boolean
@@ -60,7 +64,7 @@ function Choice<T extends string>(props: {
 }
 
 export function SessionSearchForm({ filters, onChange, onClear, narrowed }: SessionSearchFormProps) {
-  const set = (patch: Partial<SessionFilters>, typing = false) => onChange({ ...filters, ...patch }, typing)
+  const set = (patch: Partial<SessionFilters>, typing = false) => onChange(patch, typing)
   const [q, setQ] = useTypedText(filters.q, (text) => set({ q: text }, filters.q !== ''))
   const [subject, setSubject] = useTypedText(filters.subject, (text) => set({ subject: text }, filters.subject !== ''))
   const active = [filters.subject, filters.fee, filters.open, filters.from, filters.to].filter(Boolean).length
