@@ -7,7 +7,6 @@
 // offline, the search runs over the sessions kept on the device.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { LIST_ADDRESS_PARAMS } from '#contract/session-search'
 import { useUserState } from '#features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
 import { Pagination } from '#features/sessions/components/pagination'
@@ -81,11 +80,10 @@ export function Component() {
     setParams(
       (shown) => {
         const current = going === undefined ? shown : new URLSearchParams(going)
-        const next = { ...filtersFrom(current), ...patch }
-        const updated = new URLSearchParams(current)
-        for (const name of LIST_ADDRESS_PARAMS) if (name !== 'tutor') updated.delete(name)
-        updated.delete('page')
-        for (const [name, value] of filterParams(next)) updated.set(name, value)
+        // The tutor stays; the page goes back to the first.
+        const updated = filterParams({ ...filtersFrom(current), ...patch })
+        const tutor = current.get('tutor')
+        if (tutor) updated.set('tutor', tutor)
         return updated
       },
       { replace: typing },

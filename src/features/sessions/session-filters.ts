@@ -32,7 +32,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function filtersFrom(params: URLSearchParams): SessionFilters {
   const day = (name: string) => {
     const value = params.get(name) ?? ''
-    return DAY.test(value) && !Number.isNaN(localDay(value, 0)) ? value : ''
+    return DAY.test(value) ? value : ''
   }
   return {
     q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
@@ -46,18 +46,10 @@ export function filtersFrom(params: URLSearchParams): SessionFilters {
 }
 
 /** The address's parameters for these filters (empty ones left out). */
-export function filterParams(filters: SessionFilters): [string, string][] {
-  const { q, subject, fee, open, from, to, sort } = filters
-  const entries: [string, string | false][] = [
-    ['q', q],
-    ['subject', subject],
-    ['fee', fee],
-    ['open', open && '1'],
-    ['from', from],
-    ['to', to],
-    ['sort', sort],
-  ]
-  return entries.filter((entry): entry is [string, string] => entry[1] !== '' && entry[1] !== false)
+export function filterParams(filters: SessionFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value === true ? '1' : value)
+  return params
 }
 
 /** The first or last millisecond of a day on this device's clock. */
@@ -77,7 +69,8 @@ export function searchQuery(filters: SessionFilters): Record<string, string> {
   if (filters.fee) query.fee = filters.fee
   if (filters.open) query.open = '1'
   // Days picked the wrong way round mean the days between them.
-  const [first, last] = [filters.from, filters.to].sort((a, b) => (a && b ? a.localeCompare(b) : 0))
+  const { from, to } = filters
+  const [first, last] = from && to && from > to ? [to, from] : [from, to]
   if (first) query.from = new Date(localDay(first, 0)).toISOString()
   if (last) query.to = new Date(localDay(last, 1)).toISOString()
   if (filters.sort && filters.sort !== 'newest') query.sort = filters.sort
