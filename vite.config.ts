@@ -34,14 +34,14 @@ const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
   ],
   [
     'student-screens',
-    /\/src\/(app\/routes\/dashboard\/(student|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components\/(?!notes-sync-badge))|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
+    /\/src\/(app\/routes\/dashboard\/(student|student-booking|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components\/(?!notes-sync-badge))|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
   ],
   // What every signed-in visit loads: the dashboard's frame and home, the bar's badge and bell, the inbox.
   [
     'signed-in-screens',
     /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
   ],
-  ['sign-in-screens', /\/src\/app\/routes\/(login|register)\.tsx$/],
+  ['sign-in-screens', /\/src\/(app\/routes\/(login|register)\.tsx|features\/auth\/components\/auth-screen\.tsx)$/],
   // Browsing: the list, a session's details (the list's next step), tutors, About.
   [
     'browse-screens',
@@ -177,8 +177,14 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: (id: string) => {
                   if (ENTRY_LOADS_ALONE.test(id)) return null
-                  // The contract and TanStack Query's mutations are used as src/shared is: by screens of every kind.
-                  if (/\/src\/contract\/|\/node_modules\/@tanstack\/react-query\//.test(id)) return 'common-shared'
+                  // The contract, the route loaders' helpers, the dashboard's menus and TanStack Query's mutations are used as
+                  // src/shared is, by screens of every kind, and import nothing outside the first load.
+                  if (
+                    /\/src\/(contract\/|app\/route-loaders|app\/layout\/dashboard-menus)|\/node_modules\/@tanstack\/react-query\//.test(
+                      id,
+                    )
+                  )
+                    return 'common-shared'
                   const area = /\/src\/(?:features\/([\w-]+)|shared\/([\w-]+)|(app))\//.exec(id)
                   return area ? (area[1] ? `${area[1]}-shared` : area[2] ? 'common-shared' : null) : null
                 },

@@ -239,7 +239,9 @@ describe('the first-paint data in the page (docs/decisions/0041-data-in-the-firs
   it('serves the plain page elsewhere, and when the read fails', async () => {
     asked.length = 0
     const app = appWith(sessions)
-    for (const path of ['/study-sessions?page=2', '/tutors']) {
+    // A search, a filter or a sort is another list than page 1: the app asks for it.
+    const searches = ['/study-sessions?q=chem', '/study-sessions?sort=fee&page=1', '/study-sessions?tutor=a%40b.c']
+    for (const path of ['/study-sessions?page=2', '/tutors', ...searches]) {
       expect(inlined(await (await app.request(path, navigate)).text()), path).toBeNull()
     }
     expect(asked).toEqual([])

@@ -3,6 +3,8 @@
 // 10,000 rows reads only that page, and the total is an index count.
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
 import type { BookingStatus, Status } from '#contract/entities'
+import { compareSessions, narrows, sessionMatcher, type SessionSearch } from '#contract/session-search'
+import { sumRatings } from '#core/endpoints/answers'
 import type { Listed, Paging, StartingBooking } from '#core/store'
 import {
   activeKeyOf,
@@ -52,12 +54,55 @@ async function newestFirst<T>(
 
 const range = (prefix: string) => [[prefix, Dexie.minKey] as const, [prefix, Dexie.maxKey] as const] as const
 
-export function listSessions(
+/**
+ * A search (#contract/session-search): the status's (or tutor's) rows,
+ * filtered and sorted in memory by the contract's one rule. The demo server
+ * holds the seed and what one browser adds, so a scan is cheap, and no index
+ * of Dexie could match word prefixes in any order anyway.
+ */
+async function searchSessions(
   db: DemoDb,
-  filter: { status?: Status; tutorEmail?: string },
+  rows: SessionRow[],
+  search: SessionSearch,
   paging: Paging | null,
 ): Promise<Listed<SessionRow>> {
-  const { status, tutorEmail } = filter
+  const found = rows.filter(sessionMatcher(search))
+  const ratings =
+    search.sort === 'rating'
+      ? sumRatings(
+          await reviewsOfSessions(
+            db,
+            found.map((s) => s._id),
+          ),
+        )
+      : new Map()
+  const ratingOf = (s: SessionRow) => {
+    const entry = ratings.get(s._id)
+    return entry && entry.count > 0 ? entry.sum / entry.count : 0
+  }
+  found.sort(compareSessions(search.sort, ratingOf))
+  if (!paging) return { rows: found }
+  const start = (paging.page - 1) * paging.limit
+  return { rows: found.slice(start, start + paging.limit), total: found.length }
+}
+
+export function listSessions(
+  db: DemoDb,
+  filter: { status?: Status; tutorEmail?: string; search?: SessionSearch },
+  paging: Paging | null,
+): Promise<Listed<SessionRow>> {
+  const { status, tutorEmail, search } = filter
+  if (search && narrows(search)) {
+    const candidates = tutorEmail
+      ? db.sessions.where('tutorEmail').equals(tutorEmail)
+      : status
+        ? db.sessions.where('status').equals(status)
+        : db.sessions.toCollection()
+    return candidates
+      .filter((s) => !status || s.status === status)
+      .toArray()
+      .then((rows) => searchSessions(db, rows, search, paging))
+  }
   if (tutorEmail) {
     // One tutor's sessions are few; a status filter over them is cheap.
     const [lower, upper] = range(tutorEmail)

@@ -29,7 +29,9 @@ export async function demoFirstPaintData(at = Date.now()): Promise<FirstPaintDat
     },
   } as unknown as Store
   const query = { status: 'approved', page: '1', limit: String(FIRST_PAGE_LIMITS.studySessions) }
-  const answer = await listSessions({ store, query } as unknown as Parameters<typeof listSessions>[0])
+  // Its clock is the seeding's (the registration-open filter reads it; page 1 asks for none).
+  const deps = { now: () => new Date(at) }
+  const answer = await listSessions({ deps, store, query } as unknown as Parameters<typeof listSessions>[0])
   return {
     at,
     relative: true,

@@ -34,6 +34,7 @@ import type {
   Status,
   User,
 } from '#contract/entities'
+import type { SessionSearch } from '#contract/session-search'
 
 /**
  * A user record. `uid` is the identity provider's account id, bound at the
@@ -182,6 +183,12 @@ export class CheckViolation extends Error {
 interface SessionFilter {
   status?: Status
   tutorEmail?: string
+  /**
+   * Words, filters and an order (#contract/session-search). Matched by that
+   * module's rule on every store; one that asks for nothing (`narrows` false)
+   * leaves the list newest first, as without it.
+   */
+  search?: SessionSearch
 }
 
 interface Counts {

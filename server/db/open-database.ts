@@ -4,7 +4,8 @@
 //   a folder (`.data/` by default) or in memory (tests). The folder is locked
 //   for this process (./folder-lock.ts): PGlite has no lock of its own.
 // Either way the migrations in ./migrations run first (applied ones are
-// skipped), so the tables always match ./schema.ts. Given a bucket (`objects`),
+// skipped), so the tables always match ./schema.ts, and sessions from before
+// the search get their words (fillSessionWords). Given a bucket (`objects`),
 // uploaded files' bytes go there instead of into the files table
 // (docs/decisions/0014-files-in-a-bucket.md); the demo data's files are seeded
 // into the table either way.
@@ -24,6 +25,7 @@ import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
+import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
 
 export type { SeedRows }
@@ -97,6 +99,7 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
       try {
         await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER })
+        await fillSessionWords(drizzleNodePg({ client }))
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       }
@@ -119,6 +122,7 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
     client = dataDir === null ? new PGlite() : new PGlite(dataDir)
     const db = drizzlePglite({ client })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    await fillSessionWords(db)
     const opened = client
     return database(
       db,
@@ -183,7 +187,11 @@ function database(
           await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
           if (!(await isEmpty(tx))) throw new DatabaseNotEmpty()
           await insertChunked(tx, schema.users, rows.users)
-          await insertChunked(tx, schema.sessions, rows.sessions)
+          await insertChunked(
+            tx,
+            schema.sessions,
+            rows.sessions.map((row) => ({ ...row, ...wordColumns(row) })),
+          )
           await insertChunked(tx, schema.bookings, rows.bookings)
           await insertChunked(tx, schema.reviews, rows.reviews.map(storedReview))
           await insertChunked(tx, schema.notes, rows.notes)

@@ -6,6 +6,7 @@
 // the page goes out without it and the app asks as usual.
 import { FIRST_PAGE_LIMITS, firstPaintElement, type FirstPaintData } from '#contract/first-paint'
 import type { Session } from '#contract/entities'
+import { LIST_ADDRESS_PARAMS } from '#contract/session-search'
 import { routes, TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { ApiDeps } from '#core/api-deps'
 import type { ApiRoute } from '#core/routes'
@@ -13,11 +14,20 @@ import type { ApiRoute } from '#core/routes'
 /** Longest a page waits for its data before it goes out without. */
 const FIRST_PAINT_WAIT_MS = 500
 
-/** Whether a navigation to this URL shows page 1 of the approved sessions. */
+/**
+ * Whether a navigation to this URL shows page 1 of the approved sessions: a
+ * search, a filter or a sort in the address is another list, which the app
+ * asks for itself (the page goes out as any other route's).
+ */
 export function showsFirstPage(url: URL): boolean {
   if (url.pathname === '/') return true
-  const page = url.searchParams.get('page')
-  return url.pathname === '/study-sessions' && (page === null || page === '1')
+  const { searchParams } = url
+  const page = searchParams.get('page')
+  return (
+    url.pathname === '/study-sessions' &&
+    (page === null || page === '1') &&
+    LIST_ADDRESS_PARAMS.every((name) => !searchParams.get(name))
+  )
 }
 
 export type FirstPaintReader = () => Promise<FirstPaintData | undefined>

@@ -25,6 +25,15 @@ import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'
 import type { RouteName } from './routes'
+import {
+  boundOf,
+  FEE_FILTERS,
+  isSearchBound,
+  MAX_QUERY_LENGTH,
+  MAX_SUBJECT_FILTER_LENGTH,
+  SESSION_SORTS,
+  type SessionSearchQuery,
+} from './session-search'
 
 export interface EndpointSchemas {
   params?: z.ZodType<Record<string, string>>
@@ -51,6 +60,24 @@ const nonBlank = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`)
 const optionalText = (field: string, max: number) => z.string().max(max, `${field} must be at most ${max} characters`)
 const email = z.email().max(MAX.email)
+const searchBound = (field: string) =>
+  z.string().refine(isSearchBound, `${field} must be a date (YYYY-MM-DD) or a date-time with an offset`).optional()
+/**
+ * Finding sessions (./session-search.ts, docs/rules/search.md): all optional,
+ * so a list asked for without them is the list as it always was.
+ */
+const sessionSearchQuery = {
+  q: optionalText('q', MAX_QUERY_LENGTH).optional(),
+  subject: optionalText('subject', MAX_SUBJECT_FILTER_LENGTH).optional(),
+  fee: z.enum(FEE_FILTERS, `fee must be one of ${FEE_FILTERS.join(', ')}`).optional(),
+  open: z.literal('1', 'open must be 1 (registration open now)').optional(),
+  from: searchBound('from'),
+  to: searchBound('to'),
+  sort: z.enum(SESSION_SORTS, `sort must be one of ${SESSION_SORTS.join(', ')}`).optional(),
+}
+const boundsInOrder = (query: SessionSearchQuery) =>
+  !query.from || !query.to || boundOf(query.from, 'from') <= boundOf(query.to, 'to')
+const BOUNDS_IN_ORDER = { path: ['to'], message: 'to must not be before from' }
 /** A field the server sets itself: a client that sends it is refused, not silently overruled. */
 const serverSet = (field: string) => z.undefined(`${field} is set by the server`).optional()
 /** A tutor's https link (./links.ts): blank is none; anything else refused with the field named. */
@@ -163,15 +190,20 @@ export const endpoints = {
   deleteUser: { params: byId, response: deleted },
 
   listAdminSessions: {
-    query: z.object({ status: statusSchema.optional(), ...pageQuery }),
+    query: z
+      .object({ status: statusSchema.optional(), ...sessionSearchQuery, ...pageQuery })
+      .refine(boundsInOrder, BOUNDS_IN_ORDER),
     response: z.array(sessionSchema),
   },
   listSessions: {
-    query: z.object({
-      status: statusSchema.optional(),
-      tutorEmail: z.string().max(MAX.email).optional(),
-      ...pageQuery,
-    }),
+    query: z
+      .object({
+        status: statusSchema.optional(),
+        tutorEmail: z.string().max(MAX.email).optional(),
+        ...sessionSearchQuery,
+        ...pageQuery,
+      })
+      .refine(boundsInOrder, BOUNDS_IN_ORDER),
     response: z.array(sessionSchema),
   },
   listPendingSessions: { response: z.array(sessionSchema) },

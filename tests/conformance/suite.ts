@@ -21,6 +21,7 @@ import { permissionMatrixTests } from './suite/permission-matrix'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
 import { securityTests } from './suite/security'
+import { sessionSearchTests } from './suite/session-search'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
 import { userTests } from './suite/users'
@@ -36,6 +37,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     seedAndAuthTests(api)
     userTests(api)
     sessionTests(api)
+    sessionSearchTests(api)
     statsAndBookingTests(api)
     seatsAndCancelTests(api)
     calendarTests(api)

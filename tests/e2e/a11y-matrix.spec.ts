@@ -23,7 +23,8 @@ const LAPTOP = { width: 1280, height: 800 }
 const PUBLIC_ROUTES = ['/', '/study-sessions', '/tutors', '/about', '/session-details/:session', '/no-such-page']
 
 const ROUTES: Record<Visitor, string[]> = {
-  guest: [...PUBLIC_ROUTES, '/login', '/register'],
+  // A search with its filters set (so folded open) and the tutor search, once: the same screens for everyone.
+  guest: [...PUBLIC_ROUTES, '/study-sessions?q=s&subject=s&fee=paid', '/tutors?q=s', '/login', '/register'],
   student: [
     ...PUBLIC_ROUTES,
     '/dashboard/student',

@@ -4,6 +4,7 @@
 // shows offline comes from the phone.
 import type { Page } from '@playwright/test'
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { deviceRowCount } from './device-tables'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
@@ -29,30 +30,7 @@ async function cardTitles(page: Page): Promise<string[]> {
 
 /** The device keeps its copy after the first paint: wait until the home list is on the phone. */
 async function waitForDeviceCopy(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const request = indexedDB.open('studyhub')
-            request.onerror = () => resolve(0)
-            request.onsuccess = () => {
-              const db = request.result
-              if (!db.objectStoreNames.contains('sessionPages')) {
-                db.close()
-                resolve(0)
-                return
-              }
-              const count = db.transaction('sessionPages').objectStore('sessionPages').count()
-              count.onsuccess = () => {
-                db.close()
-                resolve(count.result)
-              }
-            }
-          }),
-      ),
-    )
-    .toBeGreaterThan(0)
+  await expect.poll(() => deviceRowCount(page, 'sessionPages')).toBeGreaterThan(0)
 }
 
 test(

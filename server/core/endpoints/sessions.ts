@@ -4,6 +4,7 @@
 // updated or deleted. Each change is a compare-and-set on the status, so two
 // admins acting at once cannot both win (docs/rules/sessions.md). More seats
 // give the new ones to the waiting list at once (../seats.ts).
+import { sessionSearchOf } from '#contract/session-search'
 import { conflict } from '../http-errors'
 import { newId } from '../ids'
 import { announce, sessionChanged, sessionDecided, sessionToReview, withSeatsAnnounced } from '../notifications'
@@ -12,13 +13,18 @@ import { fillFreedSeats } from '../seats'
 import type { SessionRow } from '../store'
 import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
 
-export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ store, query }) => {
-  const listed = await store.sessions.list({ status: query.status }, paging(query))
+export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ deps, store, query }) => {
+  const search = sessionSearchOf(query, deps.now().getTime())
+  const listed = await store.sessions.list({ status: query.status, search }, paging(query))
   return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
 }
 
-export const listSessions: RouteImpl<'listSessions'> = async ({ store, query }) => {
-  const listed = await store.sessions.list({ status: query.status, tutorEmail: query.tutorEmail }, paging(query))
+export const listSessions: RouteImpl<'listSessions'> = async ({ deps, store, query }) => {
+  const search = sessionSearchOf(query, deps.now().getTime())
+  const listed = await store.sessions.list(
+    { status: query.status, tutorEmail: query.tutorEmail, search },
+    paging(query),
+  )
   return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
 }
 

@@ -8,7 +8,7 @@ import type { BookingRow, SeatLedger } from '#core/store'
 import { bookings, sessions } from '../schema'
 import { insertNotices } from './notifications'
 import { guarded } from './pg-errors'
-import { sessionSet, toSession } from './sessions'
+import { changesWords, sessionFields, sessionSet, toSession, wordColumns } from './sessions'
 import { columnsOf, present, type PgDb } from './shared'
 
 const HOLDING = ['pending', 'approved'] as const
@@ -57,7 +57,7 @@ export function withSeatsOver(db: PgDb) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
     guarded(() =>
       db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(sessions).where(eq(sessions._id, sessionId)).for('update')
+        const [locked] = await tx.select(sessionFields).from(sessions).where(eq(sessions._id, sessionId)).for('update')
         const ofSession = eq(bookings.sessionId, sessionId)
         const waitlisted = and(ofSession, eq(bookings.status, 'waitlisted'))
         const ledger: SeatLedger = {
@@ -93,11 +93,14 @@ export function withSeatsOver(db: PgDb) {
           updateBooking: (id, patch, expected) => updateBookingRow(tx, id, patch, expected),
           deleteBooking: (id, expected) => deleteBookingRow(tx, id, expected),
           async updateSession(patch, expected) {
+            // The row is locked: its words are written from the fields it ends with.
+            const current = ledger.session
+            const words = current && changesWords(patch) ? wordColumns({ ...current, ...patch }) : {}
             const [row] = await tx
               .update(sessions)
-              .set(sessionSet(patch))
+              .set({ ...sessionSet(patch), ...words })
               .where(and(eq(sessions._id, sessionId), eq(sessions.status, expected)))
-              .returning()
+              .returning(sessionFields)
             if (row) ledger.session = toSession(row)
             return row !== undefined
           },

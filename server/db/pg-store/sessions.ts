@@ -1,18 +1,95 @@
-// Tutors' sessions: compare-and-set status changes, the admin counts, and
+// Tutors' sessions: compare-and-set status changes, the admin counts,
 // deleting sessions with all that hangs off them (bookings, reviews,
-// materials and files go by cascade; the bucket's objects after the commit).
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+// materials and files go by cascade; the bucket's objects after the commit),
+// and finding them (docs/rules/search.md): each row carries its words as
+// #contract/session-search cuts them, written with every change to the fields
+// they come from, and a search looks the query's words up in the GIN index
+// over them (docs/decisions/0064-session-search.md).
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { narrows, searchWords, sessionWords, type SessionSearch, type SessionSort } from '#contract/session-search'
 import type { SessionRow, Store } from '#core/store'
-import { files, materials, sessions } from '../schema'
+import { files, materials, reviews, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
-import { listed } from './paging'
 import { withNotices } from './notifications'
+import { listed, type OrderKey } from './paging'
 import { guarded } from './pg-errors'
 import { columnsOf, inList, type PgDb } from './shared'
 
+const {
+  searchWords: _searchWords,
+  subjectWords: _subjectWords,
+  search: _search,
+  subjectSearch: _subjectSearch,
+  ...rowColumns
+} = getTableColumns(sessions)
+/** A session's columns as the port has them: its search words stay in the database. */
+export const sessionFields = rowColumns
+type SessionSelect = Omit<typeof sessions.$inferSelect, 'searchWords' | 'subjectWords' | 'search' | 'subjectSearch'>
+
 /** A session as the port has it: no seats is no key, as in the other store. */
-export function toSession({ seats, ...row }: typeof sessions.$inferSelect): SessionRow {
+export function toSession({ seats, ...row }: SessionSelect): SessionRow {
   return (seats === null ? row : { ...row, seats }) as SessionRow
+}
+
+type Searched = Pick<SessionRow, 'title' | 'subject' | 'description' | 'tutorName'>
+const SEARCHED_KEYS = ['title', 'subject', 'description', 'tutorName'] as const satisfies readonly (keyof Searched)[]
+
+/** The search columns of a session with these fields. */
+export function wordColumns(row: Searched) {
+  return { searchWords: sessionWords(row).join(' '), subjectWords: [...new Set(searchWords(row.subject))].join(' ') }
+}
+
+/** Whether a patch changes a field the session is found by (its words must be written again). */
+export function changesWords(patch: Partial<SessionRow>): boolean {
+  return SEARCHED_KEYS.some((key) => patch[key] !== undefined)
+}
+
+/** A tsquery of words, each matching itself or any longer word it begins ('chem':* & 'org':*). */
+function prefixQuery(words: readonly string[]): SQL {
+  // The words hold letters and digits only; quoting them all the same keeps the query text literal.
+  const text = words.map((w) => `'${w.replace(/['\\]/g, (c) => c + c)}':*`).join(' & ')
+  return sql`${text}::tsquery`
+}
+
+/** The WHERE of a search's filters (ANDed with the list's own). */
+export function searchConditions(search: SessionSearch): (SQL | undefined)[] {
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`
+  const { words = [], subjectWords = [], fee, openAt, classFrom, classTo } = search
+  return [
+    words.length > 0 ? sql`${sessions.search} @@ ${prefixQuery(words)}` : undefined,
+    subjectWords.length > 0 ? sql`${sessions.subjectSearch} @@ ${prefixQuery(subjectWords)}` : undefined,
+    fee === 'free' ? eq(sessions.registrationFee, 0) : fee === 'paid' ? gt(sessions.registrationFee, 0) : undefined,
+    openAt === undefined
+      ? undefined
+      : and(lte(sessions.registrationStart, at(openAt)), gte(sessions.registrationEnd, at(openAt))),
+    classFrom === undefined ? undefined : gte(sessions.classStart, at(classFrom)),
+    classTo === undefined ? undefined : lte(sessions.classStart, at(classTo)),
+  ]
+}
+
+/**
+ * A session's average rating as the answers give it (a missing rating counts
+ * as 0, no reviews is 0), in float8 division as JavaScript divides, so equal
+ * averages tie here as they do in the other stores.
+ */
+const averageRating = sql`coalesce((select sum(coalesce(${reviews.rating}, 0))::float8 / count(*) from ${reviews} where ${reviews.sessionId} = ${sessions._id}), 0)`
+
+/** The order of a sort, as compareSessions in #contract/session-search: its key, then newest first and the id. */
+export function searchOrder(sort: SessionSort | undefined): OrderKey[] {
+  const newest: OrderKey[] = [
+    { by: sessions.createdAt, dir: 'desc' },
+    { by: sessions._id, dir: 'desc' },
+  ]
+  switch (sort) {
+    case 'soonest':
+      return [{ by: sessions.classStart, dir: 'asc' }, ...newest]
+    case 'rating':
+      return [{ by: averageRating, dir: 'desc' }, ...newest]
+    case 'fee':
+      return [{ by: sessions.registrationFee, dir: 'asc' }, ...newest]
+    default:
+      return newest
+  }
 }
 
 const SESSION_PATCH_KEYS = [
@@ -43,37 +120,52 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
   const sessionOrder = [desc(sessions.createdAt), desc(sessions._id)]
   return {
     async get(id) {
-      const [row] = await db.select().from(sessions).where(eq(sessions._id, id))
+      const [row] = await db.select(sessionFields).from(sessions).where(eq(sessions._id, id))
       return row && toSession(row)
     },
     async getMany(ids) {
       if (ids.length === 0) return new Map()
-      const rows = await db.select().from(sessions).where(inList(sessions._id, ids))
+      const rows = await db.select(sessionFields).from(sessions).where(inList(sessions._id, ids))
       return new Map(rows.map((row) => [row._id, toSession(row)]))
     },
     list(filter, paging) {
+      const search = filter.search && narrows(filter.search) ? filter.search : undefined
       const where = and(
         filter.status ? eq(sessions.status, filter.status) : undefined,
         filter.tutorEmail ? eq(sessions.tutorEmail, filter.tutorEmail) : undefined,
+        ...(search ? searchConditions(search) : []),
       )
-      return listed(db, { table: sessions, time: sessions.createdAt, id: sessions._id, where }, paging, toSession)
+      const list = { table: sessions, time: sessions.createdAt, id: sessions._id, where, fields: sessionFields }
+      return listed(db, search ? { ...list, order: searchOrder(search.sort) } : list, paging, toSession)
     },
     async insert(row, notices) {
       await withNotices(db, notices, async (tx) => {
-        await guarded(() => tx.insert(sessions).values(row))
+        await guarded(() => tx.insert(sessions).values({ ...row, ...wordColumns(row) }))
         return true
       })
     },
     update(id, patch, expected, notices) {
       const set = sessionSet(patch)
-      return withNotices(db, notices, async (tx) => {
+      const write = async (on: PgDb, words: object) =>
+        on
+          .update(sessions)
+          // An empty patch still answers whether the row has the expected status.
+          .set(Object.keys(set).length > 0 ? { ...set, ...words } : { status: expected })
+          .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
+          .returning({ id: sessions._id })
+      return withNotices(db, notices, async (on) => {
         const changed = await guarded(() =>
-          tx
-            .update(sessions)
-            // An empty patch still answers whether the row has the expected status.
-            .set(Object.keys(set).length > 0 ? set : { status: expected })
-            .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
-            .returning({ id: sessions._id }),
+          changesWords(patch)
+            ? on.transaction(async (tx) => {
+                // Locked, so the words are written from the fields the row ends with.
+                const [current] = await tx
+                  .select(sessionFields)
+                  .from(sessions)
+                  .where(eq(sessions._id, id))
+                  .for('update')
+                return current ? write(tx, wordColumns({ ...toSession(current), ...set })) : []
+              })
+            : write(on, {}),
         )
         return changed.length > 0
       })
@@ -118,5 +210,41 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
         .orderBy(...sessionOrder)
       return rows.map((r) => r.id)
     },
+  }
+}
+
+/** Rows the start fills per statement. */
+const FILL_BATCH = 500
+
+/**
+ * Writes the words of every session that has none: the rows of a database
+ * made before the search existed (its migration adds the columns empty, as
+ * only this server can cut words the way the other stores do). Run at every
+ * start after the migrations; with nothing to fill it is one scan for NULLs, a few milliseconds at 10,000 sessions. Two servers starting
+ * together write the same words, so neither undoes the other.
+ */
+export async function fillSessionWords(db: PgDb): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await db
+      .select({
+        id: sessions._id,
+        title: sessions.title,
+        subject: sessions.subject,
+        description: sessions.description,
+        tutorName: sessions.tutorName,
+      })
+      .from(sessions)
+      .where(isNull(sessions.searchWords))
+      .limit(FILL_BATCH)
+    if (rows.length === 0) return filled
+    const words = rows.map(wordColumns)
+    await db.execute(sql`
+      update ${sessions} set search_words = v.search_words, subject_words = v.subject_words
+      from (select unnest(${sql.param(rows.map((r) => r.id))}::text[]) as id,
+                   unnest(${sql.param(words.map((w) => w.searchWords))}::text[]) as search_words,
+                   unnest(${sql.param(words.map((w) => w.subjectWords))}::text[]) as subject_words) as v
+      where ${sessions._id} = v.id`)
+    filled += rows.length
   }
 }

@@ -1,7 +1,9 @@
 // The public lists' states against the demo server (msw/node): a page of 8,
 // 'No sessions found.' and 'Failed to load study sessions' (docs/product.md#messages) on
-// /study-sessions, and the same failure message on /tutors.
-import { screen } from '@testing-library/react'
+// /study-sessions, its search kept in the address, and the same failure
+// message and the tutor search on /tutors.
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { RouteObject } from 'react-router-dom'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -40,6 +42,33 @@ describe('/study-sessions', () => {
     renderAt({ path: '/study-sessions', Component: StudySessions }, '/study-sessions')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load study sessions')
   })
+
+  it('searches, filters and sorts from the address, and puts each change there', async () => {
+    const user = userEvent.setup()
+    const { router } = renderAt(
+      { path: '/study-sessions', Component: StudySessions },
+      '/study-sessions?q=organic&sort=fee&page=1',
+    )
+    expect(await screen.findByText(/^\d+ sessions? found\.$/)).toBeTruthy()
+    const titles = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles.every((title) => /Organic Chemistry/.test(title ?? ''))).toBe(true)
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('organic')
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('fee')
+
+    await user.type(screen.getByLabelText('Search'), ' mech')
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('organic mech'))
+    await user.click(screen.getByText('Filters'))
+    await user.selectOptions(screen.getByLabelText('Fee'), 'paid')
+    await user.click(screen.getByLabelText('Registration open now'))
+    const params = new URLSearchParams(router.state.location.search)
+    expect(Object.fromEntries(params)).toEqual({ q: 'organic mech', sort: 'fee', fee: 'paid', open: '1' })
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(router.state.location.search).toBe('')
+    await waitFor(() => expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe(''))
+    expect(screen.queryByText(/^\d+ sessions? found/)).toBeNull()
+  })
 })
 
 describe('/tutors', () => {
@@ -49,5 +78,20 @@ describe('/tutors', () => {
     failSessions()
     renderAt({ path: '/tutors', Component: Tutors }, '/tutors')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load study sessions')
+  })
+
+  it('finds tutors by name and subject, the search kept in the address', async () => {
+    const user = userEvent.setup()
+    const { router } = renderAt({ path: '/tutors', Component: Tutors }, '/tutors?q=priya')
+    expect(await screen.findByText('1 tutor found.')).toBeTruthy()
+    expect(screen.getAllByTestId('tutor-card').map((card) => card.querySelector('h2')?.textContent)).toEqual([
+      'Priya Sharma',
+    ])
+    await user.clear(screen.getByLabelText('Search tutors'))
+    await user.type(screen.getByLabelText('Search tutors'), 'computer')
+    await waitFor(() => expect(router.state.location.search).toBe('?q=computer'))
+    const found = screen.getAllByTestId('tutor-card')
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((card) => /Computer Science/.test(card.textContent ?? ''))).toBe(true)
   })
 })

@@ -1,15 +1,22 @@
 // /study-sessions (docs/product.md#screens): 8 cards a page, paged by the
 // server, the page kept in the URL (?page=N). Admins see every session with its
 // status and ID; others see approved ones, optionally one tutor's
-// (?tutor=email).
+// (?tutor=email). A search box, filters and a sort narrow and order the list,
+// all of it in the address too (?q=&subject=&fee=&open=&from=&to=&sort=), so a
+// link, a reload and Back show the same results (docs/rules/search.md);
+// offline, the search runs over the sessions kept on the device.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { useUserState } from '#features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
 import { Pagination } from '#features/sessions/components/pagination'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
 import { SessionCard } from '#features/sessions/components/session-card'
+import { SessionSearchForm } from '#features/sessions/components/session-search-form'
+import { filterParams, filtersFrom, searchQuery, type SessionFilters } from '#features/sessions/session-filters'
 import { registrationLabel } from '#features/sessions/registration-status'
+import { servedOffline } from '#shared/offline/device-backed-query'
+import { useOnline } from '#shared/offline/use-online'
 import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
 
@@ -30,8 +37,11 @@ export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const page = pageFrom(params.get('page'))
   const tutorEmail = params.get('tutor') || undefined
-  return settle(request, warm(sessionQueries.list({ page, admin: false, tutorEmail })))
+  const search = searchQuery(filtersFrom(params))
+  return settle(request, warm(sessionQueries.list({ page, admin: false, tutorEmail, search })))
 }
+
+const foundText = (total: number) => `${total} ${total === 1 ? 'session' : 'sessions'} found.`
 
 export function Component() {
   const user = useUserState()
@@ -42,8 +52,11 @@ export function Component() {
   const page = pageFrom(params.get('page'))
   const admin = role === 'admin'
   const tutorEmail = admin ? undefined : params.get('tutor') || undefined
+  const filters = filtersFrom(params)
+  const search = searchQuery(filters)
+  const searching = Object.keys(search).length > 0
   const query = useQuery({
-    ...sessionQueries.list({ page, admin, tutorEmail }),
+    ...sessionQueries.list({ page, admin, tutorEmail, search }),
     // Until the role is known, admin or not is unknown too.
     enabled: !loading,
     placeholderData: keepPreviousData,
@@ -57,6 +70,27 @@ export function Component() {
     })
     globalThis.scrollTo?.({ top: 0 })
   }
+
+  // A new search starts at its first page; typing more replaces the history entry.
+  // The address the screen is going to: a change made while the last one's
+  // loader still runs builds on that one, not on the address still shown.
+  const navigation = useNavigation()
+  const going = navigation.location?.pathname === '/study-sessions' ? navigation.location.search : undefined
+  const changeFilters = (patch: Partial<SessionFilters>, typing: boolean) => {
+    setParams(
+      (shown) => {
+        const current = going === undefined ? shown : new URLSearchParams(going)
+        // The tutor stays; the page goes back to the first.
+        const updated = filterParams({ ...filtersFrom(current), ...patch })
+        const tutor = current.get('tutor')
+        if (tutor) updated.set('tutor', tutor)
+        return updated
+      },
+      { replace: typing },
+    )
+  }
+  const clear = () => setParams(new URLSearchParams())
+  const online = useOnline()
 
   const data = query.data
   const pageCount = data ? Math.max(1, Math.ceil(data.total / SESSIONS_PAGE_SIZE)) : 0
@@ -74,7 +108,18 @@ export function Component() {
             ? `Approved sessions by ${tutorName || tutorEmail}.`
             : 'Approved sessions open to every student.'}
       </p>
-      <div className="mt-8">
+      <SessionSearchForm
+        filters={filters}
+        onChange={changeFilters}
+        onClear={clear}
+        narrowed={searching || tutorEmail !== undefined}
+      />
+      {/* Always in the page, so a screen reader hears each new count. */}
+      <p role="status" className="mt-4 text-sm text-ink-muted">
+        {searching && data ? foundText(data.total) : ''}
+        {searching && servedOffline(query, online) ? ' Offline: searching the sessions saved on this phone.' : ''}
+      </p>
+      <div className="mt-4">
         <QueryState
           query={query}
           loading="Loading sessions…"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { summarizeTutors } from './tutor-summary'
+import { findTutors, summarizeTutors } from './tutor-summary'
 
 const session = (tutorEmail: string, subject: string, averageRating: number, reviewCount: number, tutorName = 'T') => ({
   tutorEmail,
@@ -25,5 +25,27 @@ describe('summarizeTutors', () => {
 
   it('is empty with no sessions', () => {
     expect(summarizeTutors([])).toEqual([])
+  })
+})
+
+describe('findTutors', () => {
+  const tutors = summarizeTutors([
+    { tutorEmail: 'c@x.org', tutorName: 'Chloé Dubois', subject: 'Química', averageRating: 0, reviewCount: 0 },
+    {
+      tutorEmail: 'k@x.org',
+      tutorName: 'Kenji Watanabe',
+      subject: 'Computer Science',
+      averageRating: 0,
+      reviewCount: 0,
+    },
+  ])
+  const names = (text: string) => findTutors(tutors, text).map((t) => t.name)
+
+  it('finds tutors by the beginnings of words of their name and subjects, accents and case aside', () => {
+    expect(names('chloe')).toEqual(['Chloé Dubois'])
+    expect(names('QUIM dub')).toEqual(['Chloé Dubois'])
+    expect(names('sci ken')).toEqual(['Kenji Watanabe'])
+    expect(names('ience')).toEqual([])
+    expect(names('  ')).toHaveLength(2)
   })
 })

@@ -2,6 +2,7 @@
 // entry per tutor with their subjects, how many sessions they run and the
 // mean rating over all reviews of those sessions.
 import type { Session } from '#contract/entities'
+import { queryWords, searchWords, wordsMatch } from '#contract/session-search'
 
 export interface TutorSummary {
   email: string
@@ -42,4 +43,15 @@ export function summarizeTutors(sessions: readonly SessionFields[]): TutorSummar
       averageRating: tutor.reviewCount ? ratingSum / tutor.reviewCount : 0,
     }))
     .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/**
+ * The tutors a search on the Tutors page finds: each of its words begins a
+ * word of the tutor's name or of one of their subjects, with the sessions'
+ * own rule (#contract/session-search: any order, case and accents aside).
+ */
+export function findTutors(tutors: readonly TutorSummary[], text: string): TutorSummary[] {
+  const words = queryWords(text)
+  if (words.length === 0) return [...tutors]
+  return tutors.filter((tutor) => wordsMatch(searchWords([tutor.name, ...tutor.subjects].join(' ')), words))
 }

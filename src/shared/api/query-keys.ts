@@ -15,8 +15,10 @@ export const queryKeys = {
   sessions: {
     all: ['sessions'] as const,
     /** The public lists (approved sessions) and the admin's list in the same shape. */
-    list: (scope: 'approved' | 'admin', filters: PageFilters & { tutorEmail?: string | undefined }) =>
-      ['sessions', 'list', scope, filters] as const,
+    list: (
+      scope: 'approved' | 'admin',
+      filters: PageFilters & { tutorEmail?: string | undefined; search?: Record<string, string> },
+    ) => ['sessions', 'list', scope, filters] as const,
     /** Every approved session, unpaged (the tutors page). */
     approved: () => ['sessions', 'list', 'approved', 'all'] as const,
     detail: (id: string) => ['sessions', 'detail', id] as const,

@@ -7,6 +7,7 @@
 // write that fails anyway (full disk, closed database) is reported by
 // storageWrite and the screen keeps the server's answer.
 import type { Review, Session } from '#contract/entities'
+import { compareSessions, sessionMatcher, sessionSearchOf, type SessionSearchQuery } from '#contract/session-search'
 import { appDb, type AppDb, type CachedSession } from './app-db'
 import { storageRead, storageWrite } from './storage-faults'
 
@@ -57,6 +58,41 @@ export function saveSessionPage(key: string, page: SessionPageOf, savedAt: numbe
       await pruneOldest(db.sessions, MAX_SESSIONS)
     }),
   )
+}
+
+/** Stores the approved ones of these sessions (a search's answer: its sessions, not the page). */
+export function saveSessions(items: Session[], savedAt: number, db: AppDb = appDb): Promise<void> {
+  const rows: CachedSession[] = items.filter((s) => s.status === 'approved').map((s) => ({ ...s, savedAt }))
+  if (rows.length === 0) return Promise.resolve()
+  return storageWrite(() =>
+    db.transaction('rw', db.sessions, async () => {
+      await db.sessions.bulkPut(rows)
+      await pruneOldest(db.sessions, MAX_SESSIONS)
+    }),
+  )
+}
+
+/**
+ * A search over the sessions kept on this device (offline), with the
+ * contract's one rule (docs/rules/search.md), paged as the server would. Its
+ * total is what the device holds, and it is dated by the oldest session it
+ * shows (else the newest kept at all): that is how old the answer may be.
+ */
+export async function searchKeptSessions(
+  { search, tutorEmail, page, limit }: { search: SessionSearchQuery; tutorEmail?: string; page: number; limit: number },
+  db: AppDb = appDb,
+): Promise<DeviceAnswer<SessionPageOf> | undefined> {
+  const kept = await storageRead(() => db.sessions.toArray())
+  if (kept.length === 0) return undefined
+  const criteria = sessionSearchOf(search, Date.now())
+  const matches = sessionMatcher(criteria)
+  const found = kept
+    .filter((s) => s.status === 'approved' && (!tutorEmail || s.tutorEmail === tutorEmail) && matches(s))
+    .sort(compareSessions(criteria.sort, (s) => s.averageRating ?? 0))
+  const shown = found.slice((page - 1) * limit, page * limit)
+  const dates = (shown.length > 0 ? shown : kept).map((s) => s.savedAt)
+  const savedAt = shown.length > 0 ? Math.min(...dates) : Math.max(...dates)
+  return { data: { items: shown.map(withoutSavedAt), total: found.length, page, limit }, savedAt }
 }
 
 /** Stores one session's details; one no longer approved is forgotten (not shown offline). */

@@ -2,8 +2,9 @@
 // sessions root of the key tree (src/shared/api/query-keys.ts), so one
 // invalidation refreshes every list and detail that could show a changed session.
 import { queryOptions } from '@tanstack/react-query'
+import type { Session } from '#contract/entities'
 import { FIRST_PAGE_LIMITS } from '#contract/first-paint'
-import { api, apiPage } from '#shared/api/http-client'
+import { api, apiPage, type Page } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
 import { deviceBacked } from '#shared/offline/device-backed-query'
 
@@ -18,7 +19,11 @@ export interface SessionListFilters {
   limit?: number
   /** Only this tutor's approved sessions (the Tutors page links here). */
   tutorEmail?: string
+  /** GET /sessions' search parameters (../session-filters.ts searchQuery); none is the plain list. */
+  search?: Record<string, string>
 }
+
+type SessionPage = Page<Session>
 
 // The device's copy of approved sessions, loaded on demand (it brings Dexie).
 const approvedSessions = () => import('#shared/db/approved-sessions')
@@ -48,26 +53,40 @@ export const sessionQueries = {
       }),
     }),
 
-  /** One page of sessions with the server's total. */
-  list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail }: SessionListFilters) => {
+  /**
+   * One page of sessions with the server's total. A search's answers keep
+   * their sessions on the device, not the page (a search is typed, not
+   * revisited); offline, the same search runs over every session kept here
+   * (docs/rules/search.md).
+   */
+  list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail, search = {} }: SessionListFilters) => {
     const key = sessionPageKeyOf({ page, limit, tutorEmail })
+    const searching = Object.keys(search).length > 0
+    const plain = {
+      save: async (data: SessionPage, at: number) => (await approvedSessions()).saveSessionPage(key, data, at),
+      read: async () => (await approvedSessions()).readSessionPage(key),
+    }
+    const searched = {
+      save: async (data: SessionPage, at: number) => (await approvedSessions()).saveSessions(data.items, at),
+      read: async () => (await approvedSessions()).searchKeptSessions({ search, tutorEmail, page, limit }),
+    }
     return queryOptions({
-      queryKey: queryKeys.sessions.list(admin ? 'admin' : 'approved', { page, limit, tutorEmail }),
+      queryKey: queryKeys.sessions.list(admin ? 'admin' : 'approved', {
+        page,
+        limit,
+        tutorEmail,
+        ...(searching ? { search } : {}),
+      }),
       // Approved sessions are kept on the device for offline reading; the admin's list is not.
       ...deviceBacked(
         ({ signal }) =>
           admin
-            ? apiPage('listAdminSessions', page, limit, { signal })
+            ? apiPage('listAdminSessions', page, limit, { query: search, signal })
             : apiPage('listSessions', page, limit, {
-                query: tutorEmail ? { status: 'approved', tutorEmail } : { status: 'approved' },
+                query: { status: 'approved', ...(tutorEmail ? { tutorEmail } : {}), ...search },
                 signal,
               }),
-        admin
-          ? null
-          : {
-              save: async (data, at) => (await approvedSessions()).saveSessionPage(key, data, at),
-              read: async () => (await approvedSessions()).readSessionPage(key),
-            },
+        admin ? null : searching ? searched : plain,
       ),
     })
   },

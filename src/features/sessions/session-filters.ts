@@ -1,0 +1,78 @@
+// What /study-sessions' address says about its list (docs/product.md#screens):
+// the search box, the filters and the sort, read from the URL and turned into
+// GET /sessions' parameters (docs/rules/search.md). The address holds what the
+// student chose (dates as the day they picked); the API gets the same thing
+// in its own terms, each day bound at the student's own midnight.
+import {
+  FEE_FILTERS,
+  MAX_QUERY_LENGTH,
+  MAX_SUBJECT_FILTER_LENGTH,
+  SESSION_SORTS,
+  type SessionSort,
+} from '#contract/session-search'
+
+export interface SessionFilters {
+  q: string
+  subject: string
+  fee: '' | (typeof FEE_FILTERS)[number]
+  /** Registration open now. */
+  open: boolean
+  /** Class start from / to: a day (YYYY-MM-DD) or ''. */
+  from: string
+  to: string
+  /** '' is the list's own order, newest first. */
+  sort: '' | SessionSort
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : ''
+
+/** The filters of an address; a value the app would not write (edited by hand) is left out, never sent to be refused. */
+export function filtersFrom(params: URLSearchParams): SessionFilters {
+  const day = (name: string) => {
+    const value = params.get(name) ?? ''
+    return DAY.test(value) ? value : ''
+  }
+  return {
+    q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    subject: (params.get('subject') ?? '').slice(0, MAX_SUBJECT_FILTER_LENGTH),
+    fee: oneOf(FEE_FILTERS, params.get('fee')),
+    open: params.get('open') === '1',
+    from: day('from'),
+    to: day('to'),
+    sort: oneOf(SESSION_SORTS, params.get('sort')),
+  }
+}
+
+/** The address's parameters for these filters (empty ones left out). */
+export function filterParams(filters: SessionFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value === true ? '1' : value)
+  return params
+}
+
+/** The first or last millisecond of a day on this device's clock. */
+function localDay(value: string, end: 0 | 1): number {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
+  return end ? new Date(y, m - 1, d, 23, 59, 59, 999).getTime() : new Date(y, m - 1, d).getTime()
+}
+
+/**
+ * GET /sessions' search parameters for the filters: only what narrows or
+ * reorders, so the plain list is asked for (and kept) as it always was.
+ */
+export function searchQuery(filters: SessionFilters): Record<string, string> {
+  const query: Record<string, string> = {}
+  if (filters.q.trim()) query.q = filters.q.trim()
+  if (filters.subject.trim()) query.subject = filters.subject.trim()
+  if (filters.fee) query.fee = filters.fee
+  if (filters.open) query.open = '1'
+  // Days picked the wrong way round mean the days between them.
+  const { from, to } = filters
+  const [first, last] = from && to && from > to ? [to, from] : [from, to]
+  if (first) query.from = new Date(localDay(first, 0)).toISOString()
+  if (last) query.to = new Date(localDay(last, 1)).toISOString()
+  if (filters.sort && filters.sort !== 'newest') query.sort = filters.sort
+  return query
+}
