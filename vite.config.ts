@@ -34,9 +34,10 @@ const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
   ],
   [
     'student-screens',
-    /\/src\/(app\/routes\/dashboard\/(student|student-booking|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components\/(?!notes-sync-badge))|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
+    /\/src\/(app\/routes\/dashboard\/(student|student-booking|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components)\/|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
   ],
-  // What every signed-in visit loads: the dashboard's frame and home, the bar's badge and bell, the inbox.
+  // What every signed-in visit loads: the dashboard's frame and home, the bar's bell and the inbox (the sync badge
+  // reads the device's database, so it stays with the outbox's code).
   [
     'signed-in-screens',
     /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
