@@ -7,6 +7,7 @@ import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { PAGE_RENDERER_PATH } from './src/contract/first-paint.ts'
 import { cspPlugin } from './scripts/csp/csp-plugin.ts'
+import { inlineStylesheetPlugin } from './scripts/inline-stylesheet/inline-stylesheet-plugin.ts'
 import { precompressPlugin } from './scripts/precompress/precompress-plugin.ts'
 import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
 
@@ -140,6 +141,8 @@ export default defineConfig(({ command, mode }) => {
         },
         devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
       }),
+      // The stylesheet inside the page: the first paint waits for nothing but the page.
+      inlineStylesheetPlugin(),
       // Last: its hashes are of the page every other transform has finished.
       cspPlugin(),
       // After every file is written: a brotli and a gzip copy of each, for the API server to send as they are.

@@ -5,7 +5,7 @@
 // must stay well within a minute on a busy 2-core machine): it signs in once,
 // starts the app once, and opens each route inside it as a link would; the
 // route is scanned on the phone in the light theme, then the system theme
-// turns dark under the open page (public/theme-init.js follows it, as it does
+// turns dark under the open page (index.html's theme script follows it, as it does
 // for a user who switches), then the window grows to a laptop's, and each is
 // scanned again. Full loads of each route (the server's first answer, the
 // prerendered pages) are scanned by the specs about them and by the fixture

@@ -1,11 +1,11 @@
-// The app's side of the theme: public/theme-init.js owns applying it (before
+// The app's side of the theme: the theme script inline in index.html owns applying it (before
 // the first paint, and again on every system or storage change); the app only
 // reads the applied theme and writes a new choice.
 import { useSyncExternalStore } from 'react'
 
 type Theme = 'light' | 'dark'
 
-/** The localStorage key public/theme-init.js reads. */
+/** The localStorage key the theme script in index.html reads. */
 const THEME_KEY = 'studyhub-theme'
 
 function appliedTheme(): Theme {
@@ -34,6 +34,6 @@ export function chooseTheme(theme: Theme): void {
   } catch {
     // Storage refused (private mode): the theme still changes for this page.
   }
-  // theme-init.js applies on storage events; this page does not get its own.
+  // The theme script applies on storage events; this page does not get its own.
   window.dispatchEvent(new StorageEvent('storage', { key: THEME_KEY }))
 }
