@@ -15,7 +15,16 @@
 //     worker), in Chromium with Slow 4G and 4× CPU, medians of N. The demo
 //     build is served by `vite preview`, the live build by the API server on
 //     a seeded PGlite (bench/serve-build.mjs).
-//  5. bench/lighthouse-step.mjs: Lighthouse 13 mobile, 3 runs per route.
+//  5. bench/lighthouse-step.mjs: Lighthouse 13 mobile, 3 runs per route, in
+//     both builds: `/` and `/study-sessions` as a first visit;
+//     `/session-details/{id}` and each role's dashboard home (student, tutor,
+//     admin) signed in. A live build signs in through Firebase, so for those
+//     routes this step makes a third build, a live build that signs in
+//     through an Auth emulator (node_modules/.cache/bench/live-signed-in/,
+//     not the one step 2 checks), and serves it as the live build is, with
+//     the emulator beside it (bench/serve-build.mjs). Each run's long tasks,
+//     costliest scripts, main-thread breakdown and LCP element go into the
+//     results.
 //  6. bench/goals-table.mjs: the goals' table into docs/performance.md,
 //     between its markers (only after a full run: not with --skip-pages,
 //     --skip-lighthouse or --only).
@@ -33,7 +42,7 @@ import { runServerLatency } from './latency-step.mjs'
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse-step.mjs'
 import { CHROMIUM_FLAGS, chromiumPath, CPU_SLOWDOWN, measurePages, NETWORK } from './page-timing.mjs'
 import { goalsTable, writeGoalsTable } from './goals-table.mjs'
-import { startLiveServer, startPreview } from './serve-build.mjs'
+import { startLiveServer, startPreview, startSignedInLiveServer } from './serve-build.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -47,17 +56,25 @@ async function browserSteps(name, outDir, runs) {
   const server = name === 'demo' ? await startPreview(outDir) : await startLiveServer(outDir)
   const { chromium } = await import('playwright-core')
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  let signedIn
   try {
     const timings = flag('skip-pages')
       ? undefined
       : await measurePages(browser, { name, origin: server.origin, outDir, runs })
     await browser.close()
-    const lighthouse = flag('skip-lighthouse')
-      ? undefined
-      : await runLighthouse({ name, origin: server.origin, demo: name === 'demo' })
-    return { timings, lighthouse }
+    if (flag('skip-lighthouse')) return { timings }
+    // Made only now, so its build and emulator do not share the CPU with step 4's timings.
+    if (name === 'live') signedIn = await startSignedInLiveServer(join(cacheDir, 'live-signed-in'))
+    const lighthouse = await runLighthouse({
+      name,
+      origin: server.origin,
+      signedInOrigin: signedIn?.origin ?? server.origin,
+      demo: name === 'demo',
+    })
+    return { timings, lighthouse, signedInBuildMs: signedIn?.buildMs }
   } finally {
     await browser.close().catch(() => undefined)
+    await signedIn?.stop()
     await server.stop()
   }
 }
@@ -89,6 +106,7 @@ async function main() {
 
   const timings = {}
   const lighthouse = {}
+  const buildMs = { demo: demoMs, live: liveMs }
   for (const [name, outDir] of [
     ['demo', demoDir],
     ['live', liveDir],
@@ -97,6 +115,7 @@ async function main() {
     const result = await browserSteps(name, outDir, runs)
     if (result.timings) timings[name] = result.timings
     if (result.lighthouse) lighthouse[name] = result.lighthouse
+    if (result.signedInBuildMs) buildMs.liveSignedIn = result.signedInBuildMs
   }
 
   const summary = {
@@ -111,7 +130,7 @@ async function main() {
       demoWorkerGzipKiB: DEMO_WORKER_BASELINE_KIB,
       bareReactGzipKiB: Number(kib(bareReact)),
     },
-    buildMs: { demo: demoMs, live: liveMs },
+    buildMs,
     demo: { ...demo, firstLoadRatioToBareReact: Number((demo.firstLoad.gzip / bareReact).toFixed(2)) },
     live: { ...live, firstLoadRatioToBareReact: Number((live.firstLoad.gzip / bareReact).toFixed(2)) },
     bareReact: bare,

@@ -22,8 +22,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '../../../src/contract/demo-identity'
 import { startAuthEmulator, type AuthEmulator } from '../../conformance/services/auth-emulator-process'
+import { addDemoAccounts } from './emulator-accounts'
 import { LIVE_FIREBASE_PROJECT_ID, liveBuildEnv } from './live-build-env'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -48,39 +48,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
       code === 0 ? done() : fail(new Error(`${args.join(' ')} ended with ${signal ?? `exit code ${code}`}`)),
     )
   })
-}
-
-/** The emulator's REST API, as the Firebase SDK and its admin callers use it (any API key; `Bearer owner` is admin). */
-async function emulatorCall(
-  host: string,
-  path: string,
-  body: unknown,
-  admin = false,
-): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(admin ? { Authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  })
-  const answer = (await response.json()) as Record<string, unknown>
-  if (!response.ok) throw new Error(`The Auth emulator refused ${path}: ${JSON.stringify(answer)}`)
-  return answer
-}
-
-async function addDemoAccounts(host: string): Promise<void> {
-  for (const { email } of DEMO_ACCOUNTS) {
-    const { localId } = await emulatorCall(host, '/accounts:signUp?key=e2e', {
-      email,
-      password: DEMO_ACCOUNT_PASSWORD,
-      returnSecureToken: true,
-    })
-    await emulatorCall(
-      host,
-      `/projects/${LIVE_FIREBASE_PROJECT_ID}/accounts:update`,
-      { localId, emailVerified: true },
-      true,
-    )
-  }
 }
 
 async function answers(url: string): Promise<boolean> {
