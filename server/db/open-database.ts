@@ -24,6 +24,7 @@ import type { ReviewRow, Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
+import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
@@ -121,7 +122,7 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
   let client: PGlite | undefined
   try {
     client = dataDir === null ? new PGlite() : new PGlite(dataDir)
-    const db = drizzlePglite({ client: takingTurns(client) })
+    const db = drizzlePglite({ client: takingTurns(await withTextParsersInstalled(client)) })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     const opened = client
