@@ -27,6 +27,7 @@ import { lockFolder, type FolderLock } from './folder-lock'
 import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
+import { forgetTokenSecret } from './pg-store/meta'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
 
@@ -209,6 +210,8 @@ function database(
     async truncateAll() {
       const names = schema.allTables.map((table) => `"${getTableName(table)}"`).join(', ')
       await db.execute(sql.raw(`truncate table ${names}`))
+      // The token secret went with the meta table: the store must not keep using the old one.
+      forgetTokenSecret(db)
     },
     close() {
       closed ??= closeClient()
