@@ -13,6 +13,7 @@ import type { IdentityVerifier } from '#core/identity'
 import type { ApiRoute } from '#core/routes'
 import { buildSeedRows } from '#core/seed/seed-data'
 import { DatabaseNotEmpty, openDatabase, type Database } from './db/open-database'
+import { inArrivalOrder } from './db/pglite-turns'
 import { isEntryPoint } from './entry-point'
 import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
@@ -108,24 +109,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
     const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
 
+    const answer = async (request: Request, env: unknown): Promise<Response> => {
+      const response = await app.fetch(request, env)
+      // While stopping, each answer ends its connection, so a keep-alive
+      // client cannot hold the server open past its last request.
+      if (draining) {
+        try {
+          response.headers.set('Connection', 'close')
+        } catch {
+          // Immutable headers: Node still closes the socket once the server has closed.
+        }
+      }
+      return response
+    }
     server = await new Promise<Server>((resolve, reject) => {
       const created = serve(
         {
           hostname: config.host,
           port: config.port,
-          fetch: async (request, env) => {
-            const response = await app.fetch(request, env)
-            // While stopping, each answer ends its connection, so a keep-alive
-            // client cannot hold the server open past its last request.
-            if (draining) {
-              try {
-                response.headers.set('Connection', 'close')
-              } catch {
-                // Immutable headers: Node still closes the socket once the server has closed.
-              }
-            }
-            return response
-          },
+          // Numbered as they arrive: the embedded database serves the oldest request's queries first.
+          fetch: (request, env) => inArrivalOrder(() => answer(request, env)),
         },
         () => resolve(created as Server),
       ) as Server

@@ -27,6 +27,13 @@
 // The load generator runs in this process, on the same cores as the server.
 //
 //   npm run bench:server -- [--duration 8] [--warmup 1] [--connections 50] [--sessions 10000] [--only pglite|postgres]
+//     [--endpoints <words>] [--server-node-options <flags>] [--server-output <file>]
+//
+// --endpoints keeps the floor and the endpoints whose names contain any of the
+// comma-separated words (a shorter run while working on a few of them);
+// --server-node-options goes to the server process as NODE_OPTIONS (e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes);
+// --server-output writes everything the server printed to that file.
 //
 // Results: a markdown table on stdout and bench/results/server-latest.json.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -56,6 +63,12 @@ const WARMUP = Number(option('warmup', 1))
 const CONNECTIONS = Number(option('connections', 50))
 const SESSIONS = Number(option('sessions', 10_000))
 const ONLY = option('only', null)
+const ENDPOINTS = option('endpoints', null)
+  ?.split(',')
+  .map((word) => word.trim())
+  .filter(Boolean)
+const SERVER_NODE_OPTIONS = option('server-node-options', null)
+const SERVER_OUTPUT = option('server-output', null)
 const PAGE_SIZE = 8
 const DEEP_PAGE = 1000
 /** Students who have booked nothing: with ~4,400 open sessions each, enough new bookings for any run here. */
@@ -236,6 +249,7 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       RATE_LIMIT_WRITES: '0',
       RATE_LIMIT_SIGN_IN: '0',
+      ...(SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {}),
     })
     let exit
     const results = []
@@ -245,7 +259,10 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
       log(
         `${plan.approvedTotal} approved sessions (${plan.lastPage} pages of ${PAGE_SIZE}), ${plan.bookable} new bookings to make`,
       )
-      for (const scenario of plan.list) {
+      const chosen = plan.list.filter(
+        (scenario, i) => i === 0 || !ENDPOINTS || ENDPOINTS.some((word) => scenario.name.includes(word)),
+      )
+      for (const scenario of chosen) {
         const measured = await measure({
           origin: server.origin,
           requests: scenario.requests,
@@ -261,6 +278,7 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
       }
     } finally {
       exit = await server.stop()
+      if (SERVER_OUTPUT) await writeFile(SERVER_OUTPUT, server.output())
     }
     if (exit.code !== 0)
       throw new Error(`The ${kind} server exited with ${exit.code ?? exit.signal}:\n${server.output().slice(-2000)}`)
@@ -274,8 +292,8 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
         p99: ratio(r.p99Ms, floor.p99Ms),
       }
     }
-    const page1 = results[1]
-    const deepest = results[2]
+    const page1 = results.find((r) => r.name === 'approved list, page 1')
+    const deepest = results.find((r) => r.name.startsWith('approved list, last page'))
     const search = results.find((r) => r.name === SEARCH)
     return {
       seedMs,
@@ -284,8 +302,14 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
       lastPage: plan.lastPage,
       newBookingsAvailable: plan.bookable,
       results,
-      lastPageToPage1: { p50: ratio(deepest.p50Ms, page1.p50Ms), reqPerSec: ratio(deepest.reqPerSec, page1.reqPerSec) },
-      searchToPage1: { p99: ratio(search.p99Ms, page1.p99Ms), p50: ratio(search.p50Ms, page1.p50Ms) },
+      lastPageToPage1: {
+        p50: ratio(deepest?.p50Ms ?? null, page1?.p50Ms ?? null),
+        reqPerSec: ratio(deepest?.reqPerSec ?? null, page1?.reqPerSec ?? null),
+      },
+      searchToPage1: {
+        p99: ratio(search?.p99Ms ?? null, page1?.p99Ms ?? null),
+        p50: ratio(search?.p50Ms ?? null, page1?.p50Ms ?? null),
+      },
     }
   } finally {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -350,19 +374,22 @@ try {
       warmupSeconds: WARMUP,
       sessions: SESSIONS,
       pageSize: PAGE_SIZE,
+      endpoints: ENDPOINTS,
     },
     totalSeconds: Math.round((Date.now() - started) / 1000),
     databases,
   }
   await mkdir(resultsDir, { recursive: true })
-  await writeFile(join(resultsDir, 'server-latest.json'), `${JSON.stringify(report, null, 2)}\n`)
+  // A run of some endpoints only does not replace the last whole run.
+  const resultsFile = ENDPOINTS ? 'server-partial.json' : 'server-latest.json'
+  await writeFile(join(resultsDir, resultsFile), `${JSON.stringify(report, null, 2)}\n`)
   log('')
   for (const [kind, r] of Object.entries(databases)) {
     log(table(kind, r))
     log(`\nLast page ÷ page 1: p50 ×${r.lastPageToPage1.p50}, req/s ×${r.lastPageToPage1.reqPerSec}`)
     log(`Search ÷ page 1: p99 ×${r.searchToPage1.p99} (at most 3 on PostgreSQL), p50 ×${r.searchToPage1.p50}\n`)
   }
-  log(`Whole run: ${report.totalSeconds} s. Written to bench/results/server-latest.json`)
+  log(`Whole run: ${report.totalSeconds} s. Written to bench/results/${resultsFile}`)
 } finally {
   await emulator?.stop()
   postgres?.stop()

@@ -24,8 +24,10 @@ import type { ReviewRow, Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
+import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
+import { forgetTokenSecret } from './pg-store/meta'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
 
@@ -121,7 +123,7 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
   let client: PGlite | undefined
   try {
     client = dataDir === null ? new PGlite() : new PGlite(dataDir)
-    const db = drizzlePglite({ client: takingTurns(client) })
+    const db = drizzlePglite({ client: takingTurns(await withTextParsersInstalled(client)) })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     const opened = client
@@ -208,6 +210,8 @@ function database(
     async truncateAll() {
       const names = schema.allTables.map((table) => `"${getTableName(table)}"`).join(', ')
       await db.execute(sql.raw(`truncate table ${names}`))
+      // The token secret went with the meta table: the store must not keep using the old one.
+      forgetTokenSecret(db)
     },
     close() {
       closed ??= closeClient()

@@ -1,9 +1,9 @@
 // @vitest-environment node
 // The embedded database's queries take turns with the event loop: one at a
-// time, in the order asked, each after the loop has had a turn.
+// time, oldest request first, each after the loop has had a turn.
 import type { PGlite } from '@electric-sql/pglite'
 import { describe, expect, it } from 'vitest'
-import { takingTurns } from './pglite-turns'
+import { inArrivalOrder, takingTurns } from './pglite-turns'
 
 /** A stand-in for PGlite that records when each query runs, as PGlite does, synchronously once started. */
 function recordingClient(events: string[]) {
@@ -59,5 +59,33 @@ describe('takingTurns', () => {
     await expect(client.query('good')).resolves.toEqual({ rows: ['good'] })
     // Everything else is the client's own.
     expect((client as unknown as { name: string }).name).toBe('fake')
+  })
+
+  it("serves the oldest request's queries first: a request once started is not sent behind later ones", async () => {
+    const events: string[] = []
+    const client = takingTurns(recordingClient(events) as unknown as PGlite)
+    // Each request asks its second query only once its first is answered.
+    const request = (name: string) =>
+      inArrivalOrder(async () => {
+        await client.query(`${name} 1`)
+        await client.query(`${name} 2`)
+      })
+    const first = request('a')
+    const second = request('b')
+    const third = request('c')
+    await Promise.all([first, second, third])
+    expect(events).toEqual(['query a 1', 'query a 2', 'query b 1', 'query b 2', 'query c 1', 'query c 2'])
+  })
+
+  it('queues work asked outside any request as a request arriving then', async () => {
+    const events: string[] = []
+    const client = takingTurns(recordingClient(events) as unknown as PGlite)
+    const request = inArrivalOrder(async () => {
+      await client.query('request 1')
+      await client.query('request 2')
+    })
+    const background = client.query('background')
+    await Promise.all([request, background])
+    expect(events).toEqual(['query request 1', 'query request 2', 'query background'])
   })
 })
