@@ -13,10 +13,11 @@
 // them and the page carries their data for the app to hydrate with
 // (docs/decisions/0041-data-in-the-first-paint.md). The same data makes
 // /study-sessions' first page, written as study-sessions.html
-// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md). A live build's data is the
-// API server's to add, per request: a live build also writes the SSR bundle of
-// the same entry into the build (PAGE_RENDERER_PATH), which the API server
-// loads to render "/" and /study-sessions with the cards
+// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
+// A live build's data is the API server's to add, per request: a live build
+// also writes the SSR bundle of the same entry into the build
+// (PAGE_RENDERER_PATH), which the API server loads to render "/" and
+// /study-sessions' addresses with the cards
 // (docs/decisions/0043-cards-rendered-on-the-server.md).
 //
 // This runs in transformIndexHtml, while the bundle is generated: the service
