@@ -236,12 +236,33 @@ describe('the first-paint data in the page (docs/decisions/0041-data-in-the-firs
     }
   })
 
-  it('serves the plain page elsewhere, and when the read fails', async () => {
+  it('inlines the list a /study-sessions address asks for, as the screen asks for it', async () => {
+    const app = appWith(sessions)
+    const cases: [string, string, object][] = [
+      ['/study-sessions?q=%20chem&sort=newest', '&q=chem', { page: 1, search: { q: 'chem' } }],
+      [
+        '/study-sessions?sort=fee&page=1&fee=free',
+        '&fee=free&sort=fee',
+        { page: 1, search: { fee: 'free', sort: 'fee' } },
+      ],
+      ['/study-sessions?tutor=a%40b.c&page=3', '&tutorEmail=a%40b.c', { page: 3, tutorEmail: 'a@b.c' }],
+      ['/study-sessions?page=2&open=1', '&open=1', { page: 2, search: { open: '1' } }],
+    ]
+    for (const [path, query, list] of cases) {
+      asked.length = 0
+      const element = inlined(await (await app.request(path, navigate)).text())
+      expect(element, path).not.toBeNull()
+      expect(JSON.parse(element![1]!), path).toMatchObject({ list, studySessions: { total: 17 } })
+      const { page } = list as { page: number }
+      expect(asked, path).toEqual([`?status=approved&page=${page}&limit=8${query}`])
+    }
+  })
+
+  it('serves the plain page elsewhere, for days only the visitor’s clock can bound, and when the read fails', async () => {
     asked.length = 0
     const app = appWith(sessions)
-    // A search, a filter or a sort is another list than page 1: the app asks for it.
-    const searches = ['/study-sessions?q=chem', '/study-sessions?sort=fee&page=1', '/study-sessions?tutor=a%40b.c']
-    for (const path of ['/study-sessions?page=2', '/tutors', ...searches]) {
+    // ?from= and ?to= are days at the visitor's own midnight: the app asks for that list itself.
+    for (const path of ['/tutors', '/study-sessions?from=2026-03-01', '/study-sessions?q=chem&to=2026-03-09']) {
       expect(inlined(await (await app.request(path, navigate)).text()), path).toBeNull()
     }
     expect(asked).toEqual([])

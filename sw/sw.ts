@@ -5,9 +5,11 @@ import './local-storage-shim'
 import { demoServer } from '#demo-server'
 import { cleanupOutdatedCaches } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { STUDY_SESSIONS_PAGE } from '#contract/first-paint'
 import { keptHomePage, type KeptHomePage } from './kept-home-page'
 import { listenForNotifications } from './notifications'
 import { precacheInParallel } from './precache-in-parallel'
+import { isStudySessionsAddress, studySessionsPage } from './study-sessions-page'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -65,9 +67,34 @@ if (home) {
   )
 }
 
+// A demo build's /study-sessions with its cards (./study-sessions-page.ts):
+// the prerendered first page, or index.html with the address's list from the
+// demo server. Before the precache's routes, which would answer the bare
+// address with study-sessions.html too, but a search with nothing (it is not a precached URL).
+const server = demoServer
+const studySessionsPrecached = precache.some(
+  (entry) => (typeof entry === 'string' ? entry : entry.url) === STUDY_SESSIONS_PAGE,
+)
+if (server && studySessionsPrecached) {
+  registerRoute(
+    ({ request, url }) => request.mode === 'navigate' && isStudySessionsAddress(url),
+    async (options) =>
+      studySessionsPage(
+        server,
+        options.url,
+        () => precachedStudySessions!(options),
+        () => precachedIndex(options),
+      ),
+  )
+}
+
 const precacheController = precacheInParallel(precache)
 cleanupOutdatedCaches()
 const precachedIndex = precacheController.createHandlerBoundToURL('index.html')
+// Only a demo build has the page (a handler for a file not precached throws when made).
+const precachedStudySessions = studySessionsPrecached
+  ? precacheController.createHandlerBoundToURL(STUDY_SESSIONS_PAGE)
+  : undefined
 registerRoute(new NavigationRoute(precachedIndex, { denylist: [/^\/api\//] }))
 
 self.addEventListener('install', () => {

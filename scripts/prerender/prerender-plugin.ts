@@ -11,19 +11,23 @@
 // A demo build's home page also carries its cards: the demo server's first
 // answer is the seed, known now (demo-first-paint.ts), so the markup shows
 // them and the page carries their data for the app to hydrate with
-// (docs/decisions/0041-data-in-the-first-paint.md). A live build's data is the
-// API server's to add, per request: a live build also writes the SSR bundle of
-// the same entry into the build (PAGE_RENDERER_PATH), which the API server
-// loads to render "/" and /study-sessions with the cards
+// (docs/decisions/0041-data-in-the-first-paint.md). The same data makes
+// /study-sessions' first page, written as study-sessions.html
+// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
+// A live build's data is the API server's to add, per request: a live build
+// also writes the SSR bundle of the same entry into the build
+// (PAGE_RENDERER_PATH), which the API server loads to render "/" and
+// /study-sessions' addresses with the cards
 // (docs/decisions/0043-cards-rendered-on-the-server.md).
 //
 // This runs in transformIndexHtml, while the bundle is generated: the service
 // worker's precache manifest (vite-plugin-pwa, closeBundle) is computed from
 // the files written afterwards, so the precached index.html is this one.
 import react from '@vitejs/plugin-react'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { build, createServer, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite'
-import { PAGE_RENDERER_PATH, type FirstPaintData } from '../../src/contract/first-paint.ts'
+import { PAGE_RENDERER_PATH, STUDY_SESSIONS_PAGE, type FirstPaintData } from '../../src/contract/first-paint.ts'
 import { withPageMarkup } from '../../src/app/prerendered-page.ts'
 
 /** What src/app/prerender-entry.tsx returns (not imported: this file is type-checked without JSX). */
@@ -31,6 +35,8 @@ interface Prerendered {
   html: string
   firstPaint: FirstPaintData | undefined
   heroImage: { avifSrcSet: string }
+  /** /study-sessions' first page: a demo build's only, whose data is known now. */
+  studySessions?: string
 }
 
 const ENTRY = '/src/app/prerender-entry.tsx'
@@ -77,8 +83,10 @@ async function renderHome(config: ResolvedConfig): Promise<Prerendered> {
       : undefined
     const entry = (await server.ssrLoadModule(ENTRY)) as {
       prerenderHome(data: FirstPaintData | undefined): Promise<Omit<Prerendered, 'firstPaint'>>
+      prerenderStudySessions(data: FirstPaintData): Promise<string>
     }
-    return { ...(await entry.prerenderHome(firstPaint)), firstPaint }
+    const studySessions = firstPaint && (await entry.prerenderStudySessions(firstPaint))
+    return { ...(await entry.prerenderHome(firstPaint)), firstPaint, ...(studySessions ? { studySessions } : {}) }
   } finally {
     await server.close()
   }
@@ -111,6 +119,7 @@ async function buildPageRenderer(config: ResolvedConfig): Promise<void> {
 
 export function prerenderHomePlugin(): Plugin {
   let config: ResolvedConfig
+  let home: Prerendered | undefined
   return {
     name: 'studyhub:prerender-home',
     apply: 'build',
@@ -121,12 +130,35 @@ export function prerenderHomePlugin(): Plugin {
       order: 'post',
       async handler(html) {
         if (!html.includes('<title>')) throw new Error('prerender: index.html needs a <title> to prerender into')
-        const [home] = await Promise.all([renderHome(config), isDemo(config) ? undefined : buildPageRenderer(config)])
-        if (!home.html.includes('<h1')) throw new Error('prerender: the home page rendered without its headline')
+        const [rendered] = await Promise.all([
+          renderHome(config),
+          isDemo(config) ? undefined : buildPageRenderer(config),
+        ])
+        home = rendered
+        if (!rendered.html.includes('<h1')) throw new Error('prerender: the home page rendered without its headline')
         // A replacer function: the markup may hold "$" sequences a replacement string would expand.
-        const page = html.replace('<title>', () => `${heroPreload(home)}\n    <title>`)
-        return withPageMarkup(page, { path: '/', markup: home.html, firstPaint: home.firstPaint })
+        const page = html.replace('<title>', () => `${heroPreload(rendered)}\n    <title>`)
+        return withPageMarkup(page, { path: '/', markup: rendered.html, firstPaint: rendered.firstPaint })
       },
+    },
+    // A demo build's /study-sessions as its own page, made from the final
+    // index.html (its policy, scripts and styles) once it is written, and
+    // before the service worker's precache is listed (closeBundle), so the
+    // precache holds it. A static host answers /study-sessions with it
+    // (vite preview and most hosts try "<path>.html"); the worker does too.
+    writeBundle() {
+      if (!home?.studySessions || !home.firstPaint) return
+      const outDir = resolve(config.root, config.build.outDir)
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+      // The hero is the home page's: this page has no image to fetch early.
+      const preload = `${heroPreload(home)}\n    `
+      if (!index.includes(preload)) throw new Error('prerender: the built index.html lost its hero preload')
+      const page = withPageMarkup(index.replace(preload, ''), {
+        path: '/study-sessions',
+        markup: home.studySessions,
+        firstPaint: home.firstPaint,
+      })
+      writeFileSync(join(outDir, STUDY_SESSIONS_PAGE), page)
     },
   }
 }

@@ -1,12 +1,14 @@
 // A first visit's data inside the page (docs/decisions/0041-data-in-the-first-paint.md):
-// a navigation to / or to /study-sessions' first page gets index.html with
-// page 1 of the approved sessions inlined (src/contract/first-paint.ts), read
-// through the API's own route, so the app renders the cards in its first
+// a navigation to / or to a /study-sessions address gets index.html with that
+// page's list inlined (src/contract/first-paint.ts): page 1 of the approved
+// sessions for "/", and for /study-sessions the page, tutor, search, filters
+// and sort its address asks for (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md),
+// read through the API's own route, so the app renders the cards in its first
 // render instead of after one more round trip. If the read fails or is slow,
 // the page goes out without it and the app asks as usual.
-import { FIRST_PAGE_LIMITS, firstPaintElement, type FirstPaintData } from '#contract/first-paint'
+import { firstPaintQuery, type FirstPaintData } from '#contract/first-paint'
 import type { Session } from '#contract/entities'
-import { LIST_ADDRESS_PARAMS } from '#contract/session-search'
+import { listOfAddress, type SessionListAddress } from '#contract/session-filters'
 import { routes, TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { ApiDeps } from '#core/api-deps'
 import type { ApiRoute } from '#core/routes'
@@ -15,34 +17,37 @@ import type { ApiRoute } from '#core/routes'
 const FIRST_PAINT_WAIT_MS = 500
 
 /**
- * Whether a navigation to this URL shows page 1 of the approved sessions: a
- * search, a filter or a sort in the address is another list, which the app
- * asks for itself (the page goes out as any other route's).
+ * The list a navigation to this URL shows, when this server can ask for the
+ * very list the visitor's screen will: "/" shows page 1 of the plain list;
+ * /study-sessions what its address asks for. Not a list page, or one whose
+ * days (?from=, ?to=) the screen bounds at the visitor's own midnight, which
+ * the server does not know: undefined (the page goes out as any other
+ * route's, and the app asks for its list itself).
  */
-export function showsFirstPage(url: URL): boolean {
-  if (url.pathname === '/') return true
-  const { searchParams } = url
-  const page = searchParams.get('page')
-  return (
-    url.pathname === '/study-sessions' &&
-    (page === null || page === '1') &&
-    LIST_ADDRESS_PARAMS.every((name) => !searchParams.get(name))
-  )
+export function firstPaintListOf(url: URL): SessionListAddress | undefined {
+  if (url.pathname === '/') return { page: 1 }
+  if (url.pathname !== '/study-sessions') return undefined
+  const list = listOfAddress(url.searchParams)
+  return list.search?.from || list.search?.to ? undefined : list
 }
 
-export type FirstPaintReader = () => Promise<FirstPaintData | undefined>
+const isPlainFirstPage = ({ page, tutorEmail, search }: SessionListAddress) => page === 1 && !tutorEmail && !search
+
+export type FirstPaintReader = (list?: SessionListAddress) => Promise<FirstPaintData | undefined>
 
 export function firstPaintReader(apiRoutes: readonly ApiRoute[], deps: ApiDeps): FirstPaintReader {
-  const list = apiRoutes.find((r) => r.method === 'GET' && r.path === `/api${routes.listSessions.path}`)
-  return async () => {
-    if (!list) return undefined
+  const route = apiRoutes.find((r) => r.method === 'GET' && r.path === `/api${routes.listSessions.path}`)
+  return async (list = { page: 1 }) => {
+    if (!route) return undefined
     const at = deps.now().getTime()
-    const query = `status=approved&page=1&limit=${FIRST_PAGE_LIMITS.studySessions}`
+    const url = `http://first-paint.invalid/api/sessions?${firstPaintQuery(list).toString()}`
     const read = (async (): Promise<FirstPaintData | undefined> => {
-      const response = await list.handle(new Request(`http://first-paint.invalid/api/sessions?${query}`), {}, deps)
+      const response = await route.handle(new Request(url), {}, deps)
       if (!response.ok) return undefined
       const items = (await response.json()) as Session[]
-      return { at, studySessions: { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) } }
+      const studySessions = { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
+      // Page 1 of the plain list says nothing of itself, as before lists came with the page.
+      return isPlainFirstPage(list) ? { at, studySessions } : { at, list, studySessions }
     })()
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS, undefined)))
@@ -52,11 +57,4 @@ export function firstPaintReader(apiRoutes: readonly ApiRoute[], deps: ApiDeps):
       clearTimeout(timer)
     }
   }
-}
-
-/** index.html with the data in it, just before </body>. */
-export function withFirstPaint(html: string, data: FirstPaintData): string {
-  const at = html.lastIndexOf('</body>')
-  const element = firstPaintElement(data)
-  return at < 0 ? html + element : `${html.slice(0, at)}${element}\n  ${html.slice(at)}`
 }

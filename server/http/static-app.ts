@@ -13,9 +13,9 @@ import { pathToFileURL } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Env, Hono, MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
-import { PAGE_RENDERER_PATH, type RenderPage } from '#contract/first-paint'
+import { PAGE_RENDERER_PATH, withFirstPaint, type RenderPage } from '#contract/first-paint'
 import { policyHeader, policyInPage } from './content-security-policy'
-import { showsFirstPage, withFirstPaint, type FirstPaintReader } from './first-paint'
+import { firstPaintListOf, type FirstPaintReader } from './first-paint'
 import { setResponseHeaders } from './response-headers'
 
 const REVALIDATE = new Set(['/', '/index.html', '/sw.js'])
@@ -95,9 +95,10 @@ function contentSecurityPolicy(root: string): MiddlewareHandler {
 
 /**
  * Mounts the app folder's files and the client-side routing fallback on `app`.
- * With `firstPaint`, a navigation to a page that shows the approved sessions
- * gets index.html with them inlined (./first-paint.ts), and, when the build
- * has its server renderer, with their cards rendered in the page
+ * With `firstPaint`, a navigation to a page that shows approved sessions ("/",
+ * any /study-sessions address whose list it can read as the visitor's device
+ * would) gets index.html with them inlined (./first-paint.ts), and, when the
+ * build has its server renderer, with their cards rendered in the page
  * (docs/decisions/0043-cards-rendered-on-the-server.md).
  */
 export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstPaint?: FirstPaintReader): void {
@@ -121,10 +122,11 @@ export function mountStaticApp<E extends Env>(app: Hono<E>, root: string, firstP
   const renderer = pageRenderer(root)
   if (firstPaint) {
     app.get('*', async (c, next) => {
-      if (!asksForPage(c.req) || !showsFirstPage(new URL(c.req.url))) return next()
+      const list = asksForPage(c.req) ? firstPaintListOf(new URL(c.req.url)) : undefined
+      if (!list) return next()
       const [html, data, render] = await Promise.all([
         readFile(join(root, 'index.html'), 'utf8'),
-        firstPaint(),
+        firstPaint(list),
         renderer,
       ])
       if (!data) return next()

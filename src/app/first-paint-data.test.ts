@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Session } from '#contract/entities'
 import { firstPaintElement, type FirstPaintData } from '#contract/first-paint'
+import { listOfAddress } from '#contract/session-filters'
 import { sessionQueries } from '#features/sessions/api/session-queries'
 import { readFirstPaintData, seedFirstPaint } from './first-paint-data'
 
@@ -84,5 +85,21 @@ describe('seedFirstPaint', () => {
     client.setQueryData(firstPage, restored)
     seedFirstPaint(client, data)
     expect(client.getQueryData(firstPage)).toBe(restored)
+  })
+
+  it('gives a search address’s list its own key, the one the screen asks for at that address', () => {
+    const client = new QueryClient()
+    const list = listOfAddress(new URLSearchParams('q=maths&sort=fee&page=2&tutor=t%40x.org'))
+    seedFirstPaint(client, { ...data, list })
+    const key = sessionQueries.list({
+      page: 2,
+      admin: false,
+      tutorEmail: 't@x.org',
+      search: { q: 'maths', sort: 'fee' },
+    })
+    expect(client.getQueryData(key.queryKey)).toEqual({ items: data.studySessions.items, total: 17, page: 2, limit: 8 })
+    // Not the plain first page's: the home page and page 1 still ask for theirs.
+    expect(client.getQueryData(firstPage)).toBeUndefined()
+    expect(client.getQueryCache().getAll()).toHaveLength(1)
   })
 })

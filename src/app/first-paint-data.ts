@@ -1,6 +1,8 @@
 // The first-paint data index.html may carry (src/contract/first-paint.ts),
-// put into the query cache under the one key both screens ask for (/study-sessions'
-// page 1; the home page selects its first cards), so they render in the app's
+// put into the query cache under the key of the list it says it is: page 1 of
+// the plain list by default, the one key both screens ask for (the home page
+// selects its first cards), or the page and search of a /study-sessions
+// address (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md), so they render in the app's
 // first render instead of after a request (docs/decisions/0041-data-in-the-first-paint.md).
 // Seeded as of when it was read and marked stale, so the screen's query still
 // asks in the background; an answer already in the cache (a restored one) is
@@ -38,11 +40,16 @@ export function seedFirstPaint(client: QueryClient, data: FirstPaintData, now = 
   const shift = data.relative ? now - data.at : 0
   const { items, total } = data.studySessions
   const sessions = shift ? items.map((session) => movedBy(session, shift)) : items
-  // One entry: /study-sessions' page 1, whose first cards the home page selects.
-  const { queryKey } = sessionQueries.list({ page: 1, admin: false })
+  // One entry: the list's (by default /study-sessions' page 1, whose first cards the home page selects).
+  const list = data.list ?? { page: 1 }
+  const { queryKey } = sessionQueries.list({ ...list, admin: false })
   if (client.getQueryData(queryKey) !== undefined) return
   const limit = FIRST_PAGE_LIMITS.studySessions
-  client.setQueryData(queryKey, { items: sessions.slice(0, limit), total, page: 1, limit }, { updatedAt: data.at })
+  client.setQueryData(
+    queryKey,
+    { items: sessions.slice(0, limit), total, page: list.page, limit },
+    { updatedAt: data.at },
+  )
   // Shown at once, but still asked for: the query's own fetch is what keeps
   // the device's copy for offline reading, and what a screen mounting now
   // will run (a stale query refetches on mount), in the background.

@@ -2,9 +2,11 @@
 // rendered at build time into dist/index.html (scripts/prerender/) from the
 // same components the app renders, so the hero's headline and first image
 // paint without waiting for the JavaScript. main.tsx hydrates it on "/".
-// A live build also bundles this module for its API server, which renders "/"
-// and /study-sessions with the approved sessions per request (renderPage;
-// docs/decisions/0043-cards-rendered-on-the-server.md).
+// A demo build also gets /study-sessions' first page, with its cards, as
+// dist/study-sessions.html. A live build bundles this module for its API
+// server, which renders "/" and /study-sessions' addresses with their sessions
+// per request (renderPage; docs/decisions/0043-cards-rendered-on-the-server.md,
+// 0066-every-study-sessions-address-comes-with-its-cards.md).
 //
 // What a first render cannot know is rendered as "not known yet", exactly as
 // the client's first render shows it, so hydration matches: the session is
@@ -86,6 +88,14 @@ async function renderMarkup(url: URL, firstPaint: FirstPaintData | undefined): P
   return html
 }
 
+/**
+ * /study-sessions' first page at build time (a demo build, scripts/prerender/):
+ * the markup that goes into study-sessions.html, rendered from the same data as the home page's.
+ */
+export async function prerenderStudySessions(firstPaint: FirstPaintData, origin = 'http://localhost'): Promise<string> {
+  return renderMarkup(new URL('/study-sessions', origin), firstPaint)
+}
+
 /** The home page at build time (scripts/prerender/). */
 export async function prerenderHome(
   firstPaint: FirstPaintData | undefined,
@@ -101,5 +111,10 @@ export async function prerenderHome(
 export async function renderPage(page: string, url: string, data: FirstPaintData): Promise<string | undefined> {
   const at = new URL(url)
   if (!RENDERED_PATHS.has(at.pathname)) return undefined
-  return withPageMarkup(page, { path: at.pathname, markup: await renderMarkup(at, data), firstPaint: data })
+  // The markup is this address's page: its list is the one the address asks for (data.list).
+  return withPageMarkup(page, {
+    path: at.pathname + at.search,
+    markup: await renderMarkup(at, data),
+    firstPaint: data,
+  })
 }

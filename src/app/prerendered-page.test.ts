@@ -47,11 +47,11 @@ describe('withPageMarkup', () => {
 })
 
 describe('the inline script', () => {
-  function run(html: string, pathname: string): string {
+  function run(html: string, pathname: string, search = ''): string {
     document.body.innerHTML = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script'))
     const code = /<script>(.*)<\/script>/.exec(KEEP_ONLY_ON_ITS_PAGE)![1]!
     // The script as the page runs it, with the location it reads.
-    new Function('location', code)({ pathname })
+    new Function('location', code)({ pathname, search })
     return document.getElementById('root')!.innerHTML
   }
 
@@ -60,5 +60,13 @@ describe('the inline script', () => {
     expect(run(page, '/study-sessions')).toBe('<h1>Study Sessions</h1>')
     expect(run(page, '/')).toBe('')
     expect(run(page, '/about')).toBe('')
+  })
+
+  it('keeps it only at its own query: another list of the same path is another page', () => {
+    const first = withPageMarkup(source, { path: '/study-sessions', markup: '<h1>Study Sessions</h1>' })
+    expect(run(first, '/study-sessions', '?q=chem')).toBe('')
+    const searched = withPageMarkup(source, { path: '/study-sessions?q=chem', markup: '<h1>Chem</h1>' })
+    expect(run(searched, '/study-sessions', '?q=chem')).toBe('<h1>Chem</h1>')
+    expect(run(searched, '/study-sessions')).toBe('')
   })
 })

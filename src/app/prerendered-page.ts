@@ -1,12 +1,14 @@
 // Where a page's server-rendered markup and data go in index.html, one way for
 // both places that do it (docs/decisions/0043-cards-rendered-on-the-server.md):
 // the build, which prerenders "/" into the built index.html
-// (scripts/prerender/), and the API server of a live build, which renders "/"
-// and /study-sessions per request into that built page through the SSR bundle
-// of ./prerender-entry.tsx.
+// (scripts/prerender/) and /study-sessions' first page into study-sessions.html,
+// and the API server of a live build, which renders "/" and /study-sessions'
+// addresses per request into that built page through the SSR bundle of
+// ./prerender-entry.tsx.
 //
 // The root says which page its markup is (data-page). index.html is also the
 // navigation fallback of every other route (vite preview, the service worker),
+// and study-sessions.html a static host's answer to any /study-sessions address,
 // so an inline script that runs before the first paint empties the root when
 // the markup is not the current page's; main.tsx then renders instead of
 // hydrating. The script is the same text on every page, so the
@@ -19,15 +21,19 @@ const ROOT_START = '<div id="root"'
 const SEPARATOR = '\n    '
 const DATA_START = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">`
 
-/** Empties the root before the first paint unless its markup is this path's page. */
+/**
+ * Empties the root before the first paint unless its markup is this address's
+ * page: its path and its query, since /study-sessions?q=… is another list than
+ * /study-sessions, and a static host answers both with study-sessions.html.
+ */
 export const KEEP_ONLY_ON_ITS_PAGE =
   `<script>var r=document.getElementById('root');` +
-  `if(r.getAttribute('data-page')!==location.pathname)r.replaceChildren()</script>`
+  `if(r.getAttribute('data-page')!==location.pathname+location.search)r.replaceChildren()</script>`
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 interface PageMarkup {
-  /** The path the markup is the page of ("/", "/study-sessions"). */
+  /** The address the markup is the page of, path and query ("/", "/study-sessions", "/study-sessions?q=chem"). */
   path: string
   /** What goes inside <div id="root">. */
   markup: string

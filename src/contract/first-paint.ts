@@ -1,18 +1,21 @@
 // The data a first paint needs, carried inside index.html
 // (docs/decisions/0041-data-in-the-first-paint.md): a demo build writes it at
-// build time from the seed, the API server of a live build on each request for
-// / and /study-sessions. It travels as a non-executing
+// build time from the seed for / and /study-sessions' first page; the API
+// server of a live build on each request for / and any /study-sessions address
+// whose list it can read as the visitor's device would; the demo build's worker
+// for a /study-sessions address with a search. It travels as a non-executing
 // <script type="application/json">: nothing runs, a Content-Security-Policy's
 // script-src does not apply to it, and the app reads it with JSON.parse before
 // its first render.
 import type { Session } from './entities'
+import type { SessionListAddress } from './session-filters'
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint-data'
 
 /** How many approved sessions each page shows first (docs/product.md#constants). */
 export const FIRST_PAGE_LIMITS = { home: 6, studySessions: 8 } as const
 
-/** Page 1 of the approved sessions, as GET /sessions?status=approved&page=1&limit=N answers it. */
+/** A page of approved sessions, as GET /sessions?status=approved&page=N&limit=8 (and the list's search) answers it. */
 interface FirstPaintPage {
   items: Session[]
   /** X-Total-Count. */
@@ -34,8 +37,26 @@ export interface FirstPaintData {
    * and the app puts the data in just after hydrating.
    */
   inMarkup?: true
-  /** Page 1 of /study-sessions; its first FIRST_PAGE_LIMITS.home sessions are the home page's. */
+  /**
+   * Which /study-sessions list `studySessions` is, as its address asks for it
+   * (src/contract/session-filters.ts listOfAddress). Absent: page 1 of the
+   * plain list, as every page carried before searches came with the page.
+   */
+  list?: SessionListAddress
+  /** That list's page; page 1 of the plain list's first FIRST_PAGE_LIMITS.home sessions are the home page's. */
   studySessions: FirstPaintPage
+}
+
+/** GET /sessions' query for a first paint's list (page 1 of the plain list without one). */
+export function firstPaintQuery(list: SessionListAddress = { page: 1 }): URLSearchParams {
+  const { page, tutorEmail, search } = list
+  return new URLSearchParams({
+    status: 'approved',
+    page: String(page),
+    limit: String(FIRST_PAGE_LIMITS.studySessions),
+    ...(tutorEmail ? { tutorEmail } : {}),
+    ...search,
+  })
 }
 
 /**
@@ -50,6 +71,32 @@ export function firstPaintElement(data: FirstPaintData): string {
     .replace(/\u2029/g, '\\u2029')
   return `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${json}</script>`
 }
+
+/**
+ * `html` (a page) with this data in it, data alone, no markup rendered from
+ * it: in place of the data it carried (a demo build's index.html carries the
+ * home page's; its markup, not this address's page, is emptied before the
+ * first paint), else just before </body>.
+ */
+export function withFirstPaint(html: string, data: FirstPaintData): string {
+  const element = firstPaintElement(data)
+  const start = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">`
+  const from = html.indexOf(start)
+  // The JSON in it has no "<": the element ends at the first </script>.
+  if (from >= 0) {
+    const to = html.indexOf('</script>', from) + '</script>'.length
+    return html.slice(0, from) + element + html.slice(to)
+  }
+  const at = html.lastIndexOf('</body>')
+  return at < 0 ? html + element : `${html.slice(0, at)}${element}\n  ${html.slice(at)}`
+}
+
+/**
+ * A demo build's /study-sessions, prerendered with its first page's cards as
+ * its own file of the build: a static host answers /study-sessions with it,
+ * and the worker precaches it and answers that navigation with it.
+ */
+export const STUDY_SESSIONS_PAGE = 'study-sessions.html'
 
 /**
  * A live build's server renderer (docs/decisions/0043-cards-rendered-on-the-server.md):

@@ -185,11 +185,3 @@ export function sessionSearchOf(query: SessionSearchQuery, now: number): Session
 
 /** The subject filter's longest text: a subject's own limit. */
 export const MAX_SUBJECT_FILTER_LENGTH = TEXT_LIMITS.subject
-
-/**
- * The parameters of /study-sessions' address that narrow or reorder its list
- * (the app's names: `tutor` is the API's tutorEmail). A page with any of
- * them is not the list's first page, so the API server does not render it
- * (server/http/first-paint.ts).
- */
-export const LIST_ADDRESS_PARAMS = ['q', 'subject', 'fee', 'open', 'from', 'to', 'sort', 'tutor'] as const

@@ -2,9 +2,16 @@
 // it paints without JavaScript, only on "/", and the app adopts it on start.
 // Its cards come with the page: a demo build's from the seed at build time, a
 // live build's from the API server, which inlines them per request
-// (docs/decisions/0041-data-in-the-first-paint.md).
+// (docs/decisions/0041-data-in-the-first-paint.md). A demo build's
+// /study-sessions is prerendered too (study-sessions.html), and its worker
+// answers a search address with that list's data in the page
+// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
+import type { Page } from '@playwright/test'
+import { FIRST_PAINT_ELEMENT_ID } from '../../src/contract/first-paint'
 import { callApi } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
+import { keepServedCards, servedStillShown } from './served-cards'
+import { goOffline, OFFLINE_PROBE_MARKER } from './offline-network'
 
 interface Listed {
   _id: string
@@ -120,4 +127,97 @@ test('the home page’s six cards come with the page, before the API answers any
   await page.goto('/about')
   const { body } = await callApi<Listed[]>(page, '/sessions?status=approved&page=1&limit=6')
   expect(shown).toEqual(body.map((s) => [s._id, s.title]))
+})
+
+/**
+ * Holds every request the page makes for a sessions list unanswered, and
+ * notes its address: what the page then shows, it did not get from a request.
+ */
+async function holdListRequests(page: Page): Promise<void> {
+  await page.addInitScript((probe) => {
+    const w = window as unknown as { __lists?: string[] }
+    w.__lists = []
+    const fetchFromNetwork = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+      // The offline proof's own request goes through (offline-network.ts).
+      if (url.pathname !== '/api/sessions' || url.searchParams.has(probe)) return fetchFromNetwork(input, init)
+      w.__lists!.push(url.search)
+      return new Promise<Response>(() => undefined)
+    }
+  }, OFFLINE_PROBE_MARKER)
+}
+
+const heldLists = (page: Page) => page.evaluate(() => (window as unknown as { __lists?: string[] }).__lists ?? [])
+
+const cardsOf = (page: Page) => page.getByRole('main').getByTestId('session-card')
+
+test('study-sessions.html shows /study-sessions’ first page with no JavaScript at all', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const response = await page.goto('/study-sessions')
+  expect(response!.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-")
+  await expect(page.getByRole('heading', { level: 1, name: 'Study Sessions' })).toBeVisible()
+  // The seed's first eight approved sessions, known when the demo build was made.
+  await expect(page.getByTestId('session-card')).toHaveCount(8)
+  await expect(page.getByText('Loading sessions…')).toHaveCount(0)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Study Sessions', exact: true })).toHaveAttribute('aria-current', 'page')
+  await context.close()
+})
+
+test.describe('offline too', () => {
+  // Offline, what the app asks the demo server for fails (the cards stay).
+  test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/] })
+
+  test('/study-sessions comes from the worker with its cards, which the app adopts', async ({ page, context }) => {
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const { body } = await callApi<Listed[]>(page, '/sessions?status=approved&page=1&limit=8')
+    await keepServedCards(page)
+    await holdListRequests(page)
+
+    const response = await page.goto('/study-sessions')
+    // The worker's answer is the prerendered page itself.
+    expect((await response!.text()).split('data-testid="session-card"')).toHaveLength(9)
+    await expect(cardsOf(page).getByRole('heading')).toHaveText(body.map((s) => s.title))
+    // The very elements of the page, adopted, not rendered again: hydrated without a mismatch.
+    expect(await servedStillShown(page)).toEqual([8, true])
+    // Only the list's own background refresh (0041), none other, and it answered nothing the cards needed.
+    for (const search of await heldLists(page)) expect(new URLSearchParams(search).get('page')).toBe('1')
+
+    await goOffline(context)
+    await page.reload()
+    await expect(cardsOf(page)).toHaveCount(8)
+    expect(await servedStillShown(page)).toEqual([8, true])
+  })
+})
+
+test('a search address comes from the worker with its list in the page, shown in the first render', async ({
+  page,
+}) => {
+  const address = '/study-sessions?q=comp&sort=fee'
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const { body, total } = await callApi<Listed[]>(page, '/sessions?status=approved&q=comp&sort=fee&page=1&limit=8')
+  expect(body.length).toBeGreaterThan(0)
+  await holdListRequests(page)
+
+  const response = await page.goto(address)
+  const html = await response!.text()
+  const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">([^<]*)</script>`).exec(html)
+  // The list, not the home page's: data alone, no markup (the root is the app's to render).
+  expect(JSON.parse(data![1]!)).toMatchObject({ list: { page: 1, search: { q: 'comp', sort: 'fee' } } })
+  expect(html.split(`id="${FIRST_PAINT_ELEMENT_ID}"`)).toHaveLength(2)
+  // Every list request is held: the cards came with the page.
+  await expect(cardsOf(page).getByRole('heading')).toHaveText(body.map((s) => s.title))
+  await expect(page.getByRole('status').filter({ hasText: / found\.$/ })).toHaveText(
+    `${total} ${total === 1 ? 'session' : 'sessions'} found.`,
+  )
+  await expect(page.getByLabel('Search')).toHaveValue('comp')
+  // No request for another list (the plain first page, the home page's); at most this one's background refresh.
+  for (const search of await heldLists(page)) expect(new URLSearchParams(search).get('q')).toBe('comp')
 })

@@ -1,8 +1,8 @@
 // Finding a session on /study-sessions (docs/rules/search.md): a search, a
 // filter and a sort go into the address, and a reload and Back show the same
-// results (both builds, @live: the live build's server renders the plain
-// first page only); offline, the search runs over the sessions kept on the
-// device. Expected results are the server's own answers, or the contract's
+// results (both builds, @live; that a search address comes with its cards is
+// prerender.spec.ts's and live/server-rendered-pages.spec.ts's); offline, the
+// search runs over the sessions kept on the device. Expected results are the server's own answers, or the contract's
 // rule over what the device was given, never hard-coded.
 import type { Page } from '@playwright/test'
 import type { Session } from '../../src/contract/entities'

@@ -7,23 +7,25 @@
 // offline, the search runs over the sessions kept on the device.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
+import {
+  filterParams,
+  filtersFrom,
+  listOfAddress,
+  pageFrom,
+  searchQuery,
+  type SessionFilters,
+} from '#contract/session-filters'
 import { useUserState } from '#features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
 import { Pagination } from '#features/sessions/components/pagination'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
 import { SessionCard } from '#features/sessions/components/session-card'
 import { SessionSearchForm } from '#features/sessions/components/session-search-form'
-import { filterParams, filtersFrom, searchQuery, type SessionFilters } from '#features/sessions/session-filters'
 import { registrationLabel } from '#features/sessions/registration-status'
 import { servedOffline } from '#shared/offline/device-backed-query'
 import { useOnline } from '#shared/offline/use-online'
 import { QueryState } from '#shared/ui/query-state'
 import { cachedVisitor, settle, warm } from '../route-loaders'
-
-function pageFrom(value: string | null): number {
-  const n = Number(value)
-  return Number.isInteger(n) && n >= 1 ? n : 1
-}
 
 /**
  * The page of approved sessions the screen will ask for. An admin's screen
@@ -34,11 +36,8 @@ function pageFrom(value: string | null): number {
 export function loader({ request }: LoaderFunctionArgs) {
   const visitor = cachedVisitor()
   if (visitor.kind === 'unknown' || (visitor.kind === 'signed-in' && visitor.role === 'admin')) return null
-  const params = new URL(request.url).searchParams
-  const page = pageFrom(params.get('page'))
-  const tutorEmail = params.get('tutor') || undefined
-  const search = searchQuery(filtersFrom(params))
-  return settle(request, warm(sessionQueries.list({ page, admin: false, tutorEmail, search })))
+  const list = listOfAddress(new URL(request.url).searchParams)
+  return settle(request, warm(sessionQueries.list({ ...list, admin: false })))
 }
 
 const foundText = (total: number) => `${total} ${total === 1 ? 'session' : 'sessions'} found.`

@@ -2,10 +2,14 @@
 // "/" and /study-sessions with the approved sessions per request, the app
 // adopts that markup, and the service worker keeps the last "/" for a start
 // from the home screen (docs/decisions/0043-cards-rendered-on-the-server.md).
-import type { Page } from '@playwright/test'
+// A search, filter, sort or page address of /study-sessions comes with its
+// own list, rendered and seeded under the screen's own query
+// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
+import type { Page, Route } from '@playwright/test'
 import { QUERY_CACHE_KEY } from '../../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { expect, test, waitForServiceWorker } from '../fixtures'
+import { keepServedCards, servedStillShown } from '../served-cards'
 import { goOffline, newPageOffline } from '../offline-network'
 
 interface Listed {
@@ -16,9 +20,9 @@ interface Listed {
 const cardsOf = (page: Page) => page.getByTestId('session-card')
 const cardIds = (page: Page) => cardsOf(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-session-id')))
 
-/** The approved sessions' page 1 as the API answers it (asked from outside the page: no worker needed). */
-async function approved(page: Page, limit: number): Promise<Listed[]> {
-  const answer = await page.request.get(`/api/sessions?status=approved&page=1&limit=${limit}`, {
+/** The approved sessions' page 1 (and a search) as the API answers it (asked from outside the page: no worker needed). */
+async function approved(page: Page, limit: number, search = ''): Promise<Listed[]> {
+  const answer = await page.request.get(`/api/sessions?status=approved&page=1&limit=${limit}${search}`, {
     headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
   })
   expect(answer.ok()).toBe(true)
@@ -42,23 +46,6 @@ test('"/" and /study-sessions show their cards with no JavaScript at all @live',
   await expect(bare.getByText('Loading sessions…')).toHaveCount(0)
   await context.close()
 })
-
-/** Keeps, when the HTML is parsed and before any module runs, the cards the page came with. */
-async function keepServedCards(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return
-      const w = window as unknown as { __served?: Element[] }
-      w.__served = [...document.querySelectorAll('[data-testid="session-card"]')]
-    })
-  })
-}
-
-const servedStillShown = (page: Page) =>
-  page.evaluate(() => {
-    const served = (window as unknown as { __served?: Element[] }).__served ?? []
-    return [served.length, served.every((el) => el.isConnected)] as const
-  })
 
 for (const [path, count] of [
   ['/study-sessions', 8],
@@ -98,6 +85,48 @@ for (const [path, count] of [
     expect(await servedStillShown(page)).toEqual([count, true])
   })
 }
+
+const SEARCH = '/study-sessions?q=comp&sort=fee'
+
+test('a search address shows its own cards with no JavaScript at all @live', async ({ browser, baseURL, page }) => {
+  const expected = await approved(page, 8, '&q=comp&sort=fee')
+  expect(expected.length).toBeGreaterThan(0)
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' })
+  const bare = await context.newPage()
+  await bare.goto(SEARCH)
+  await expect(cardsOf(bare).getByRole('heading', { level: 2 })).toHaveText(expected.map((s) => s.title))
+  await expect(bare.getByLabel('Search')).toHaveValue('comp')
+  await expect(bare.getByText('Loading sessions…')).toHaveCount(0)
+  await context.close()
+})
+
+test('a search address hydrates with its served cards, with every list request held @live', async ({ page }) => {
+  const expected = await approved(page, 8, '&q=comp&sort=fee')
+  // Without its worker, the navigation is the server's page, as a first visit's is.
+  await page.goto('/about')
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+  })
+  const held: Route[] = []
+  // What the page shows, it did not get from a request of its own.
+  await page.route('**/api/sessions?**', (route) => void held.push(route))
+  await keepServedCards(page)
+  await page.goto(SEARCH)
+
+  await expect(cardsOf(page).getByRole('heading')).toHaveText(expected.map((s) => s.title))
+  // The app is running on the adopted markup: the search box drives the address.
+  await page.getByLabel('Search').fill('compu')
+  await expect(page).toHaveURL(/[?&]q=compu(&|$)/)
+  // Until the new search answers, the list shown is still the served one, the very elements (no mismatch).
+  expect(await servedStillShown(page)).toEqual([expected.length, true])
+  // No request for another list than the ones typed (the served one's background refresh at most).
+  for (const route of held) expect(new URL(route.request().url()).searchParams.get('q')).toMatch(/^compu?$/)
+  // Answered now (those the app has not given up on), so the page settles: the end-of-test scan waits for nothing busy.
+  await page.unrouteAll()
+  for (const route of held) await route.continue().catch(() => undefined)
+  await expect(cardsOf(page).locator('xpath=ancestor::ul[@aria-busy="true"]')).toHaveCount(0)
+})
 
 test.describe('a start from the home screen', () => {
   // Offline, the app's own request for the sessions fails (the page says so; the cards stay).

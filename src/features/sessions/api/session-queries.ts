@@ -19,7 +19,7 @@ export interface SessionListFilters {
   limit?: number
   /** Only this tutor's approved sessions (the Tutors page links here). */
   tutorEmail?: string
-  /** GET /sessions' search parameters (../session-filters.ts searchQuery); none is the plain list. */
+  /** GET /sessions' search parameters (src/contract/session-filters.ts searchQuery); none is the plain list. */
   search?: Record<string, string>
 }
 

@@ -7,7 +7,7 @@ import { useTypedText } from '#shared/hooks/use-typed-text'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { SearchField } from '#shared/ui/search-field'
 import { INPUT, LABEL, SECONDARY_BUTTON } from '#shared/ui/ui-classes'
-import type { SessionFilters } from '../session-filters'
+import type { SessionFilters } from '#contract/session-filters'
 
 interface SessionSearchFormProps {
   filters: SessionFilters

@@ -1,15 +1,20 @@
 // What /study-sessions' address says about its list (docs/product.md#screens):
-// the search box, the filters and the sort, read from the URL and turned into
-// GET /sessions' parameters (docs/rules/search.md). The address holds what the
-// student chose (dates as the day they picked); the API gets the same thing
-// in its own terms, each day bound at the student's own midnight.
+// the page, the tutor, the search box, the filters and the sort, read from the
+// URL and turned into GET /sessions' parameters (docs/rules/search.md). The
+// address holds what the student chose (dates as the day they picked); the API
+// gets the same thing in its own terms, each day bound at the student's own
+// midnight. In the contract because three places read an address alike: the
+// app's screen, the API server that renders it (server/http/first-paint.ts)
+// and the demo build's worker that answers its navigation (sw/sw.ts), so the
+// list they put into a page is the one the screen asks for
+// (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
 import {
   FEE_FILTERS,
   MAX_QUERY_LENGTH,
   MAX_SUBJECT_FILTER_LENGTH,
   SESSION_SORTS,
   type SessionSort,
-} from '#contract/session-search'
+} from './session-search'
 
 export interface SessionFilters {
   q: string
@@ -75,4 +80,29 @@ export function searchQuery(filters: SessionFilters): Record<string, string> {
   if (last) query.to = new Date(localDay(last, 1)).toISOString()
   if (filters.sort && filters.sort !== 'newest') query.sort = filters.sort
   return query
+}
+
+/** A ?page= value as the screen reads it: a whole number from 1, else the first page. */
+export function pageFrom(value: string | null): number {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 1 ? n : 1
+}
+
+/** The approved list an address shows a visitor who is not an admin (the query key's terms). */
+export interface SessionListAddress {
+  page: number
+  /** Only this tutor's sessions (?tutor=). */
+  tutorEmail?: string
+  /** GET /sessions' search parameters; absent or empty is the plain list. */
+  search?: Record<string, string>
+}
+
+/** The list /study-sessions' address asks for: what its screen asks the API for, as the screen reads it. */
+export function listOfAddress(params: URLSearchParams): SessionListAddress {
+  const list: SessionListAddress = { page: pageFrom(params.get('page')) }
+  const tutorEmail = params.get('tutor')
+  if (tutorEmail) list.tutorEmail = tutorEmail
+  const search = searchQuery(filtersFrom(params))
+  if (Object.keys(search).length > 0) list.search = search
+  return list
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterParams, filtersFrom, searchQuery } from './session-filters'
+import { filterParams, filtersFrom, listOfAddress, searchQuery } from './session-filters'
 
 const local = (y: number, m: number, d: number, end = false) =>
   (end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d)).toISOString()
@@ -20,6 +20,16 @@ describe('session filters in the address', () => {
       fee: 'free',
       from: local(2026, 12, 1),
       to: local(2026, 12, 5, true),
+    })
+  })
+
+  it('reads the list an address asks for: page, tutor and search, the plain first page without them', () => {
+    expect(listOfAddress(new URLSearchParams())).toEqual({ page: 1 })
+    expect(listOfAddress(new URLSearchParams('page=0&sort=newest&tutor='))).toEqual({ page: 1 })
+    expect(listOfAddress(new URLSearchParams('page=3&tutor=a%40b.c&q=%20chem%20&fee=paid&sort=fee'))).toEqual({
+      page: 3,
+      tutorEmail: 'a@b.c',
+      search: { q: 'chem', fee: 'paid', sort: 'fee' },
     })
   })
 })
