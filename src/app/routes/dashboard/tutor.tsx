@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { useUser } from '#features/auth/user-query'
 import { formatAverageRating, statQueries } from '#features/stats/api/stat-queries'
-import { StatCard, StatGrid } from '#features/stats/components/stat-card'
+import { StatCard, StatGrid, StatGridRoom } from '#features/stats/components/stat-card'
 import { QueryState } from '#shared/ui/query-state'
 import { errorMessage } from '#shared/api/api-error'
 
@@ -20,20 +20,22 @@ export function Component() {
         Tutor Dashboard
       </h1>
       <p className="mt-1 mb-6 text-ink-muted">Welcome back, {user.displayName || email}.</p>
-      <QueryState
-        query={stats}
-        loading="Loading statistics…"
-        error={(error) => errorMessage(error, 'Failed to load statistics')}
-      >
-        {(data) => (
-          <StatGrid label="Your teaching statistics">
-            <StatCard label="Total Sessions" value={data.totalSessions} />
-            <StatCard label="Materials Uploaded" value={data.totalMaterials} />
-            <StatCard label="My Students" value={data.totalStudents} />
-            <StatCard label="Average Rating" value={formatAverageRating(data.avgRating)} />
-          </StatGrid>
-        )}
-      </QueryState>
+      <StatGridRoom cards={4}>
+        <QueryState
+          query={stats}
+          loading="Loading statistics…"
+          error={(error) => errorMessage(error, 'Failed to load statistics')}
+        >
+          {(data) => (
+            <StatGrid label="Your teaching statistics">
+              <StatCard label="Total Sessions" value={data.totalSessions} />
+              <StatCard label="Materials Uploaded" value={data.totalMaterials} />
+              <StatCard label="My Students" value={data.totalStudents} />
+              <StatCard label="Average Rating" value={formatAverageRating(data.avgRating)} />
+            </StatGrid>
+          )}
+        </QueryState>
+      </StatGridRoom>
       <h2 className="mt-8 text-lg font-bold text-ink">Shortcuts</h2>
       <div className="mt-3 flex flex-wrap gap-3">
         <Link to="/dashboard/add-session" className={SHORTCUT}>
