@@ -1,9 +1,7 @@
 // /dashboard/admin: the admin's numbers (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
 import { statQueries } from '#features/stats/api/stat-queries'
-import { StatCard, StatGrid } from '#features/stats/components/stat-card'
-import { QueryState } from '#shared/ui/query-state'
-import { errorMessage } from '#shared/api/api-error'
+import { StatCard, StatGrid, StatsState } from '#features/stats/components/stat-card'
 
 export function Component() {
   const stats = useQuery(statQueries.admin())
@@ -12,11 +10,7 @@ export function Component() {
       <h1 id="admin-dashboard" className="mb-6 text-2xl font-bold text-ink">
         Admin Dashboard
       </h1>
-      <QueryState
-        query={stats}
-        loading="Loading statistics…"
-        error={(error) => errorMessage(error, 'Failed to load statistics')}
-      >
+      <StatsState query={stats}>
         {(data) => (
           <StatGrid label="Platform statistics">
             <StatCard label="Total Users" value={data.totalUsers} />
@@ -28,7 +22,7 @@ export function Component() {
             <StatCard label="Total Materials" value={data.totalMaterials} />
           </StatGrid>
         )}
-      </QueryState>
+      </StatsState>
     </section>
   )
 }

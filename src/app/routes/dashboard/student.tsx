@@ -6,9 +6,8 @@ import { useUser } from '#features/auth/user-query'
 import { BookingCard } from '#features/bookings/components/booking-card'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
 import { statQueries } from '#features/stats/api/stat-queries'
-import { StatCard, StatGrid, StatGridRoom } from '#features/stats/components/stat-card'
+import { StatCard, StatGrid, StatsState } from '#features/stats/components/stat-card'
 import { QueryState } from '#shared/ui/query-state'
-import { errorMessage } from '#shared/api/api-error'
 
 export function Component() {
   const user = useUser()
@@ -21,21 +20,15 @@ export function Component() {
         Student Dashboard
       </h1>
       <p className="mt-1 mb-6 text-ink-muted">Welcome, {user.displayName || email}! Here is your study at a glance.</p>
-      <StatGridRoom cards={3}>
-        <QueryState
-          query={stats}
-          loading="Loading statistics…"
-          error={(error) => errorMessage(error, 'Failed to load statistics')}
-        >
-          {(data) => (
-            <StatGrid label="Your statistics">
-              <StatCard label="Bookings" value={data.totalBookings} />
-              <StatCard label="Reviews Given" value={data.totalReviews} />
-              <StatCard label="Materials Available" value={data.totalMaterials} />
-            </StatGrid>
-          )}
-        </QueryState>
-      </StatGridRoom>
+      <StatsState query={stats} holdRoomFor={3}>
+        {(data) => (
+          <StatGrid label="Your statistics">
+            <StatCard label="Bookings" value={data.totalBookings} />
+            <StatCard label="Reviews Given" value={data.totalReviews} />
+            <StatCard label="Materials Available" value={data.totalMaterials} />
+          </StatGrid>
+        )}
+      </StatsState>
 
       <h2 className="mt-8 mb-3 text-lg font-bold text-ink">Booked Sessions</h2>
       <QueryState

@@ -1,4 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { errorMessage } from '#shared/api/api-error'
+import { QueryState } from '#shared/ui/query-state'
 
 /** One number with its label; a list of these is a <dl> so the pairs read together. */
 export function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
@@ -29,6 +32,25 @@ const GRID_ROOM: Record<3 | 4, string> = {
   4: 'min-h-[28.6rem] sm:min-h-[13.8rem] lg:min-h-[13.8rem]',
 }
 
-export function StatGridRoom({ cards, children }: { cards: 3 | 4; children: ReactNode }) {
-  return <div className={GRID_ROOM[cards]}>{children}</div>
+/** A dashboard's numbers: loading, failed or shown, one way on every dashboard. */
+export function StatsState<T>({
+  query,
+  holdRoomFor,
+  children,
+}: {
+  query: UseQueryResult<T>
+  /** How many cards to hold room for while loading, on a screen with content below its numbers. */
+  holdRoomFor?: 3 | 4
+  children: (data: T) => ReactNode
+}) {
+  const state = (
+    <QueryState
+      query={query}
+      loading="Loading statistics…"
+      error={(error) => errorMessage(error, 'Failed to load statistics')}
+    >
+      {children}
+    </QueryState>
+  )
+  return holdRoomFor ? <div className={GRID_ROOM[holdRoomFor]}>{state}</div> : state
 }
