@@ -1,5 +1,5 @@
-// Puts the app's stylesheet inside the built index.html, as a <style>, and
-// drops the file (docs/performance.md, "Nothing blocks the first paint").
+// Puts the app's stylesheet inside the built index.html, as a <style>
+// (docs/performance.md, "Nothing blocks the first paint").
 //
 // A stylesheet holds the first paint back until it has arrived. As a file it
 // was a second request after the page's, sharing a phone network's link with
@@ -12,15 +12,13 @@
 //
 // It runs among index.html's last transforms, before the
 // Content-Security-Policy's (style-src allows inline styles; the policy hashes
-// scripts only), and takes the file out of the bundle so nothing precaches or
-// serves a copy no page links.
+// scripts only). The file stays in the build, for a page that still links it.
 import type { Plugin, ResolvedConfig, Rollup } from 'vite'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)"\s*\/?>/g
 
 export function inlineStylesheetPlugin(): Plugin {
   let config: ResolvedConfig
-  const inlined = new Set<string>()
   return {
     name: 'studyhub:inline-stylesheet',
     apply: 'build',
@@ -35,20 +33,14 @@ export function inlineStylesheetPlugin(): Plugin {
           const file = href.startsWith(config.base) ? href.slice(config.base.length) : href
           const asset = bundle[file] as Rollup.OutputAsset | undefined
           if (asset?.type !== 'asset') throw new Error(`inline-stylesheet: ${href} is not a file of this build`)
-          inlined.add(file)
           // "</style" inside the CSS would end the element early; Tailwind's output has none, and a build that
           // had one must fail rather than ship a broken page.
           const css = String(asset.source)
           if (/<\/style/i.test(css)) throw new Error(`inline-stylesheet: ${href} contains "</style"`)
-          return `<style>${css}</style>`
+          // The link stays, disabled (never fetched, never applied): Vite's loader of a lazy chunk fetches the
+          // stylesheets the chunk's importers had unless the page already links them, and would load this one again.
+          return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`
         })
-      },
-    },
-    // After Vite's own HTML step has run the transform above.
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const file of inlined) delete bundle[file]
       },
     },
   }
