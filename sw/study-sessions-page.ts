@@ -13,15 +13,14 @@
 //   (src/contract/session-filters.ts), in the visitor's own time zone (the
 //   worker's), days included. Offline, or if the demo server fails or is slow,
 //   the page goes out without it and the app asks (offline: its device copy).
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TOTAL_COUNT_HEADER } from '#contract/routes'
-import { firstPaintQuery, withFirstPaint, type FirstPaintData } from '#contract/first-paint'
-import type { Session } from '#contract/entities'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { readFirstPaintList, withFirstPaint } from '#contract/first-paint'
 import { listOfAddress } from '#contract/session-filters'
 
 declare const self: ServiceWorkerGlobalScope
 
-/** Longest a navigation waits for the list before the page goes out without it (as the API server's). */
-const FIRST_PAINT_WAIT_MS = 500
+/** As the app asks the demo server: from this origin, as the app's client. */
+const DEMO_SERVER_REQUEST = { origin: self.location.origin, headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE } }
 
 const PATH = '/study-sessions'
 
@@ -31,18 +30,6 @@ interface DemoServer {
 
 /** Whether this navigation is a /study-sessions address this module answers. */
 export const isStudySessionsAddress = (url: URL) => url.origin === self.location.origin && url.pathname === PATH
-
-async function readList(server: DemoServer, url: URL): Promise<FirstPaintData | undefined> {
-  const list = listOfAddress(url.searchParams)
-  const at = Date.now()
-  const request = new Request(new URL(`/api/sessions?${firstPaintQuery(list).toString()}`, self.location.origin), {
-    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-  })
-  const response = await server.handle(request)
-  if (!response?.ok) return undefined
-  const items = (await response.json()) as Session[]
-  return { at, list, studySessions: { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) } }
-}
 
 /**
  * The answer to a navigation to a /study-sessions address: the prerendered
@@ -57,11 +44,14 @@ export async function studySessionsPage(
   if (url.search === '') return prerendered()
   // The demo server stands in for a remote one: offline it answers nothing (sw.ts).
   if (self.navigator.onLine === false) return index()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS, undefined)))
   const [page, data] = await Promise.all([
     index(),
-    Promise.race([readList(server, url).catch(() => undefined), late]).finally(() => clearTimeout(timer)),
+    readFirstPaintList(
+      (request) => server.handle(request),
+      DEMO_SERVER_REQUEST,
+      listOfAddress(url.searchParams),
+      Date.now(),
+    ),
   ])
   if (!data || !page.ok) return page
   const headers = new Headers(page.headers)

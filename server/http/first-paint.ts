@@ -6,15 +6,14 @@
 // read through the API's own route, so the app renders the cards in its first
 // render instead of after one more round trip. If the read fails or is slow,
 // the page goes out without it and the app asks as usual.
-import { firstPaintQuery, type FirstPaintData } from '#contract/first-paint'
-import type { Session } from '#contract/entities'
+import { readFirstPaintList, type FirstPaintData } from '#contract/first-paint'
 import { listOfAddress, type SessionListAddress } from '#contract/session-filters'
-import { routes, TOTAL_COUNT_HEADER } from '#contract/routes'
+import { routes } from '#contract/routes'
 import type { ApiDeps } from '#core/api-deps'
 import type { ApiRoute } from '#core/routes'
 
-/** Longest a page waits for its data before it goes out without. */
-const FIRST_PAINT_WAIT_MS = 500
+/** The read never leaves this process: the URL's origin only has to parse. */
+const FIRST_PAINT_ORIGIN = { origin: 'http://first-paint.invalid' }
 
 /**
  * The list a navigation to this URL shows, when this server can ask for the
@@ -31,30 +30,12 @@ export function firstPaintListOf(url: URL): SessionListAddress | undefined {
   return list.search?.from || list.search?.to ? undefined : list
 }
 
-const isPlainFirstPage = ({ page, tutorEmail, search }: SessionListAddress) => page === 1 && !tutorEmail && !search
-
 export type FirstPaintReader = (list?: SessionListAddress) => Promise<FirstPaintData | undefined>
 
 export function firstPaintReader(apiRoutes: readonly ApiRoute[], deps: ApiDeps): FirstPaintReader {
   const route = apiRoutes.find((r) => r.method === 'GET' && r.path === `/api${routes.listSessions.path}`)
-  return async (list = { page: 1 }) => {
-    if (!route) return undefined
-    const at = deps.now().getTime()
-    const url = `http://first-paint.invalid/api/sessions?${firstPaintQuery(list).toString()}`
-    const read = (async (): Promise<FirstPaintData | undefined> => {
-      const response = await route.handle(new Request(url), {}, deps)
-      if (!response.ok) return undefined
-      const items = (await response.json()) as Session[]
-      const studySessions = { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
-      // Page 1 of the plain list says nothing of itself, as before lists came with the page.
-      return isPlainFirstPage(list) ? { at, studySessions } : { at, list, studySessions }
-    })()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS, undefined)))
-    try {
-      return await Promise.race([read.catch(() => undefined), late])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
+  return async (list = { page: 1 }) =>
+    route
+      ? readFirstPaintList((request) => route.handle(request, {}, deps), FIRST_PAINT_ORIGIN, list, deps.now().getTime())
+      : undefined
 }

@@ -8,6 +8,7 @@
 // script-src does not apply to it, and the app reads it with JSON.parse before
 // its first render.
 import type { Session } from './entities'
+import { TOTAL_COUNT_HEADER } from './routes'
 import type { SessionListAddress } from './session-filters'
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint-data'
@@ -57,6 +58,42 @@ export function firstPaintQuery(list: SessionListAddress = { page: 1 }): URLSear
     ...(tutorEmail ? { tutorEmail } : {}),
     ...search,
   })
+}
+
+/** Longest a navigation waits for its list before the page goes out without it (API server and demo worker). */
+export const FIRST_PAINT_WAIT_MS = 500
+
+const isPlainFirstPage = ({ page, tutorEmail, search }: SessionListAddress) => page === 1 && !tutorEmail && !search
+
+/**
+ * A first paint's list, read through the API's own GET /sessions handler
+ * (`handle`: the API server's route, or the demo server in the worker) as the
+ * visitor's screen would ask for it. Undefined if the read fails or takes
+ * longer than FIRST_PAINT_WAIT_MS: the page then goes out without it and the
+ * app asks as usual.
+ */
+export async function readFirstPaintList(
+  handle: (request: Request) => Promise<Response | undefined>,
+  request: { origin: string; headers?: Record<string, string> },
+  list: SessionListAddress,
+  at: number,
+): Promise<FirstPaintData | undefined> {
+  const read = (async (): Promise<FirstPaintData | undefined> => {
+    const url = new URL(`/api/sessions?${firstPaintQuery(list).toString()}`, request.origin)
+    const response = await handle(new Request(url, { headers: request.headers }))
+    if (!response?.ok) return undefined
+    const items = (await response.json()) as Session[]
+    const studySessions = { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
+    // Page 1 of the plain list says nothing of itself, as before lists came with the page.
+    return isPlainFirstPage(list) ? { at, studySessions } : { at, list, studySessions }
+  })()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS, undefined)))
+  try {
+    return await Promise.race([read.catch(() => undefined), late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**
