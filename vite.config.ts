@@ -7,6 +7,7 @@ import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { PAGE_RENDERER_PATH } from './src/contract/first-paint.ts'
 import { cspPlugin } from './scripts/csp/csp-plugin.ts'
+import { appStartGroup, preloadAppStartPlugin } from './scripts/entry-in-two-tasks/entry-in-two-tasks.ts'
 import { inlineStylesheetPlugin } from './scripts/inline-stylesheet/inline-stylesheet-plugin.ts'
 import { precompressPlugin } from './scripts/precompress/precompress-plugin.ts'
 import { prerenderHomePlugin } from './scripts/prerender/prerender-plugin.ts'
@@ -143,6 +144,7 @@ export default defineConfig(({ command, mode }) => {
       }),
       // The stylesheet inside the page: the first paint waits for nothing but the page.
       inlineStylesheetPlugin(),
+      preloadAppStartPlugin(),
       // Last: its hashes are of the page every other transform has finished.
       cspPlugin(),
       // After every file is written: a brotli and a gzip copy of each, for the API server to send as they are.
@@ -165,6 +167,8 @@ export default defineConfig(({ command, mode }) => {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'app', tags: ['$initial'], priority: 10 },
+              // The app's own first-load code, the entry's second task (src/main.tsx).
+              appStartGroup(fromRoot('./src/app/start.tsx')),
               // The outbox (docs/decisions/0062): the shared engine, the notes' and the
               // bookings' kinds and the app's composition all load at sign-in, so one
               // chunk rather than seven small ones (gzip compresses each file alone).

@@ -24,6 +24,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY, DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { SIGNED_IN_KEY } from '../../src/features/auth/signed-in-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
 import { isOnStaticPage, STATIC_PAGE } from './offline-network'
@@ -182,7 +183,14 @@ export async function logInAs(page: Page, role: DemoRole, path?: string): Promis
     await gotoUnchecked(page, STATIC_PAGE)
   }
   await placeIdentity(page, role)
-  await page.evaluate((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
+  // As the app marks a device whose provider holds someone (a start without the mark loads no provider).
+  await page.evaluate(
+    ({ cache, signedIn }) => {
+      localStorage.removeItem(cache)
+      localStorage.setItem(signedIn, '1')
+    },
+    { cache: QUERY_CACHE_KEY, signedIn: SIGNED_IN_KEY },
+  )
   await page.goto(target)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect.poll(() => appTokenEmail(page), { timeout: 10_000 }).toBe(DEMO_EMAIL[role])

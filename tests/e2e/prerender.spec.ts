@@ -67,6 +67,19 @@ test('a deep link never shows the prerendered home page', async ({ browser, base
   await context.close()
 })
 
+test('the page preloads the app’s own chunk, which the entry imports after its first task @live', async ({ page }) => {
+  // src/main.tsx evaluates React DOM, then imports the app (docs/performance.md#the-entry-in-two-tasks): without
+  // the page's preload, the app's chunk would be fetched only once the entry had run, a round trip later.
+  const html = await (await page.request.get('/')).text()
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1]
+  const preloaded = /<link rel="modulepreload" crossorigin href="([^"]+)">/.exec(html)?.[1]
+  expect(entry).toBeTruthy()
+  expect(preloaded).toMatch(/\/app-start-[\w-]+\.js$/)
+  const entryCode = await (await page.request.get(entry!)).text()
+  expect(entryCode).toContain(preloaded!.split('/').pop())
+  expect((await page.request.get(preloaded!)).ok()).toBe(true)
+})
+
 test('on "/" the app adopts the prerendered markup instead of replacing it', async ({ page }) => {
   // readyState turns "interactive" once the HTML is parsed and before any
   // module script runs: what is in the DOM then came from index.html.

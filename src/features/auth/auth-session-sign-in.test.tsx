@@ -10,6 +10,8 @@ import { server } from '../../../tests/setup/msw-server'
 import { resetApiGate } from '#shared/api/api-ready'
 import { ACCESS_TOKEN_KEY } from '#shared/config/env'
 import { AuthError } from './auth-errors'
+import { ROLE_KEY } from './auth-session'
+import { SIGNED_IN_KEY } from './signed-in-key'
 import { fakeGateway } from './testing/fake-gateway'
 import { renderSession, restServer, signedIn, type ServerUser } from './testing/render-session'
 
@@ -195,5 +197,52 @@ describe('client session (sign-in states)', () => {
     expect((error as Error).message).toBe('Network error: check your connection and try again.')
     expect(session()).toMatchObject({ loading: false, email: 'sam@example.com' })
     expect(onSignedOut).not.toHaveBeenCalled()
+  })
+})
+
+const ADA = { uid: 'uid-ada', email: 'ada@example.com', displayName: null, photoURL: null }
+
+describe('a visitor (nothing on the device says anyone signed in)', () => {
+  it('is signed out at once, without loading the provider', async () => {
+    const calls = restServer([])
+    const { session, loads } = renderSession(fakeGateway().gateway)
+    await waitFor(() => expect(session().loading).toBe(false))
+    expect(session().user).toBeNull()
+    expect(loads()).toBe(0)
+    expect(calls).toEqual([])
+  })
+
+  it('signs in: the provider loads then, and the sign-in ends with the user published', async () => {
+    restServer([{ email: 'sam@example.com', role: 'tutor' }])
+    const { session, loads } = renderSession(fakeGateway().gateway)
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+    expect(loads()).toBe(1)
+    expect(session().email).toBe('sam@example.com')
+    expect(session().role).toBe('tutor')
+    expect(localStorage.getItem(SIGNED_IN_KEY)).toBe('1')
+  })
+
+  it('is signed in when another tab signs someone in', async () => {
+    restServer([{ email: 'ada@example.com', role: 'admin' }])
+    // The provider's storage is the other tab's: it holds Ada.
+    const { session, loads } = renderSession(fakeGateway(ADA).gateway)
+    await waitFor(() => expect(session().loading).toBe(false))
+    expect(loads()).toBe(0)
+    act(() => {
+      localStorage.setItem(SIGNED_IN_KEY, '1')
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_IN_KEY, newValue: '1' }))
+    })
+    await waitFor(() => expect(session().email).toBe('ada@example.com'))
+    expect(session().role).toBe('admin')
+  })
+
+  it('is not a device whose app signed someone in before the mark existed (a role kept): the provider is asked', async () => {
+    localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'ada@example.com', role: 'admin' }))
+    restServer([{ email: 'ada@example.com', role: 'admin' }])
+    // The provider's storage is the other tab's: it holds Ada.
+    const { session, loads } = renderSession(fakeGateway(ADA).gateway)
+    await waitFor(() => expect(session().email).toBe('ada@example.com'))
+    expect(loads()).toBe(1)
   })
 })

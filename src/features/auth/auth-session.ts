@@ -33,6 +33,7 @@ import { confirmDialog } from '#shared/ui/feedback'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
 import type { DeviceData } from './device-data'
+import { SIGNED_IN_KEY } from './signed-in-key'
 import type { SignedInUser } from './user-query'
 
 const DEFAULT_ROLE: Role = 'student'
@@ -81,6 +82,18 @@ function toRole(value: unknown): Role {
   return value === 'admin' || value === 'tutor' || value === 'student' ? value : DEFAULT_ROLE
 }
 
+/**
+ * Whether someone may be signed in on this device: SIGNED_IN_KEY, or the role
+ * or token of an app that signed someone in before that key existed. Without
+ * any of them, the provider's code is not loaded at start:
+ * Firebase is the largest of the lazy chunks, and evaluating it held a
+ * phone's main thread for about 100 ms of every visitor's first load
+ * (docs/performance.md#a-visitor-never-loads-the-identity-provider).
+ */
+function mayBeSignedIn(): boolean {
+  return [SIGNED_IN_KEY, ROLE_KEY, ACCESS_TOKEN_KEY].some((key) => localStorage.getItem(key) !== null)
+}
+
 function rememberRole(email: string, role: Role): void {
   localStorage.setItem(ROLE_KEY, JSON.stringify({ email, role }))
 }
@@ -126,7 +139,17 @@ export function createAuthSession({
   onSessionEnded,
 }: AuthSessionOptions): AuthSession {
   let gatewayPromise: Promise<AuthGateway> | null = null
-  const gateway = () => (gatewayPromise ??= loadGateway())
+  /** For a visitor's session (start()): listens to the provider once an action has loaded it. */
+  let whenLoaded: (() => void) | null = null
+  const gateway = () => {
+    if (!gatewayPromise) {
+      gatewayPromise = loadGateway()
+      const listen = whenLoaded
+      whenLoaded = null
+      listen?.()
+    }
+    return gatewayPromise
+  }
 
   /** The identity the provider (or an action) reported last; undefined before the first report. */
   let latest: AuthIdentity | null | undefined
@@ -180,10 +203,12 @@ export function createAuthSession({
     if (!identity) {
       round = null
       unreachable = null
+      localStorage.removeItem(SIGNED_IN_KEY)
       localStorage.removeItem(ACCESS_TOKEN_KEY)
       publish(null)
       return Promise.resolve()
     }
+    localStorage.setItem(SIGNED_IN_KEY, '1')
     if (!again && round?.uid === identity.uid) return round.done
     const done = resolve(identity).then((user) => {
       if (latest?.uid === identity.uid) publish(user)
@@ -203,6 +228,10 @@ export function createAuthSession({
 
   /** The provider reported a change (this tab's action, another tab's, or its own). */
   function report(identity: AuthIdentity | null): Promise<void> {
+    // No one, as already published: the first report of a provider loaded only
+    // now, for a visitor (start()). Not a change, so an action under way is not
+    // told that someone else reported since it began.
+    if (identity === null && latest === null) return Promise.resolve()
     reports += 1
     return handle(identity)
   }
@@ -346,16 +375,30 @@ export function createAuthSession({
   function start(): () => void {
     let active = true
     let unsubscribe: (() => void) | undefined
-    gateway().then(
-      (gw) => {
-        if (active) unsubscribe = gw.onAuthStateChanged((identity) => void report(identity))
-      },
-      (err: unknown) => {
-        // The gateway's code could not load (offline on a first visit): no one is signed in.
-        console.log('AuthProvider error', err)
-        if (active) void handle(null)
-      },
-    )
+    const listen = () =>
+      gateway().then(
+        (gw) => {
+          if (active && !unsubscribe) unsubscribe = gw.onAuthStateChanged((identity) => void report(identity))
+        },
+        (err: unknown) => {
+          // The gateway's code could not load (offline on a first visit): no one is signed in.
+          console.log('AuthProvider error', err)
+          if (active) void handle(null)
+        },
+      )
+    // A visitor: no one signed in, said at once, and the provider's code is
+    // loaded only when it is needed (./auth-gateway.ts): for a sign-in (any
+    // action loads it, and this listens from then on), or when another tab
+    // signs someone in (its mark reaches this tab's storage).
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_IN_KEY && event.newValue !== null) void listen()
+    }
+    if (mayBeSignedIn()) void listen()
+    else {
+      void handle(null)
+      whenLoaded = listen
+      window.addEventListener('storage', onStorage)
+    }
     // The connection is back: fetch the role and token that could not be fetched.
     const onOnline = () => {
       if (unreachable && latest?.uid === unreachable.uid) void handle(unreachable, true)
@@ -363,8 +406,10 @@ export function createAuthSession({
     window.addEventListener('online', onOnline)
     return () => {
       active = false
+      whenLoaded = null
       unsubscribe?.()
       window.removeEventListener('online', onOnline)
+      window.removeEventListener('storage', onStorage)
     }
   }
 

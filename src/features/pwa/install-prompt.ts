@@ -2,6 +2,12 @@
 // banner. The listener is added when this module loads, with the layout, so
 // an offer made before React renders is not missed. Browsers that never fire
 // the event (Safari, Firefox) never show the banner.
+//
+// The banner waits for the visitor's first tap, key or scroll: an offer to
+// install is for someone using the page, not what a first look should meet,
+// and a banner that came with the load was the largest text painted on
+// /study-sessions, so the page's Largest Contentful Paint waited for it
+// (docs/performance.md#the-install-offer-after-the-first-interaction).
 import { createStore, useStore } from '#shared/store/create-store'
 import { requestPersistentStorage } from '#shared/db/storage-persistence'
 
@@ -12,9 +18,18 @@ interface BeforeInstallPromptEvent extends Event {
 
 export const INSTALL_DISMISSED_KEY = 'studyhub-install-dismissed'
 
+/** What counts as the visitor using the page (as it ends Largest Contentful Paint in Chromium). */
+const ENGAGING = ['pointerdown', 'keydown', 'scroll'] as const
+
 const offer = createStore<BeforeInstallPromptEvent | null>(null)
+const engaged = createStore(false)
 
 if (typeof window !== 'undefined') {
+  const engage = () => {
+    engaged.set(true)
+    for (const type of ENGAGING) window.removeEventListener(type, engage, true)
+  }
+  for (const type of ENGAGING) window.addEventListener(type, engage, { capture: true, passive: true })
   window.addEventListener('beforeinstallprompt', (event) => {
     // Our own button replaces the browser's mini-infobar.
     event.preventDefault()
@@ -27,8 +42,10 @@ if (typeof window !== 'undefined') {
   })
 }
 
+/** Whether to show the offer: the browser made one, and the visitor has used the page. */
 export function useInstallOffered(): boolean {
-  return useStore(offer) !== null
+  const offered = useStore(offer) !== null
+  return useStore(engaged) && offered
 }
 
 /** Shows the browser's install dialog; the offer can be used once. */

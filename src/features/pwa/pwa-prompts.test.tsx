@@ -21,6 +21,18 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
 }
 
 describe('InstallBanner', () => {
+  // First: the module keeps, for the page's life, that the visitor has used it.
+  it('waits for the visitor’s first tap, key or scroll, even once the browser has offered', async () => {
+    render(<InstallBanner />)
+    offerInstall()
+    expect(screen.queryByRole('region', { name: 'Install StudyHub' })).toBeNull()
+    act(() => {
+      window.dispatchEvent(new Event('scroll'))
+    })
+    // Used, so the next test starts without an offer.
+    await userEvent.click(screen.getByRole('button', { name: 'Install' }))
+  })
+
   it('stays hidden until the browser offers installation, then shows its dialog once', async () => {
     render(<InstallBanner />)
     expect(screen.queryByRole('region', { name: 'Install StudyHub' })).toBeNull()

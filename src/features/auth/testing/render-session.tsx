@@ -10,6 +10,7 @@ import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { AuthGateway } from '../auth-identity'
 import { AuthProvider, useAuthActions, type AuthActions, type AuthProviderProps } from '../auth-provider'
 import { useUserState, type SignedInUser } from '../user-query'
+import { SIGNED_IN_KEY } from '../signed-in-key'
 import { fakeGateway } from './fake-gateway'
 
 export interface ServerUser {
@@ -62,6 +63,8 @@ interface SessionView extends AuthActions {
 
 /** A gateway that reports `email` as signed in. */
 export function signedIn(email: string, idToken = 'id-token'): AuthGateway {
+  // The app marked the device when the provider last reported this identity (auth-session.ts).
+  localStorage.setItem(SIGNED_IN_KEY, '1')
   const { gateway, identityFor } = fakeGateway()
   return {
     ...gateway,
@@ -96,13 +99,15 @@ export function renderSession(
   }
   resetFeedback()
   const queryClient = new QueryClient()
+  let loads = 0
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider loadGateway={async () => gateway} {...options} onSignedOut={onSignedOut}>
+      <AuthProvider loadGateway={async () => (loads++, gateway)} {...options} onSignedOut={onSignedOut}>
         <Probe />
         <FeedbackHost />
       </AuthProvider>
     </QueryClientProvider>,
   )
-  return { session: () => ref.current!, seen, queryClient }
+  /** loads(): how many times the session loaded the provider's code. */
+  return { session: () => ref.current!, seen, queryClient, loads: () => loads }
 }
