@@ -29,8 +29,10 @@
 //     between its markers (only after a full run: not with --skip-pages,
 //     --skip-lighthouse or --only).
 //
-// Options: --runs N (loads per figure, default 3), --skip-pages, --skip-lighthouse,
-// --skip-latency, --only demo|live (browser steps on one build).
+// Options: --runs N (loads per figure, default 3), --rounds N (the browser steps
+// N times, the table the median of the rounds: bench/median-of-rounds.mjs),
+// --skip-pages, --skip-lighthouse, --skip-latency, --only demo|live (browser
+// steps on one build).
 // Results: tables on stdout and bench/results/bench-<time>.json (+ latest.json).
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
@@ -42,6 +44,7 @@ import { runServerLatency } from './latency-step.mjs'
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse-step.mjs'
 import { CHROMIUM_FLAGS, chromiumPath, CPU_SLOWDOWN, measurePages, NETWORK } from './page-timing.mjs'
 import { goalsTable, writeGoalsTable } from './goals-table.mjs'
+import { medianOfRounds } from './median-of-rounds.mjs'
 import { startLiveServer, startPreview, startSignedInLiveServer } from './serve-build.mjs'
 
 const args = process.argv.slice(2)
@@ -81,6 +84,7 @@ async function browserSteps(name, outDir, runs) {
 
 async function main() {
   const runs = Number(option('runs', '3'))
+  const rounds = Number(option('rounds', '1'))
   const only = option('only', null)
   await mkdir(resultsDir, { recursive: true })
   const started = new Date()
@@ -104,19 +108,25 @@ async function main() {
 
   const latency = flag('skip-latency') ? { skipped: '--skip-latency' } : await runServerLatency()
 
-  const timings = {}
-  const lighthouse = {}
   const buildMs = { demo: demoMs, live: liveMs }
-  for (const [name, outDir] of [
-    ['demo', demoDir],
-    ['live', liveDir],
-  ]) {
-    if (only && only !== name) continue
-    const result = await browserSteps(name, outDir, runs)
-    if (result.timings) timings[name] = result.timings
-    if (result.lighthouse) lighthouse[name] = result.lighthouse
-    if (result.signedInBuildMs) buildMs.liveSignedIn = result.signedInBuildMs
+  const perRound = []
+  for (let round = 1; round <= rounds; round++) {
+    if (rounds > 1) log(`\n==== round ${round} of ${rounds} ====`)
+    const timings = {}
+    const lighthouse = {}
+    for (const [name, outDir] of [
+      ['demo', demoDir],
+      ['live', liveDir],
+    ]) {
+      if (only && only !== name) continue
+      const result = await browserSteps(name, outDir, runs)
+      if (result.timings) timings[name] = result.timings
+      if (result.lighthouse) lighthouse[name] = result.lighthouse
+      if (result.signedInBuildMs) buildMs.liveSignedIn = result.signedInBuildMs
+    }
+    perRound.push({ timings, lighthouse })
   }
+  const { timings, lighthouse } = rounds > 1 ? medianOfRounds(perRound) : perRound[0]
 
   const summary = {
     date: started.toISOString(),
@@ -139,6 +149,7 @@ async function main() {
     serverLatency: latency,
     timings,
     lighthouse,
+    ...(rounds > 1 ? { rounds: perRound } : {}),
   }
   const file = join(resultsDir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`)
   await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`)
@@ -152,7 +163,11 @@ async function main() {
       summary,
       `Last \`npm run bench\`: ${started.toISOString().slice(0, 10)}, Node ${process.version}, Chromium at` +
         ` ${chromiumPath()}, ${minutes} min. Timings: ${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs} loads` +
-        ` each, app and floor in the same run; Lighthouse ${LIGHTHOUSE_RUNS} runs per route.`,
+        ` each, app and floor in the same run; Lighthouse ${LIGHTHOUSE_RUNS} runs per route.` +
+        (rounds > 1
+          ? ` The browser steps ran ${rounds} times on the same builds; each figure is the median of the ${rounds}` +
+            ` rounds (a ratio: the median of the rounds' ratios; Lighthouse: the median of each round's worst run).`
+          : ''),
     )
     log('docs/performance.md: the goals table is updated.')
   }
