@@ -91,12 +91,11 @@ export function withSeatsOver(db: PgDb) {
     guarded(() =>
       db.transaction(async (tx) => {
         const [locked] = await tx.select(sessionFields).from(sessions).where(eq(sessions._id, sessionId)).for('update')
-        // Read after the lock, so no other writer of this session's seats can change it while it is kept;
-        // kept until the ledger's next write.
+        // Read after the lock, so no other writer of this session's bookings can change it while it is kept;
+        // kept until the ledger's next write of a booking.
         let line: Promise<Line> | undefined
         const ofSession = eq(bookings.sessionId, sessionId)
         const writing = async <W>(write: () => Promise<W>): Promise<W> => {
-          line = undefined
           try {
             return await write()
           } finally {
@@ -130,13 +129,11 @@ export function withSeatsOver(db: PgDb) {
             // The row is locked: its words are written from the fields it ends with.
             const current = ledger.session
             const words = current && changesWords(patch) ? wordColumns({ ...current, ...patch }) : {}
-            const [row] = await writing(() =>
-              tx
-                .update(sessions)
-                .set({ ...sessionSet(patch), ...words })
-                .where(and(eq(sessions._id, sessionId), eq(sessions.status, expected)))
-                .returning(sessionFields),
-            )
+            const [row] = await tx
+              .update(sessions)
+              .set({ ...sessionSet(patch), ...words })
+              .where(and(eq(sessions._id, sessionId), eq(sessions.status, expected)))
+              .returning(sessionFields)
             if (row) ledger.session = toSession(row)
             return row !== undefined
           },
