@@ -3,7 +3,9 @@
 // older half of a list) must be exactly the slice of the newest-first list
 // that a page read from the newest end would be, for every page size, filter,
 // the last partial page, pages past the end, and rows sharing one timestamp
-// (the id breaks the tie in both directions).
+// (the id breaks the tie in both directions). A page and its total are one
+// statement (./pg-store/paging.ts): the total must come back with pages past
+// the end and with lists that match nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Status } from '#contract/entities'
 import { newId } from '#core/ids'
@@ -36,10 +38,11 @@ describe('paged lists', () => {
       description: '',
       registrationStart: new Date(BASE).toISOString(),
       registrationEnd: new Date(BASE).toISOString(),
-      classStart: new Date(BASE).toISOString(),
-      classEnd: new Date(BASE).toISOString(),
+      // A few classes and fees, so a search's own sorts have something to sort.
+      classStart: new Date(BASE + (i % 5) * 3_600_000).toISOString(),
+      classEnd: new Date(BASE + (i % 5) * 3_600_000).toISOString(),
       duration: 1,
-      registrationFee: 0,
+      registrationFee: (i % 3) * 10,
       tutorName: 'Pager',
       tutorEmail: TUTOR,
       status: STATUSES[i % STATUSES.length]!,
@@ -81,6 +84,35 @@ describe('paged lists', () => {
     expect(await database.store.sessions.list({ tutorEmail: TUTOR }, { page: 4, limit: 8 })).toEqual({
       rows: all.slice(24, 32),
       total: 41,
+    })
+  })
+
+  it('answers every page of a search in its own sort as the slice of the whole sorted list, from either end', async () => {
+    for (const sort of ['soonest', 'fee', 'rating'] as const) {
+      const filter = { status: 'approved' as const, search: { sort } }
+      const all = (await database.store.sessions.list(filter, null)).rows.map((s) => s._id)
+      expect(all).toHaveLength(sessions.filter((s) => s.status === 'approved').length)
+      for (const limit of [1, 4, 8]) {
+        for (let page = 1; page <= Math.ceil(all.length / limit) + 2; page++) {
+          const listed = await database.store.sessions.list(filter, { page, limit })
+          expect(listed.total, `${sort} ${page}×${limit}`).toBe(all.length)
+          expect(listed.rows.map((s) => s._id)).toEqual(all.slice((page - 1) * limit, page * limit))
+        }
+      }
+    }
+  })
+
+  it('counts a list that matches nothing as 0 on every page, and counts a page of no rows', async () => {
+    const nobody = { tutorEmail: 'nobody@example.org' }
+    for (const page of [1, 2, 1000]) {
+      expect(await database.store.sessions.list(nobody, { page, limit: 8 })).toEqual({ rows: [], total: 0 })
+      // A table read with all its columns (no fields of its own), empty too.
+      expect(await database.store.reviews.list({ page, limit: 8 })).toEqual({ rows: [], total: 0 })
+    }
+    // A page of no rows still says how many there are.
+    expect(await database.store.sessions.list({ status: 'pending' }, { page: 1, limit: 0 })).toEqual({
+      rows: [],
+      total: sessions.filter((s) => s.status === 'pending').length,
     })
   })
 })

@@ -190,6 +190,54 @@ describeOnEachTarget(({ database, store, basics }) => {
       expect(await store.bookings.get(b._id)).toBeUndefined()
     })
 
+    it("reads a seat ledger's facts after the lock, and again after each of its writes", async () => {
+      const { s } = await basics()
+      const line = [
+        booking(s, STUDENT, { status: 'waitlisted', waitlistSeq: 2 }),
+        booking(s, STUDENT2, { status: 'waitlisted', waitlistSeq: 5 }),
+        booking(s, 'third@example.com', { status: 'pending' }),
+      ]
+      for (const email of ['third@example.com', 'fourth@example.com']) await store.users.insert(user(email))
+      for (const b of line) await store.bookings.insert(b)
+      const seen = await store.bookings.withSeats(s._id, async (ledger) => {
+        // The student asked about is also first in line: one row, both answers.
+        const first = [await ledger.activeOf(STUDENT), await ledger.firstWaiting()]
+        const second = await ledger.activeOf(STUDENT2)
+        const counts = [await ledger.holding(), await ledger.waiting(), await ledger.nextWaitlistSeq()]
+        expect(await ledger.updateBooking(line[0]!._id, { status: 'pending' }, 'waitlisted')).toBe(true)
+        const after = [await ledger.holding(), await ledger.waiting(), (await ledger.firstWaiting())?._id]
+        await ledger.insertBooking(booking(s, 'fourth@example.com', { status: 'waitlisted', waitlistSeq: 6 }))
+        return {
+          first,
+          second,
+          counts,
+          after,
+          next: await ledger.nextWaitlistSeq(),
+          nobody: await ledger.activeOf('x@y.z'),
+        }
+      })
+      expect(seen).toEqual({
+        first: [line[0], line[0]],
+        second: line[1],
+        counts: [1, 2, 6],
+        after: [2, 1, line[1]!._id],
+        next: 7,
+        nobody: undefined,
+      })
+      // Nobody waiting, nothing held: the facts alone.
+      const other = session(TUTOR)
+      await store.sessions.insert(other)
+      expect(
+        await store.bookings.withSeats(other._id, async (ledger) => [
+          await ledger.firstWaiting(),
+          await ledger.holding(),
+          await ledger.waiting(),
+          await ledger.nextWaitlistSeq(),
+          await ledger.activeOf(STUDENT),
+        ]),
+      ).toEqual([undefined, 0, 0, 1, undefined])
+    })
+
     it('lists newest first, by status, student and tutor', async () => {
       const { s } = await basics()
       const other = session(TUTOR)

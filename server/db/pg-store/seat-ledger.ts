@@ -3,7 +3,7 @@
 // session, from any process, waits for the one before it to commit. Counts
 // read after the lock see every committed booking (READ COMMITTED takes a new
 // snapshot per statement), so no two writers can both take the last seat.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { BookingRow, SeatLedger } from '#core/store'
 import { bookings, sessions } from '../schema'
 import { insertNotices } from './notifications'
@@ -53,33 +53,59 @@ export async function deleteBookingRow(db: PgDb, id: string, expected: BookingRo
   return gone.length > 0
 }
 
+/** The first in line and, when asked, one student's active booking, as the ledger read them since its last write. */
+interface Line {
+  firstWaiting: BookingRow | undefined
+  /** The student asked about, and their active booking. */
+  active?: { of: string; row: BookingRow | undefined }
+}
+
+/**
+ * The first in line and, when asked, one student's active booking, in one
+ * statement: a new booking asks for both, and on the embedded database each
+ * statement is parsed and planned anew (a plan costs more than these reads).
+ */
+async function readLine(tx: PgDb, sessionId: string, studentEmail?: string): Promise<Line> {
+  const ofSession = eq(bookings.sessionId, sessionId)
+  const firstInLine = sql`(select ${bookings._id} from ${bookings} where ${and(ofSession, eq(bookings.status, 'waitlisted'))}
+    order by ${bookings.waitlistSeq} asc, ${bookings._id} asc limit 1)`
+  const activeOfStudent =
+    studentEmail === undefined
+      ? undefined
+      : and(eq(bookings.studentEmail, studentEmail), sql`${bookings.status} <> 'cancelled'`)
+  const rows = await tx
+    .select({ isFirst: sql<boolean>`${bookings._id} = ${firstInLine}`, booking: bookings })
+    .from(bookings)
+    .where(and(ofSession, or(sql`${bookings._id} = ${firstInLine}`, activeOfStudent)))
+  const found = rows.map(({ booking, isFirst }) => ({ row: toBooking(booking), isFirst }))
+  return {
+    firstWaiting: found.find((b) => b.isFirst)?.row,
+    ...(studentEmail === undefined
+      ? {}
+      : { active: { of: studentEmail, row: found.find((b) => b.row.studentEmail === studentEmail)?.row } }),
+  }
+}
+
 export function withSeatsOver(db: PgDb) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
     guarded(() =>
       db.transaction(async (tx) => {
         const [locked] = await tx.select(sessionFields).from(sessions).where(eq(sessions._id, sessionId)).for('update')
+        // Read after the lock, so no other writer of this session's bookings can change it while it is kept;
+        // kept until the ledger's next write of a booking.
+        let line: Promise<Line> | undefined
         const ofSession = eq(bookings.sessionId, sessionId)
-        const waitlisted = and(ofSession, eq(bookings.status, 'waitlisted'))
+        const writing = async <W>(write: () => Promise<W>): Promise<W> => {
+          try {
+            return await write()
+          } finally {
+            line = undefined
+          }
+        }
         const ledger: SeatLedger = {
           session: locked && toSession(locked),
           holding: () => tx.$count(bookings, and(ofSession, inArray(bookings.status, [...HOLDING]))),
-          waiting: () => tx.$count(bookings, waitlisted),
-          async activeOf(studentEmail) {
-            const [row] = await tx
-              .select()
-              .from(bookings)
-              .where(and(ofSession, eq(bookings.studentEmail, studentEmail), sql`${bookings.status} <> 'cancelled'`))
-            return row && toBooking(row)
-          },
-          async firstWaiting() {
-            const [row] = await tx
-              .select()
-              .from(bookings)
-              .where(waitlisted)
-              .orderBy(asc(bookings.waitlistSeq), asc(bookings._id))
-              .limit(1)
-            return row && toBooking(row)
-          },
+          waiting: () => tx.$count(bookings, and(ofSession, eq(bookings.status, 'waitlisted'))),
           async nextWaitlistSeq() {
             const [row] = await tx
               .select({ next: sql<number>`(coalesce(max(${bookings.waitlistSeq}), 0) + 1)::int` })
@@ -87,11 +113,18 @@ export function withSeatsOver(db: PgDb) {
               .where(ofSession)
             return row!.next
           },
-          async insertBooking(row) {
-            await tx.insert(bookings).values(row)
+          firstWaiting: async () => (await (line ??= readLine(tx, sessionId))).firstWaiting,
+          async activeOf(studentEmail) {
+            const kept = line && (await line).active
+            if (kept?.of === studentEmail) return kept.row
+            line = readLine(tx, sessionId, studentEmail)
+            return (await line).active!.row
           },
-          updateBooking: (id, patch, expected) => updateBookingRow(tx, id, patch, expected),
-          deleteBooking: (id, expected) => deleteBookingRow(tx, id, expected),
+          async insertBooking(row) {
+            await writing(() => tx.insert(bookings).values(row))
+          },
+          updateBooking: (id, patch, expected) => writing(() => updateBookingRow(tx, id, patch, expected)),
+          deleteBooking: (id, expected) => writing(() => deleteBookingRow(tx, id, expected)),
           async updateSession(patch, expected) {
             // The row is locked: its words are written from the fields it ends with.
             const current = ledger.session
