@@ -1,23 +1,28 @@
 // Numbers as the viewer's locale writes them.
 //
-// Each formatter is made on first use, not when the module is evaluated: the
-// first one loads the locale's data, about 5 ms on a phone (20 at 4× CPU), and
-// this module is part of the entry's evaluation (docs/performance.md#the-entry-in-two-tasks).
+// The formatters are made by prepareNumberFormats(), which the entry calls in
+// a task of its own before the app renders (src/main.tsx), or else on first
+// use; never when this module is evaluated. The first formatter loads the
+// locale's data, about 5–12 ms on a phone: inside the module's evaluation or
+// inside the first card's render it made one long task of either
+// (docs/performance.md#the-entry-in-two-tasks).
 
 let money: Intl.NumberFormat | undefined
 let oneDecimal: Intl.NumberFormat | undefined
 
+/** Makes the formatters now (each once). */
+export function prepareNumberFormats(): { money: Intl.NumberFormat; oneDecimal: Intl.NumberFormat } {
+  money ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 })
+  oneDecimal ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  return { money, oneDecimal }
+}
+
 /** A registration fee: "Free" when 0 (docs/product.md#screens), else the amount with a dollar sign. */
 export function formatFee(fee: number): string {
-  return fee === 0
-    ? 'Free'
-    : `$${(money ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 })).format(fee)}`
+  return fee === 0 ? 'Free' : `$${prepareNumberFormats().money.format(fee)}`
 }
 
 /** An average rating to one decimal (docs/product.md#constants). */
 export function formatRating(value: number): string {
-  return (oneDecimal ??= new Intl.NumberFormat(undefined, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  })).format(value)
+  return prepareNumberFormats().oneDecimal.format(value)
 }
