@@ -6,17 +6,13 @@ import { IS_DEMO } from '#shared/config/env'
 import { openApiGate } from '#shared/api/api-ready'
 import { syncOnlineManager } from '#shared/offline/online-manager'
 import { requestPersistentStorage } from '#shared/db/storage-persistence'
+import { whenIdle } from '#shared/hooks/when-idle'
 import { keepFieldAboveKeyboard } from './layout/keep-field-above-keyboard'
-
-function afterFirstPaint(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
-  else setTimeout(task, 200)
-}
 
 export function startPlatform(): void {
   syncOnlineManager()
   keepFieldAboveKeyboard()
-  afterFirstPaint(() => {
+  whenIdle(() => {
     // Opened from the home screen: the user installed the app, so keep its data.
     if (window.matchMedia?.('(display-mode: standalone)').matches) void requestPersistentStorage()
   })

@@ -44,7 +44,7 @@ function applyAliases(raw: Raw): Raw {
 export function normalizeSession(raw: unknown): Session {
   const out = applyAliases(raw as Raw)
   // A server that sends no reviewCount leaves the rating to be computed from
-  // the session's reviews (useSessionRating): an average without its count
+  // the session's reviews (carriedRating, else useRatingFromReviews): an average without its count
   // cannot be shown truthfully.
   if (typeof out.reviewCount !== 'number') {
     delete out.reviewCount

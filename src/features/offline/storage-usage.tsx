@@ -9,6 +9,7 @@ import {
   subscribeStorageUsage,
   type StorageUsage as Usage,
 } from '#shared/db/storage-persistence'
+import { whenIdle } from '#shared/hooks/when-idle'
 
 export function StorageUsage() {
   const [usage, setUsage] = useState<Usage | null>(null)
@@ -19,13 +20,16 @@ export function StorageUsage() {
   }, [])
 
   useEffect(() => {
-    refresh()
+    // The line waits for an idle moment: the browser's estimate costs the main
+    // thread a few milliseconds, inside the start's one flush of every effect.
+    const cancel = whenIdle(refresh)
     const unsubscribe = subscribeStorageUsage(refresh)
     const onVisible = () => {
       if (document.visibilityState === 'visible') refresh()
     }
     document.addEventListener('visibilitychange', onVisible)
     return () => {
+      cancel()
       unsubscribe()
       document.removeEventListener('visibilitychange', onVisible)
     }

@@ -187,7 +187,7 @@ describe('normalisation at the edge', () => {
     tutorEmail: 'ada@example.com',
     status: 'approved',
     createdAt: '2025-12-01T00:00:00.000Z',
-    // No count from the server: the rating is computed from the reviews (useSessionRating), not assumed 0.
+    // No count from the server: the rating is computed from the reviews (useRatingFromReviews), not assumed 0.
   }
 
   it('maps a session with alternative field names onto the canonical shape', async () => {

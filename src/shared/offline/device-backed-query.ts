@@ -25,6 +25,7 @@
 // screen on "Loading…").
 import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/react-query'
 import { ApiError } from '../api/api-error'
+import { whenIdle } from '../hooks/when-idle'
 
 export interface DeviceStore<T> {
   /** Keeps the server's answer (fetched at `savedAt`). */
@@ -49,9 +50,7 @@ const saving = new Set<Promise<void>>()
 /** The device keeps its copy once the page has painted and the browser is idle. */
 function saveWhenIdle(save: () => Promise<void>): void {
   const done = new Promise<void>((resolve) => {
-    const task = () => void save().then(resolve, resolve)
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
-    else setTimeout(task, 0)
+    whenIdle(() => void save().then(resolve, resolve))
   })
   saving.add(done)
   void done.then(() => saving.delete(done))

@@ -12,12 +12,19 @@ export interface SessionRating {
   count: number
 }
 
-/** The rating, or null while the reviews it is computed from are loading. */
-export function useSessionRating(
-  session: Pick<Session, '_id' | 'averageRating' | 'reviewCount'>,
-): SessionRating | null {
-  const known = typeof session.reviewCount === 'number'
-  const reviews = useQuery({ ...reviewQueries.forSession(session._id), enabled: !known })
-  if (known) return { mean: session.averageRating ?? 0, count: session.reviewCount! }
+/** The rating the session carries, or undefined when it carries none (its reviews must be read). */
+export function carriedRating(session: Pick<Session, 'averageRating' | 'reviewCount'>): SessionRating | undefined {
+  return typeof session.reviewCount === 'number'
+    ? { mean: session.averageRating ?? 0, count: session.reviewCount }
+    : undefined
+}
+
+/**
+ * The rating computed from the session's reviews, or null while they load.
+ * Only for a session that carries none (carriedRating): a card whose session
+ * does needs no query at all, and a page of cards starts without one each.
+ */
+export function useRatingFromReviews(sessionId: string): SessionRating | null {
+  const reviews = useQuery(reviewQueries.forSession(sessionId))
   return reviews.data ? { mean: meanRating(reviews.data), count: reviews.data.length } : null
 }

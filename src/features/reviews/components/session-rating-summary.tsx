@@ -3,7 +3,7 @@
 // `rating`); the route that shows a session puts it there.
 import type { Session } from '#contract/entities'
 import { formatRating } from '#shared/format/number'
-import { useSessionRating } from '../api/session-rating'
+import { carriedRating, useRatingFromReviews, type SessionRating } from '../api/session-rating'
 import { StarRating, reviewCountText } from './star-rating'
 
 export function SessionRatingSummary({
@@ -14,7 +14,19 @@ export function SessionRatingSummary({
   /** Also says the mean in figures ("4.5 (2 reviews)"), as the facts do. */
   withMean?: boolean
 }) {
-  const rating = useSessionRating(session)
+  const carried = carriedRating(session)
+  return carried ? (
+    <RatingView rating={carried} withMean={withMean} />
+  ) : (
+    <RatingFromReviews sessionId={session._id} withMean={withMean} />
+  )
+}
+
+function RatingFromReviews({ sessionId, withMean }: { sessionId: string; withMean: boolean }) {
+  return <RatingView rating={useRatingFromReviews(sessionId)} withMean={withMean} />
+}
+
+function RatingView({ rating, withMean }: { rating: SessionRating | null; withMean: boolean }) {
   return (
     <>
       <StarRating mean={rating?.mean ?? 0} />

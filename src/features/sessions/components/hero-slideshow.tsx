@@ -6,6 +6,7 @@
 // paint never waits for script; the fade layer (framer-motion) is loaded
 // after the page is idle, and only when the show is playing.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { whenIdle } from '#shared/hooks/when-idle'
 import { HeroPicture } from './hero-picture'
 import { HERO_INTERVAL_MS, HERO_SLIDES } from './hero-slides'
 
@@ -36,10 +37,7 @@ export function HeroSlideshow({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!playing || layerWanted) return
-    const idle = globalThis.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1))
-    const cancel = globalThis.cancelIdleCallback ?? clearTimeout
-    const handle = idle(() => setLayerWanted(true))
-    return () => cancel(handle as number)
+    return whenIdle(() => setLayerWanted(true))
   }, [playing, layerWanted])
 
   const current = HERO_SLIDES[index] ?? HERO_SLIDES[0]!
