@@ -15,7 +15,7 @@ import type { Plugin } from 'vite'
 type ModuleInfo = { importedIds: readonly string[] } | null
 type ChunkingContext = { getModuleInfo(id: string): ModuleInfo }
 
-export const APP_START_CHUNK = 'app-start'
+const APP_START_CHUNK = 'app-start'
 
 export function appStartGroup(startModule: string) {
   const reached = new WeakMap<ChunkingContext, Set<string>>()
