@@ -1,6 +1,7 @@
 // Home (docs/product.md#screens). This is the only route in the first-load bundle: it must not
 // import framer-motion, zod, axios, dexie, firebase or msw statically.
 import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { sessionQueries } from '#features/sessions/api/session-queries'
 import { HeroSlideshow } from '#features/sessions/components/hero-slideshow'
@@ -54,11 +55,18 @@ function AvailableSessions() {
             <ul className="mt-2 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
               {page.items.map((session) => (
                 <li key={session._id}>
-                  <SessionCard
-                    session={session}
-                    label={registrationLabel(session)}
-                    rating={<SessionRatingSummary session={session} />}
-                  />
+                  {/* Each card hydrated on its own: React adopts a Suspense boundary's markup in a commit of its
+                      own, so the cards that came with the page are adopted in short tasks, not one commit of them
+                      all (docs/performance.md#the-entry-in-two-tasks). Nothing in a card suspends. Not on
+                      /study-sessions: its screen re-renders with who is signed in while the cards would still be
+                      waiting, and React then adopts them all at once, in one longer task than before. */}
+                  <Suspense fallback={null}>
+                    <SessionCard
+                      session={session}
+                      label={registrationLabel(session)}
+                      rating={<SessionRatingSummary session={session} />}
+                    />
+                  </Suspense>
                 </li>
               ))}
             </ul>
