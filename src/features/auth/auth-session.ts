@@ -389,9 +389,10 @@ export function createAuthSession({
     // A visitor: no one signed in, said at once, and the provider's code is
     // loaded only when it is needed (./auth-gateway.ts): for a sign-in (any
     // action loads it, and this listens from then on), or when another tab
-    // signs someone in (its mark reaches this tab's storage).
+    // signs someone in (its mark reaches this tab's storage): loading it is
+    // what starts the listening (whenLoaded), whoever loads it.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === SIGNED_IN_KEY && event.newValue !== null) void listen()
+      if (event.key === SIGNED_IN_KEY && event.newValue !== null) void gateway()
     }
     if (mayBeSignedIn()) void listen()
     else {
