@@ -6,7 +6,7 @@ import { IS_DEMO } from '#shared/config/env'
 import { openApiGate } from '#shared/api/api-ready'
 import { syncOnlineManager } from '#shared/offline/online-manager'
 import { requestPersistentStorage } from '#shared/db/storage-persistence'
-import { whenIdle } from '#shared/hooks/when-idle'
+import { whenIdle } from '#shared/scheduling/when-idle'
 import { keepFieldAboveKeyboard } from './layout/keep-field-above-keyboard'
 
 export function startPlatform(): void {

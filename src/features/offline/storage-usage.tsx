@@ -9,7 +9,7 @@ import {
   subscribeStorageUsage,
   type StorageUsage as Usage,
 } from '#shared/db/storage-persistence'
-import { whenIdle } from '#shared/hooks/when-idle'
+import { whenIdle } from '#shared/scheduling/when-idle'
 
 export function StorageUsage() {
   const [usage, setUsage] = useState<Usage | null>(null)

@@ -8,11 +8,14 @@
 let dateTime: Intl.DateTimeFormat | undefined
 let dateOnly: Intl.DateTimeFormat | undefined
 
+const dateTimeFormat = () =>
+  (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }))
+const dateOnlyFormat = () => (dateOnly ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
+
 /** Makes the formatters now (each once). */
-export function prepareDateFormats(): { dateTime: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat } {
-  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-  dateOnly ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-  return { dateTime, dateOnly }
+export function prepareDateFormats(): void {
+  dateTimeFormat()
+  dateOnlyFormat()
 }
 
 /** "12 Mar 2026, 14:30" (or the viewer's locale's equivalent); '—' for a missing or invalid date. */
@@ -20,7 +23,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (value === null || value === undefined || value === '') return '—'
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return '—'
-  return prepareDateFormats().dateTime.format(date)
+  return dateTimeFormat().format(date)
 }
 
 /** "12 Mar 2026" (or the viewer's locale's equivalent); '—' for a missing or invalid date. */
@@ -28,5 +31,5 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (value === null || value === undefined || value === '') return '—'
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return '—'
-  return prepareDateFormats().dateOnly.format(date)
+  return dateOnlyFormat().format(date)
 }

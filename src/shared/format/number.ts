@@ -10,19 +10,23 @@
 let money: Intl.NumberFormat | undefined
 let oneDecimal: Intl.NumberFormat | undefined
 
+const moneyFormat = () =>
+  (money ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 }))
+const oneDecimalFormat = () =>
+  (oneDecimal ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
+
 /** Makes the formatters now (each once). */
-export function prepareNumberFormats(): { money: Intl.NumberFormat; oneDecimal: Intl.NumberFormat } {
-  money ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 })
-  oneDecimal ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-  return { money, oneDecimal }
+export function prepareNumberFormats(): void {
+  moneyFormat()
+  oneDecimalFormat()
 }
 
 /** A registration fee: "Free" when 0 (docs/product.md#screens), else the amount with a dollar sign. */
 export function formatFee(fee: number): string {
-  return fee === 0 ? 'Free' : `$${prepareNumberFormats().money.format(fee)}`
+  return fee === 0 ? 'Free' : `$${moneyFormat().format(fee)}`
 }
 
 /** An average rating to one decimal (docs/product.md#constants). */
 export function formatRating(value: number): string {
-  return prepareNumberFormats().oneDecimal.format(value)
+  return oneDecimalFormat().format(value)
 }

@@ -25,7 +25,7 @@
 // screen on "Loading…").
 import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/react-query'
 import { ApiError } from '../api/api-error'
-import { whenIdle } from '../hooks/when-idle'
+import { whenIdle } from '../scheduling/when-idle'
 
 export interface DeviceStore<T> {
   /** Keeps the server's answer (fetched at `savedAt`). */

@@ -6,7 +6,7 @@
 // paint never waits for script; the fade layer (framer-motion) is loaded
 // after the page is idle, and only when the show is playing.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { whenIdle } from '#shared/hooks/when-idle'
+import { whenIdle } from '#shared/scheduling/when-idle'
 import { HeroPicture } from './hero-picture'
 import { HERO_INTERVAL_MS, HERO_SLIDES } from './hero-slides'
 
