@@ -224,9 +224,10 @@ function launchChromium() {
 
 /**
  * { route: { runs: [...], median score, worst score, worst CLS, TBT, LCP } } for one build.
- * `origin` serves the first visits; `signedInOrigin` the signed-in routes (the same in a demo build).
+ * `origin` serves the first visits; `signedInOrigin()`, called once they are measured, answers the origin
+ * of the signed-in routes (the same in a demo build).
  */
-export async function runLighthouse({ name, origin, signedInOrigin, demo }) {
+export async function runLighthouse({ name, origin, signedInOrigin: startSignedIn, demo }) {
   log(`\n== ${name} build: Lighthouse 13 mobile, ${LIGHTHOUSE_RUNS} runs per route ==`)
   const results = {}
   let chrome = await launchChromium()
@@ -240,6 +241,7 @@ export async function runLighthouse({ name, origin, signedInOrigin, demo }) {
       ],
       results,
     )
+    const signedInOrigin = await startSignedIn()
     for (const role of ['student', 'tutor', 'admin']) {
       chrome.kill()
       chrome = await launchChromium()

@@ -5,7 +5,9 @@ import type { Session } from '#contract/entities'
 import { firstPaintElement, type FirstPaintData } from '#contract/first-paint'
 import { listOfAddress } from '#contract/session-filters'
 import { sessionQueries } from '#features/sessions/api/session-queries'
-import { readFirstPaintData, seedFirstPaint } from './first-paint-data'
+import { forget, readSessionPage } from '#shared/db/approved-sessions'
+import { deviceWritesSettled } from '#shared/offline/device-backed-query'
+import { READ_FOR_THIS_REQUEST_MS, readFirstPaintData, seedFirstPaint, type SeedOptions } from './first-paint-data'
 
 const HOUR = 3600_000
 const at = Date.parse('2026-03-01T12:00:00.000Z')
@@ -37,7 +39,11 @@ const data: FirstPaintData = {
 }
 const firstPage = sessionQueries.list({ page: 1, admin: false }).queryKey
 
-afterEach(() => document.body.replaceChildren())
+afterEach(async () => {
+  document.body.replaceChildren()
+  await deviceWritesSettled()
+  await forget('')
+})
 
 describe('the first-paint element', () => {
   it('reads back exactly what was written, whatever the text holds', () => {
@@ -69,10 +75,47 @@ describe('seedFirstPaint', () => {
     expect(client.getQueryState(firstPage)?.isInvalidated).toBe(true)
   })
 
+  it('takes a list the server read for this very request as fetched: kept on the device, not asked for again', async () => {
+    const client = new QueryClient()
+    seedFirstPaint(client, data, { now: at + 2_000, fromWorker: false })
+    expect(client.getQueryState(firstPage)?.isInvalidated).toBe(false)
+    expect(client.getQueryState(firstPage)?.dataUpdatedAt).toBe(at)
+    await deviceWritesSettled()
+    // Where the list's own fetch keeps page 1, as of when the server read it: an offline start finds it.
+    const kept = await readSessionPage('approved|tutor=|page=1|limit=8')
+    expect(kept).toEqual({ data: { items: data.studySessions.items, total: 17, page: 1, limit: 8 }, savedAt: at })
+  })
+
+  it('asks again for a page a worker answered (kept from before, however recent), or read on a clock too far off', async () => {
+    const cases: SeedOptions[] = [
+      { now: at + 1_000, fromWorker: true },
+      { now: at + READ_FOR_THIS_REQUEST_MS + 1, fromWorker: false },
+      { now: at - READ_FOR_THIS_REQUEST_MS - 1, fromWorker: false },
+    ]
+    for (const options of cases) {
+      const client = new QueryClient()
+      seedFirstPaint(client, data, options)
+      expect(client.getQueryState(firstPage)?.isInvalidated).toBe(true)
+      // Never dated after this device's now, whatever the server's clock said.
+      expect(client.getQueryState(firstPage)?.dataUpdatedAt).toBe(Math.min(at, options.now!))
+    }
+    await deviceWritesSettled()
+    expect(await readSessionPage('approved|tutor=|page=1|limit=8')).toBeUndefined()
+  })
+
+  it('on the server only shows the list: nothing kept, nothing marked to ask for', async () => {
+    const client = new QueryClient()
+    seedFirstPaint(client, data, { now: at + 1_000, fromWorker: false, onServer: true })
+    expect(client.getQueryData(firstPage)?.items).toEqual(data.studySessions.items)
+    expect(client.getQueryState(firstPage)?.isInvalidated).toBe(false)
+    await deviceWritesSettled()
+    expect(await readSessionPage('approved|tutor=|page=1|limit=8')).toBeUndefined()
+  })
+
   it('moves relative dates to its own clock, so registration reads the same as when they were written', () => {
     const client = new QueryClient()
     const now = at + 30 * 24 * HOUR
-    seedFirstPaint(client, { ...data, relative: true }, now)
+    seedFirstPaint(client, { ...data, relative: true }, { now })
     const [first] = client.getQueryData(firstPage)!.items
     expect(Date.parse(first!.registrationStart)).toBe(now - HOUR)
     expect(Date.parse(first!.registrationEnd)).toBe(now + HOUR)

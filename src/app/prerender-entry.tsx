@@ -71,7 +71,7 @@ async function renderMarkup(url: URL, firstPaint: FirstPaintData | undefined): P
   if (context instanceof Response) throw new Error(`Rendering ${url.pathname} answered ${context.status}, not a page`)
   const router = createStaticRouter(handler.dataRoutes, context)
   const queryClient = createQueryClient()
-  if (firstPaint) seedFirstPaint(queryClient, firstPaint)
+  if (firstPaint) seedFirstPaint(queryClient, firstPaint, { onServer: true })
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

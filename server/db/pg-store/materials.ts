@@ -1,7 +1,7 @@
 // Tutors' materials, each with at most one file: an upload writes both rows in
 // one transaction (its bytes into the bucket first, when there is one), and a
 // delete takes the file with it by cascade.
-import { and, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Status } from '#contract/entities'
 import type { MaterialRow, Store } from '#core/store'
 import { materialObjectKey, type BucketObjects } from '../../files/s3-objects'
@@ -10,7 +10,7 @@ import { bucketFileIds, bytesOf, type RemoveObjects } from './files'
 import { listed } from './paging'
 import { insertNotices, withNotices } from './notifications'
 import { guarded } from './pg-errors'
-import { inList, present, type PgDb } from './shared'
+import { inList, present, whileStatus, type PgDb } from './shared'
 
 const toMaterial = (row: typeof materials.$inferSelect): MaterialRow => present(row)
 
@@ -91,7 +91,7 @@ export function materialsStore(
           tx
             .update(materials)
             .set({ status })
-            .where(and(eq(materials._id, id), eq(materials.status, expected)))
+            .where(whileStatus(materials, id, expected))
             .returning({ id: materials._id }),
         )
         return changed.length > 0

@@ -9,7 +9,7 @@ import { bookings, sessions } from '../schema'
 import { insertNotices } from './notifications'
 import { guarded } from './pg-errors'
 import { changesWords, sessionFields, sessionSet, toSession, wordColumns } from './sessions'
-import { columnsOf, present, type PgDb } from './shared'
+import { columnsOf, patchOrStatus, present, whileStatus, type PgDb } from './shared'
 
 const HOLDING = ['pending', 'approved'] as const
 
@@ -37,8 +37,8 @@ export async function updateBookingRow(
   const changed = await guarded(() =>
     db
       .update(bookings)
-      .set(Object.keys(set).length > 0 ? set : { status: expected })
-      .where(and(eq(bookings._id, id), eq(bookings.status, expected)))
+      .set(patchOrStatus(set, expected))
+      .where(whileStatus(bookings, id, expected))
       .returning({ id: bookings._id }),
   )
   return changed.length > 0
@@ -48,7 +48,7 @@ export async function updateBookingRow(
 export async function deleteBookingRow(db: PgDb, id: string, expected: BookingRow['status']): Promise<boolean> {
   const gone = await db
     .delete(bookings)
-    .where(and(eq(bookings._id, id), eq(bookings.status, expected)))
+    .where(whileStatus(bookings, id, expected))
     .returning({ id: bookings._id })
   return gone.length > 0
 }
@@ -132,7 +132,7 @@ export function withSeatsOver(db: PgDb) {
             const [row] = await tx
               .update(sessions)
               .set({ ...sessionSet(patch), ...words })
-              .where(and(eq(sessions._id, sessionId), eq(sessions.status, expected)))
+              .where(whileStatus(sessions, sessionId, expected))
               .returning(sessionFields)
             if (row) ledger.session = toSession(row)
             return row !== undefined

@@ -13,7 +13,7 @@ import { bucketFileIds, type RemoveObjects } from './files'
 import { withNotices } from './notifications'
 import { listed, type OrderKey } from './paging'
 import { guarded } from './pg-errors'
-import { columnsOf, inList, type PgDb } from './shared'
+import { columnsOf, inList, patchOrStatus, whileStatus, type PgDb } from './shared'
 
 const {
   searchWords: _searchWords,
@@ -149,9 +149,8 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
       const write = async (on: PgDb, words: object) =>
         on
           .update(sessions)
-          // An empty patch still answers whether the row has the expected status.
-          .set(Object.keys(set).length > 0 ? { ...set, ...words } : { status: expected })
-          .where(and(eq(sessions._id, id), eq(sessions.status, expected)))
+          .set(patchOrStatus({ ...set, ...words }, expected))
+          .where(whileStatus(sessions, id, expected))
           .returning({ id: sessions._id })
       return withNotices(db, notices, async (on) => {
         const changed = await guarded(() =>

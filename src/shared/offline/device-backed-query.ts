@@ -56,6 +56,14 @@ function saveWhenIdle(save: () => Promise<void>): void {
   void done.then(() => saving.delete(done))
 }
 
+/**
+ * Keeps on the device an answer the query did not fetch itself but is as current as one (a page the server
+ * rendered with its list just now, src/app/first-paint-data.ts), as the query's own fetch would have.
+ */
+export function keepOnDevice<T>(device: DeviceStore<T> | null, data: T, savedAt: number): void {
+  if (device) saveWhenIdle(() => device.save(data, savedAt))
+}
+
 /** Resolves once every copy started so far is kept (or failed): tests, and a wipe that must come after. */
 export async function deviceWritesSettled(): Promise<void> {
   while (saving.size > 0) await Promise.all([...saving])

@@ -10,6 +10,7 @@ import { QUERY_CACHE_KEY } from '../../../src/app/query-cache-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { expect, test, waitForServiceWorker } from '../fixtures'
 import { keepServedCards, servedStillShown } from '../served-cards'
+import { deviceRowCount } from '../device-tables'
 import { goOffline, newPageOffline } from '../offline-network'
 
 interface Listed {
@@ -126,6 +127,32 @@ test('a search address hydrates with its served cards, with every list request h
   await page.unrouteAll()
   for (const route of held) await route.continue().catch(() => undefined)
   await expect(cardsOf(page).locator('xpath=ancestor::ul[@aria-busy="true"]')).toHaveCount(0)
+})
+
+test.describe('a first visit', () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/], freshContext: true })
+
+  test('asks for no list it came with, and keeps it for reading offline @live', async ({ page, context }) => {
+    const expected = (await approved(page, 8)).map((s) => s._id)
+    const listRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/sessions') listRequests.push(request.url())
+    })
+    await page.goto('/study-sessions')
+    await expect(cardsOf(page)).toHaveCount(8)
+    // The list the server read for this request is the query's answer, kept on the device once the page is idle
+    // (docs/decisions/0069-a-list-read-for-this-request-is-not-asked-again.md).
+    await expect.poll(() => deviceRowCount(page, 'sessionPages')).toBe(1)
+    expect(listRequests).toEqual([])
+
+    // Offline, the worker answers with the app shell, and the list is the device's.
+    await goOffline(context)
+    const offline = await newPageOffline(context)
+    await offline.goto('/study-sessions')
+    await expect(cardsOf(offline)).toHaveCount(8)
+    expect(await cardIds(offline)).toEqual(expected)
+    await expect(offline.getByText(/^Offline — showing data from/)).toBeVisible()
+  })
 })
 
 test.describe('a start from the home screen', () => {

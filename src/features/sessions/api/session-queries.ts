@@ -6,7 +6,7 @@ import type { Session } from '#contract/entities'
 import { FIRST_PAGE_LIMITS } from '#contract/first-paint'
 import { api, apiPage, type Page } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { deviceBacked } from '#shared/offline/device-backed-query'
+import { deviceBacked, keepOnDevice, type DeviceStore } from '#shared/offline/device-backed-query'
 
 /** docs/product.md#constants. */
 const HOME_SESSION_LIMIT = FIRST_PAGE_LIMITS.home
@@ -36,6 +36,31 @@ function sessionPageKeyOf({ page, limit, tutorEmail }: { page: number; limit: nu
 /** The unpaged approved list (the tutors page). */
 const ALL_APPROVED_KEY = 'approved|all'
 
+/**
+ * Where a list's answers are kept on the device: a plain page as that page; a search's sessions one by one (a
+ * search is typed, not revisited), found offline by the same search over every session kept; the admin's list
+ * not at all.
+ */
+function listDevice({
+  page,
+  admin,
+  limit = SESSIONS_PAGE_SIZE,
+  tutorEmail,
+  search = {},
+}: SessionListFilters): DeviceStore<SessionPage> | null {
+  if (admin) return null
+  if (Object.keys(search).length > 0)
+    return {
+      save: async (data, at) => (await approvedSessions()).saveSessions(data.items, at),
+      read: async () => (await approvedSessions()).searchKeptSessions({ search, tutorEmail, page, limit }),
+    }
+  const key = sessionPageKeyOf({ page, limit, tutorEmail })
+  return {
+    save: async (data, at) => (await approvedSessions()).saveSessionPage(key, data, at),
+    read: async () => (await approvedSessions()).readSessionPage(key),
+  }
+}
+
 export const sessionQueries = {
   /** Every approved session, unpaged: the public catalogue (tutors page). */
   approved: () =>
@@ -53,23 +78,10 @@ export const sessionQueries = {
       }),
     }),
 
-  /**
-   * One page of sessions with the server's total. A search's answers keep
-   * their sessions on the device, not the page (a search is typed, not
-   * revisited); offline, the same search runs over every session kept here
-   * (docs/rules/search.md).
-   */
-  list: ({ page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail, search = {} }: SessionListFilters) => {
-    const key = sessionPageKeyOf({ page, limit, tutorEmail })
+  /** One page of sessions with the server's total, kept on the device as listDevice says (docs/rules/search.md). */
+  list: (filters: SessionListFilters) => {
+    const { page, admin, limit = SESSIONS_PAGE_SIZE, tutorEmail, search = {} } = filters
     const searching = Object.keys(search).length > 0
-    const plain = {
-      save: async (data: SessionPage, at: number) => (await approvedSessions()).saveSessionPage(key, data, at),
-      read: async () => (await approvedSessions()).readSessionPage(key),
-    }
-    const searched = {
-      save: async (data: SessionPage, at: number) => (await approvedSessions()).saveSessions(data.items, at),
-      read: async () => (await approvedSessions()).searchKeptSessions({ search, tutorEmail, page, limit }),
-    }
     return queryOptions({
       queryKey: queryKeys.sessions.list(admin ? 'admin' : 'approved', {
         page,
@@ -77,7 +89,6 @@ export const sessionQueries = {
         tutorEmail,
         ...(searching ? { search } : {}),
       }),
-      // Approved sessions are kept on the device for offline reading; the admin's list is not.
       ...deviceBacked(
         ({ signal }) =>
           admin
@@ -86,10 +97,14 @@ export const sessionQueries = {
                 query: { status: 'approved', ...(tutorEmail ? { tutorEmail } : {}), ...search },
                 signal,
               }),
-        admin ? null : searching ? searched : plain,
+        listDevice(filters),
       ),
     })
   },
+
+  /** Keeps a page of the list on the device that came with the HTML, as fresh as the list's own fetch. */
+  keepListPage: (filters: SessionListFilters, data: SessionPage, savedAt: number) =>
+    keepOnDevice(listDevice(filters), data, savedAt),
 
   /**
    * The home page's cards: the first HOME_SESSION_LIMIT of /study-sessions'
