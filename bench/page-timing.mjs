@@ -152,8 +152,8 @@ async function firstVisits(browser, url, runs) {
   return summary(samples)
 }
 
-/** Loads per figure of a start from the home screen, whatever `--runs` says: see homeScreenStarts. */
-const HOME_SCREEN_MIN_RUNS = 7
+/** Loads per figure of a start from the home screen for `--runs N`: at least 7 (see homeScreenStarts). */
+export const homeScreenRuns = (runs) => Math.max(runs, 7)
 
 /** A profile where one unthrottled visit of `url` installed the worker and `ready` says the page has saved its state. */
 async function installedProfile(browser, url, ready) {
@@ -176,11 +176,11 @@ async function installedProfile(browser, url, ready) {
  * Starts from the home screen, online then offline, of the app and of its floor, each in a profile installed
  * once: { app: { online, offline }, floor: { online, offline } }. A start paints in about 100 ms, and when the
  * worker's answer begins varies by tens of ms from one start to the next, for the floor as for the app: so the
- * loads alternate between the two (whatever slows the machine for a while slows both), and there are at least
- * HOME_SCREEN_MIN_RUNS of each.
+ * loads alternate between the two (whatever slows the machine for a while slows both), homeScreenRuns(runs) of
+ * each.
  */
 async function homeScreenStarts(browser, app, floor, runs) {
-  const starts = Math.max(runs, HOME_SCREEN_MIN_RUNS)
+  const starts = homeScreenRuns(runs)
   const pages = [app, floor]
   const contexts = []
   try {
@@ -229,10 +229,9 @@ const ratio = (app, floor) => (floor > 0 ? Number((app / floor).toFixed(2)) : nu
  */
 export async function measurePages(browser, { name, origin, outDir, runs }) {
   await writeSnapshot(browser, origin, outDir)
-  const starts = Math.max(runs, HOME_SCREEN_MIN_RUNS)
   log(
     `\n== ${name} build: timings (${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs} first visits` +
-      ` and ${starts} starts from the home screen, alternating with the floor's) ==`,
+      ` and ${homeScreenRuns(runs)} starts from the home screen, alternating with the floor's) ==`,
   )
   const started = await homeScreenStarts(
     browser,

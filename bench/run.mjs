@@ -42,14 +42,7 @@ import { ALL_JS_BUDGET_KIB, BUDGET_KIB, bundleReport, DEMO_WORKER_BASELINE_KIB, 
 import { checkDemoCode } from './demo-code-check.mjs'
 import { runServerLatency } from './latency-step.mjs'
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse-step.mjs'
-import {
-  CHROMIUM_FLAGS,
-  chromiumPath,
-  CPU_SLOWDOWN,
-  HOME_SCREEN_MIN_RUNS,
-  measurePages,
-  NETWORK,
-} from './page-timing.mjs'
+import { CHROMIUM_FLAGS, chromiumPath, CPU_SLOWDOWN, homeScreenRuns, measurePages, NETWORK } from './page-timing.mjs'
 import { goalsTable, writeGoalsTable } from './goals-table.mjs'
 import { medianOfRounds } from './median-of-rounds.mjs'
 import { startLiveServer, startPreview, startSignedInLiveServer } from './serve-build.mjs'
@@ -176,7 +169,7 @@ async function main() {
       summary,
       `Last \`npm run bench\`: ${started.toISOString().slice(0, 10)}, Node ${process.version}, Chromium at` +
         ` ${chromiumPath()}, ${minutes} min. Timings: ${NETWORK}, ${CPU_SLOWDOWN}× CPU, medians of ${runs} loads` +
-        ` each (starts from the home screen: ${Math.max(runs, HOME_SCREEN_MIN_RUNS)}, alternating with the floor's),` +
+        ` each (starts from the home screen: ${homeScreenRuns(runs)}, alternating with the floor's),` +
         ` app and floor in the same run; Lighthouse ${LIGHTHOUSE_RUNS} runs per route.` +
         (rounds > 1
           ? ` The browser steps ran ${rounds} times on the same builds; each figure is the median of the ${rounds}` +

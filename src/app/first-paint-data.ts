@@ -72,16 +72,16 @@ export function seedFirstPaint(
   const { items, total } = data.studySessions
   const sessions = shift ? items.map((session) => movedBy(session, shift)) : items
   // One entry: the list's (by default /study-sessions' page 1, whose first cards the home page selects).
-  const list = data.list ?? { page: 1 }
-  const { queryKey } = sessionQueries.list({ ...list, admin: false })
+  const filters = { ...(data.list ?? { page: 1 }), admin: false }
+  const { queryKey } = sessionQueries.list(filters)
   if (client.getQueryData(queryKey) !== undefined) return
   const limit = FIRST_PAGE_LIMITS.studySessions
-  const page = { items: sessions.slice(0, limit), total, page: list.page, limit }
-  const readForThisRequest = !fromWorker && !data.relative && Math.abs(now - data.at) <= READ_FOR_THIS_REQUEST_MS
+  const page = { items: sessions.slice(0, limit), total, page: filters.page, limit }
   // Dated no later than now, so a server clock ahead of this one never keeps it fresh for longer.
   client.setQueryData(queryKey, page, { updatedAt: Math.min(data.at, now) })
   if (onServer) return
-  if (readForThisRequest) sessionQueries.keepListPage({ ...list, admin: false }, page, data.at)
+  const readForThisRequest = !fromWorker && !data.relative && Math.abs(now - data.at) <= READ_FOR_THIS_REQUEST_MS
+  if (readForThisRequest) sessionQueries.keepListPage(filters, page, data.at)
   // Shown at once, but still asked for, in the background, by the screen
   // mounting now (a stale query refetches on mount); that fetch keeps the
   // device's copy.

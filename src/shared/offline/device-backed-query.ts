@@ -57,8 +57,8 @@ function saveWhenIdle(save: () => Promise<void>): void {
 }
 
 /**
- * Keeps on the device an answer the query did not fetch itself but is as current as one (a page the server
- * rendered with its list just now, src/app/first-paint-data.ts), as the query's own fetch would have.
+ * Keeps an answer on the device once the browser is idle: the query's own fetch's, or one as current that it did
+ * not fetch (a page the server rendered with its list just now, src/app/first-paint-data.ts).
  */
 export function keepOnDevice<T>(device: DeviceStore<T> | null, data: T, savedAt: number): void {
   if (device) saveWhenIdle(() => device.save(data, savedAt))
@@ -82,9 +82,8 @@ export function deviceBacked<T, K extends QueryKey = QueryKey>(
   const queryFn = async (context: QueryFunctionContext<K>): Promise<T> => {
     try {
       const data = await fetcher(context)
-      const savedAt = Date.now()
       // A failed write is reported by the store (storage faults); the screen keeps the server's answer.
-      saveWhenIdle(() => device.save(data, savedAt))
+      keepOnDevice(device, data, Date.now())
       return data
     } catch (error) {
       if (!isNetworkError(error) || context.signal.aborted) throw error
