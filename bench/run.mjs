@@ -10,7 +10,7 @@
 //     build.
 //  3. bench/latency-step.mjs: runs bench/server-latency.mjs and keeps its JSON.
 //  4. bench/page-timing.mjs: first visit and start from the home screen
-//     (online, offline), LCP and the 6 home cards on screen, against a static
+//     (online, offline), LCP and the 6 home cards on screen (their paint time), against a static
 //     snapshot of the page (and that snapshot under a minimal precaching
 //     worker), in Chromium with Slow 4G and 4× CPU, medians of N. The demo
 //     build is served by `vite preview`, the live build by the API server on
