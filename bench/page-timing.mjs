@@ -4,7 +4,7 @@
 // same run:
 //
 // - first visit (a new profile): LCP of "/" and the moment its 6 session cards
-//   are on screen. Floor: a static snapshot of the same page as the app renders
+//   are on screen (their paint time, watchPaints). Floor: a static snapshot of the same page as the app renders
 //   it (its HTML and CSS, no script).
 // - start from the home screen, online and offline (a profile that has visited
 //   once, so the worker and the saved state are there): the same two figures,

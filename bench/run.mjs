@@ -10,11 +10,11 @@
 //     build.
 //  3. bench/latency-step.mjs: runs bench/server-latency.mjs and keeps its JSON.
 //  4. bench/page-timing.mjs: first visit and start from the home screen
-//     (online, offline), LCP and the 6 home cards on screen (their paint time), against a static
-//     snapshot of the page (and that snapshot under a minimal precaching
-//     worker), in Chromium with Slow 4G and 4× CPU, medians of N. The demo
-//     build is served by `vite preview`, the live build by the API server on
-//     a seeded PGlite (bench/serve-build.mjs).
+//     (online, offline), LCP and the 6 home cards on screen (their paint
+//     time), against a static snapshot of the page (and that snapshot under
+//     a minimal precaching worker), in Chromium with Slow 4G and 4× CPU,
+//     medians of N. The demo build is served by `vite preview`, the live
+//     build by the API server on a seeded PGlite (bench/serve-build.mjs).
 //  5. bench/lighthouse-step.mjs: Lighthouse 13 mobile, 3 runs per route, in
 //     both builds: `/` and `/study-sessions` as a first visit;
 //     `/session-details/{id}` and each role's dashboard home (student, tutor,
