@@ -2,7 +2,7 @@
 // 'No sessions found.' and 'Failed to load study sessions' (docs/product.md#messages) on
 // /study-sessions, its search kept in the address, and the same failure
 // message and the tutor search on /tutors.
-import { screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { RouteObject } from 'react-router-dom'
@@ -63,6 +63,22 @@ describe('/study-sessions', () => {
     await user.click(screen.getByLabelText('Registration open now'))
     const params = new URLSearchParams(router.state.location.search)
     expect(Object.fromEntries(params)).toEqual({ q: 'organic mech', sort: 'fee', fee: 'paid', open: '1' })
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(router.state.location.search).toBe('')
+    await waitFor(() => expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe(''))
+
+    // Two changes before the screen renders again (a fast phone, a slow loader): neither is lost.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Fee'), { target: { value: 'paid' } })
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'fee' } })
+    })
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        fee: 'paid',
+        sort: 'fee',
+      }),
+    )
 
     await user.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(router.state.location.search).toBe('')

@@ -6,6 +6,7 @@
 // link, a reload and Back show the same results (docs/rules/search.md);
 // offline, the search runs over the sessions kept on the device.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import {
   filterParams,
@@ -73,16 +74,25 @@ export function Component() {
   // A new search starts at its first page; typing more replaces the history entry.
   // The address the screen is going to: a change made while the last one's
   // loader still runs builds on that one, not on the address still shown.
+  // Two changes in one moment (a filter, then the sort, before React renders the
+  // router's new state) would each build on the address still shown, and the
+  // second would drop the first: the address last asked for is kept here until
+  // the router has settled.
   const navigation = useNavigation()
   const going = navigation.location?.pathname === '/study-sessions' ? navigation.location.search : undefined
+  const asked = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (navigation.state === 'idle') asked.current = undefined
+  }, [navigation.state, params])
   const changeFilters = (patch: Partial<SessionFilters>, typing: boolean) => {
     setParams(
       (shown) => {
-        const current = going === undefined ? shown : new URLSearchParams(going)
+        const current = new URLSearchParams(asked.current ?? going ?? shown)
         // The tutor stays; the page goes back to the first.
         const updated = filterParams({ ...filtersFrom(current), ...patch })
         const tutor = current.get('tutor')
         if (tutor) updated.set('tutor', tutor)
+        asked.current = `?${updated.toString()}`
         return updated
       },
       { replace: typing },
