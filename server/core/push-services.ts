@@ -32,7 +32,7 @@ const HOST_PATTERN = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*$`)
 export const isPushHostEntry = (entry: string): boolean => entry.length <= 253 && HOST_PATTERN.test(entry)
 
 /** Whether `hostname` (lowercase, as a URL has it) is one of `hosts`. */
-export function isPushHost(hostname: string, hosts: readonly string[]): boolean {
+function isPushHost(hostname: string, hosts: readonly string[]): boolean {
   return hosts.some((entry) => {
     if (!entry.startsWith('*.')) return hostname === entry
     const suffix = entry.slice(1)

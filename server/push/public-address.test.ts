@@ -2,6 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { isPublicAddress } from './public-address'
 
+/** Each address of each kind is refused; a failure names its kind. */
+function expectRefused(kinds: Record<string, readonly string[]>) {
+  for (const [kind, addresses] of Object.entries(kinds)) {
+    for (const address of addresses) expect(isPublicAddress(address), `${kind}: ${address}`).toBe(false)
+  }
+}
+
 describe('isPublicAddress', () => {
   it('refuses every IPv4 address that is not public unicast', () => {
     const refused = {
@@ -15,26 +22,7 @@ describe('isPublicAddress', () => {
       benchmarking: ['198.18.0.1', '198.19.255.255'],
       'multicast, reserved, broadcast': ['224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255'],
     }
-    for (const [kind, addresses] of Object.entries(refused)) {
-      for (const address of addresses) expect(isPublicAddress(address), `${kind}: ${address}`).toBe(false)
-    }
-  })
-
-  it('accepts public IPv4 addresses, including the neighbours of refused blocks', () => {
-    for (const address of [
-      '8.8.8.8',
-      '142.250.74.42',
-      '172.15.255.255',
-      '172.32.0.0',
-      '100.63.255.255',
-      '100.128.0.0',
-      '11.0.0.1',
-      '169.253.255.255',
-      '198.17.255.255',
-      '223.255.255.255',
-    ]) {
-      expect(isPublicAddress(address), address).toBe(true)
-    }
+    expectRefused(refused)
   })
 
   it('refuses every IPv6 address that is not public unicast', () => {
@@ -63,21 +51,29 @@ describe('isPublicAddress', () => {
         '2002:7f00:1::1',
       ],
     }
-    for (const [kind, addresses] of Object.entries(refused)) {
-      for (const address of addresses) expect(isPublicAddress(address), `${kind}: ${address}`).toBe(false)
-    }
+    expectRefused(refused)
   })
 
-  it('accepts public IPv6 addresses, and a mapped or NAT64 public IPv4 one', () => {
-    for (const address of [
-      '2a00:1450:4001:82b::200a',
-      '2606:4700:4700::1111',
-      '2001:4860:4860::8888',
-      '::ffff:8.8.8.8',
-      '64:ff9b::808:808',
-    ]) {
-      expect(isPublicAddress(address), address).toBe(true)
-    }
+  it.each([
+    // IPv4, among them neighbours of refused blocks
+    '8.8.8.8',
+    '142.250.74.42',
+    '172.15.255.255',
+    '172.32.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '11.0.0.1',
+    '169.253.255.255',
+    '198.17.255.255',
+    '223.255.255.255',
+    // IPv6, and a public IPv4 address mapped or through NAT64
+    '2a00:1450:4001:82b::200a',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('accepts the public address %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true)
   })
 
   it('refuses what is not an address at all', () => {

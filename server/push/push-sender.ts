@@ -34,9 +34,9 @@ export interface VapidKeys {
 /** How long a push service keeps a message for an offline browser: a day, the reminder's own horizon. */
 const TTL_SECONDS = 24 * 60 * 60
 /** One send's deadline, from the DNS lookup to the push service's answer. */
-export const SEND_TIMEOUT_MS = 10_000
+const SEND_TIMEOUT_MS = 10_000
 /** Sends in flight at once: a burst of notifications waits its turn instead of opening a connection each. */
-export const MAX_CONCURRENT_SENDS = 8
+const MAX_CONCURRENT_SENDS = 8
 
 /** A host name's addresses, as the system resolver answers them. */
 export type Resolver = (hostname: string, signal: AbortSignal) => Promise<readonly string[]>
@@ -52,7 +52,9 @@ export interface PushSenderOptions {
   resolve?: Resolver
   /** How connections are made: the default agent in production, a test's own (its loopback service) in tests. */
   agent?: Agent
+  /** SEND_TIMEOUT_MS unless a test waits less. */
   timeoutMs?: number
+  /** MAX_CONCURRENT_SENDS unless a test counts fewer. */
   maxConcurrent?: number
 }
 
