@@ -41,7 +41,8 @@ export function apiServerLogTests(api: Api, logLines: readonly string[]): void {
       const signed = new URL(link, api.target.origin)
       const signature = signed.searchParams.get('signature')!
       expect((await api.file(link)).status).toBe(200)
-      signed.searchParams.set('signature', `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`)
+      // The first character: the last one's low bits are padding, and changing only them changes nothing.
+      signed.searchParams.set('signature', `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`)
       expect((await api.file(`${signed.pathname}${signed.search}`)).status).toBe(403)
 
       // A calendar feed, read at its address and at look-alikes the router does not answer.
