@@ -53,6 +53,17 @@ describe('request ids and logs', () => {
     ])
   })
 
+  it('logs a secret path segment by its name, never the query or the Authorization header', async () => {
+    const { request, logger } = setup()
+    const secret = '0ad9bd171d7930a3a96fb963b4a1b106'
+    await request(`/api/calendar/${secret}?signature=sig-${secret}`, {
+      headers: { Authorization: `Bearer t-${secret}` },
+    })
+    const lines = logger.records.filter((r) => r.msg === 'request')
+    expect(lines).toMatchObject([{ path: '/api/calendar/:token', status: 404 }])
+    expect(JSON.stringify(logger.records)).not.toContain(secret)
+  })
+
   it('keeps a valid incoming id and replaces one that is not', async () => {
     const { request } = setup()
     const kept = await request('/api/sessions/s-1', { headers: { 'X-Request-Id': 'lb-7f3a.9:2' } })

@@ -15,9 +15,10 @@ import { crossSiteRefusal } from '#core/cross-site-guard'
 import { errorResponse } from '#core/http-errors'
 import { apiRoutes, type ApiRoute } from '#core/routes'
 import type { Config } from './config'
-import { clientAddress } from './http/client-address'
+import { clientAddress, publicOrigin } from './http/client-address'
 import { corsPolicy } from './http/cors'
 import { firstPaintReader } from './http/first-paint'
+import { loggablePath } from './http/loggable-path'
 import { FixedWindowLimiter } from './http/rate-limit'
 import { setResponseHeaders } from './http/response-headers'
 import { mountStaticApp, SECURITY_HEADERS } from './http/static-app'
@@ -52,7 +53,7 @@ const jsonError = (message: string, status: number, headers: Record<string, stri
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   })
 
-function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+function requestLog(logger: Logger, logPath: (path: string) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
     const incoming = c.req.header('X-Request-Id')
@@ -61,11 +62,11 @@ function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next()
     setResponseHeaders(c, { 'X-Request-Id': requestId, ...SECURITY_HEADERS })
     const status = c.res.status
-    // The path only: query strings carry search terms and emails.
+    // The path only, its secrets left out (./http/loggable-path.ts); never a header (Authorization).
     logger[status >= 500 ? 'error' : 'info']('request', {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: logPath(c.req.path),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
@@ -129,16 +130,19 @@ async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
 export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   const { config, logger, ping } = options
   const app = new Hono<AppEnv>()
+  const mounted = options.routes ?? apiRoutes
+  // Every route's secret, mounted or not: a request for one that is not mounted may still carry it.
+  const logPath = loggablePath([...apiRoutes, ...mounted])
   const logUnhandled = (c: Context<AppEnv>, error: unknown) =>
     logger.error('unhandled error', {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: logPath(c.req.path),
       error: describeError(error),
     })
 
-  app.use('*', requestLog(logger))
-  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy !== false))
+  app.use('*', requestLog(logger, logPath))
+  app.use('*', corsPolicy(config.corsOrigins, config.trustProxy))
   app.use('/api/*', async (c, next) => {
     const refusal = crossSiteRefusal(c.req.raw)
     return refusal ? errorResponse(refusal) : next()
@@ -159,18 +163,20 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
   let openApi: OpenApiDocument | undefined
   app.get('/api/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument())))
 
-  for (const route of options.routes ?? apiRoutes) {
-    app.on(route.method, route.path, (c) =>
-      route.handle(c.req.raw, c.req.param(), {
+  for (const route of mounted) {
+    app.on(route.method, route.path, (c) => {
+      const origin = publicOrigin(c, config.trustProxy, config.publicUrl)
+      return route.handle(c.req.raw, c.req.param(), {
         ...deps,
+        ...(origin ? { publicOrigin: origin } : {}),
         // One JSON line with the request id, like every other log line.
         reportError: (error) => logUnhandled(c, error),
-      }),
-    )
+      })
+    })
   }
 
   if (config.appDistDir) {
-    mountStaticApp(app, config.appDistDir, firstPaintReader(options.routes ?? apiRoutes, deps))
+    mountStaticApp(app, config.appDistDir, firstPaintReader(mounted, deps))
   }
 
   app.notFound(() => jsonError('Not found.', 404))

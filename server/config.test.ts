@@ -48,6 +48,14 @@ describe('loadConfig', () => {
       fileStorage: { kind: 'postgres' },
       vapid: undefined,
       reminderIntervalSeconds: 300,
+      publicUrl: undefined,
+      pushHosts: [
+        'fcm.googleapis.com',
+        'updates.push.services.mozilla.com',
+        '*.push.services.mozilla.com',
+        '*.push.apple.com',
+        '*.notify.windows.com',
+      ],
     })
   })
 
@@ -69,6 +77,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SHUTDOWN_GRACE_MS: '2500',
       APP_DIST_DIR: dist,
+      PUBLIC_URL: 'https://studyhub.example.com/',
+      PUSH_HOSTS: 'push.school.example, *.Push.Example.org',
     })
     expect(config).toEqual({
       port: 3000,
@@ -91,6 +101,8 @@ describe('loadConfig', () => {
       fileStorage: { kind: 'postgres' },
       vapid: undefined,
       reminderIntervalSeconds: 300,
+      publicUrl: 'https://studyhub.example.com',
+      pushHosts: ['push.school.example', '*.push.example.org'],
     })
   })
 
@@ -190,6 +202,26 @@ describe('loadConfig', () => {
       'S3_REGION',
       'EU West',
       'S3_REGION must be a region name such as us-east-1 (lowercase letters, digits and hyphens) (got "EU West")',
+    ],
+    [
+      'PUBLIC_URL',
+      'https://studyhub.example.com/app',
+      'PUBLIC_URL must be the origin clients reach the server at, such as https://studyhub.example.com (scheme, host and port only) (got "https://studyhub.example.com/app")',
+    ],
+    [
+      'PUBLIC_URL',
+      'studyhub.example.com',
+      'PUBLIC_URL must be the origin clients reach the server at, such as https://studyhub.example.com (scheme, host and port only) (got "studyhub.example.com")',
+    ],
+    [
+      'PUSH_HOSTS',
+      'fcm.googleapis.com, https://push.example',
+      'PUSH_HOSTS must be comma-separated host names, each may start with *. for any of its subdomains (got "fcm.googleapis.com, https://push.example")',
+    ],
+    [
+      'PUSH_HOSTS',
+      '*',
+      'PUSH_HOSTS must be comma-separated host names, each may start with *. for any of its subdomains (got "*")',
     ],
     ['S3_FORCE_PATH_STYLE', 'maybe', 'S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
   ])('names a bad %s and what it expects', (name, value, message) => {

@@ -8,6 +8,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from '#contract/limits'
+import { DEFAULT_PUSH_HOSTS, isPushHostEntry } from '#core/push-services'
 import type { S3Settings } from './files/s3-objects'
 
 export type SeedMode = 'auto' | 'always' | 'never'
@@ -37,6 +38,12 @@ export interface Config {
   maxJsonBytes: number
   corsOrigins: readonly string[]
   trustProxy: TrustProxy
+  /**
+   * The origin clients reach the server at (behind a proxy: the proxy's), for
+   * the absolute addresses it hands out; unset, the forwarded one behind
+   * TRUST_PROXY, or the request's own.
+   */
+  publicUrl: string | undefined
   /** Sign-in calls per minute per client; 0 turns the limit off. */
   rateLimitSignIn: number
   /** Writes per minute per client; 0 turns the limit off. */
@@ -48,6 +55,8 @@ export interface Config {
   fileStorage: FileStorage
   /** Web Push's VAPID keys; without them the server sends no push (the inbox still works). */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined
+  /** The hosts a push subscription may be on: the browsers' push services unless PUSH_HOSTS names others. */
+  pushHosts: readonly string[]
   /** How often each process writes the reminders of classes starting within a day; 0 turns it off. */
   reminderIntervalSeconds: number
 }
@@ -160,6 +169,8 @@ const EXPECTED = {
   MAX_FILE_BYTES: 'must be an integer 1-1073741824 (bytes)',
   MAX_JSON_BYTES: `must be an integer 1024-${MAX_JSON_BODY_BYTES} (bytes)`,
   CORS_ORIGINS: 'must be comma-separated origins such as https://app.example.com (scheme, host and port only)',
+  PUBLIC_URL:
+    'must be the origin clients reach the server at, such as https://studyhub.example.com (scheme, host and port only)',
   TRUST_PROXY:
     'must be false, true (one proxy), the number of proxies in front (1-10), or their comma-separated IP addresses',
   RATE_LIMIT_SIGN_IN: 'must be an integer 0-100000 (requests per minute; 0 turns it off)',
@@ -179,6 +190,7 @@ const EXPECTED = {
   VAPID_PRIVATE_KEY: 'must be the base64url private key `npm run server:vapid-keys` printed',
   VAPID_SUBJECT: 'must be a mailto: or https: address',
   REMINDER_INTERVAL_SECONDS: 'must be an integer 0-86400 (seconds; 0 turns reminders off)',
+  PUSH_HOSTS: 'must be comma-separated host names, each may start with *. for any of its subdomains',
 } as const
 
 type Variable = keyof typeof EXPECTED
@@ -210,6 +222,11 @@ const envSchema = z.object({
       )
       .refine((origins) => origins.every(isOrigin))
       .default([]),
+  ),
+  // A trailing slash is forgiven: it is how an address is often copied.
+  PUBLIC_URL: z.preprocess(
+    (value) => (typeof value === 'string' ? unsetIfBlank(value.trim().replace(/\/$/, '')) : value),
+    z.string().refine(isOrigin).optional(),
   ),
   TRUST_PROXY: z.preprocess(
     (value) => unsetIfBlank(value) ?? 'false',
@@ -244,6 +261,19 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: optionalText((v) => /^[A-Za-z0-9_-]{40,50}$/.test(v)),
   VAPID_SUBJECT: optionalText((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v)),
   REMINDER_INTERVAL_SECONDS: integer(0, 86_400, 300),
+  PUSH_HOSTS: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.length > 0 && hosts.every(isPushHostEntry))
+      .default([...DEFAULT_PUSH_HOSTS]),
+  ),
   S3_SECRET_ACCESS_KEY: optionalText((v) => NO_SPACES.test(v)),
   // Unset: path-style with a configured endpoint (MinIO and most self-hosted services), virtual-hosted on AWS.
   S3_FORCE_PATH_STYLE: z.preprocess(
@@ -347,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxJsonBytes: v.MAX_JSON_BYTES,
     corsOrigins: v.CORS_ORIGINS,
     trustProxy: v.TRUST_PROXY,
+    publicUrl: v.PUBLIC_URL,
     rateLimitSignIn: v.RATE_LIMIT_SIGN_IN,
     rateLimitWrites: v.RATE_LIMIT_WRITES,
     logLevel: v.LOG_LEVEL,
@@ -370,5 +401,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY, subject: v.VAPID_SUBJECT }
         : undefined,
     reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS,
+    pushHosts: v.PUSH_HOSTS,
   }
 }

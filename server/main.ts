@@ -98,11 +98,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       now: () => new Date(),
       appTokenTtlSeconds: config.appTokenTtlSeconds,
       maxFileBytes: config.maxFileBytes,
+      pushHosts: config.pushHosts,
       // An app hosted on its own origin is the one CORS lets in first: calendar events link back to it.
       ...(config.appDistDir || config.corsOrigins.length === 0 ? {} : { appOrigin: config.corsOrigins[0] }),
     }
     if (config.vapid) {
-      const sender = createPushSender(database.store, config.vapid, logger)
+      const sender = createPushSender(database.store, config.vapid, logger, { hosts: config.pushHosts })
       deps.announce = (written) => sender.announce(written)
       deps.pushPublicKey = config.vapid.publicKey
     } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')

@@ -69,9 +69,18 @@ export function dexieNotifications(db: DemoDb): Store['notifications'] {
 
 export function dexiePushSubscriptions(db: DemoDb): Store['pushSubscriptions'] {
   return {
-    save: async (row) => {
-      await db.pushSubscriptions.put(row)
-    },
+    save: (row, max) =>
+      db.transaction('rw', db.pushSubscriptions, async () => {
+        await db.pushSubscriptions.put(row)
+        const others = await db.pushSubscriptions
+          .where('email')
+          .equals(row.email)
+          .filter((s) => s.endpoint !== row.endpoint)
+          .toArray()
+        // Newest first, as the other store orders them: createdAt, then endpoint.
+        others.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.endpoint < b.endpoint ? 1 : -1))
+        await db.pushSubscriptions.bulkDelete(others.slice(Math.max(0, max - 1)).map((s) => s.endpoint))
+      }),
     remove: (endpoint, email) =>
       db.transaction('rw', db.pushSubscriptions, async () => {
         const row = await db.pushSubscriptions.get(endpoint)

@@ -11,8 +11,14 @@ export interface ApiDeps {
   appTokenTtlSeconds: number
   /** Largest material file accepted, in bytes. */
   maxFileBytes: number
-  /** The app's origin, for links back to it (calendar events); the API's own origin when unset. */
+  /** The app's origin, for links back to it (calendar events); the API's public origin when unset. */
   appOrigin?: string
+  /**
+   * The origin this request reached the API at, as its caller sees it (behind
+   * a proxy that ends TLS: `https://` and the proxy's host), for the absolute
+   * addresses an answer hands out; the request URL's own origin when unset.
+   */
+  publicOrigin?: string
   /** Where an unexpected error of a route goes; the console when unset (the demo server). */
   reportError?: (error: unknown) => void
   /**
@@ -23,4 +29,6 @@ export interface ApiDeps {
   announce?: (written: readonly NotificationRow[]) => void
   /** The VAPID public key browsers subscribe with; unset when this server sends no push. */
   pushPublicKey?: string
+  /** The hosts a push subscription's endpoint may be on (PUSH_HOSTS); the browsers' push services when unset. */
+  pushHosts?: readonly string[]
 }

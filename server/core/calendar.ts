@@ -84,9 +84,12 @@ export function bookingEvent(booking: BookingRow, session: SessionRow, link: str
   }
 }
 
+/** The origin the caller reached the API at (its proxy's, behind one): where the API's own addresses point. */
+export const apiOrigin = (deps: ApiDeps, url: URL): string => deps.publicOrigin ?? url.origin
+
 /** The link back to a session's page in the app. */
 export function sessionLink(deps: ApiDeps, url: URL, sessionId: string): string {
-  return `${deps.appOrigin ?? url.origin}/session-details/${encodeURIComponent(sessionId)}`
+  return `${deps.appOrigin ?? apiOrigin(deps, url)}/session-details/${encodeURIComponent(sessionId)}`
 }
 
 function calendarText(events: readonly CalendarEvent[], now: Date, name?: string): string {

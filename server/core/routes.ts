@@ -4,7 +4,7 @@
 // segment: /sessions/... → endpoints/sessions.ts). The demo server mounts them
 // as msw handlers (mocks/handlers.ts), the API server as Hono routes
 // (server/app.ts).
-import { routes, type HttpMethod, type RouteName } from '#contract/routes'
+import { routes, type HttpMethod, type RouteDef, type RouteName } from '#contract/routes'
 import type { ApiDeps } from './api-deps'
 import * as bookings from './endpoints/bookings'
 import * as calendar from './endpoints/calendar'
@@ -38,6 +38,8 @@ export interface ApiRoute {
   method: HttpMethod
   /** The full path, `/api/...`, with `:param` segments. */
   path: string
+  /** The path parameter that is a secret (the contract's `secret`): never written to a log. */
+  secret?: string
   /** `params` as the host's router gives them (msw may give arrays); the pipeline takes the first value of each. */
   handle(request: Request, params: Record<string, unknown>, deps: ApiDeps): Promise<Response>
 }
@@ -46,11 +48,16 @@ const paramCount = (path: string) => (path.match(/:/g) ?? []).length
 
 /** Every route, specific paths before parameterised ones (/sessions/pending before /sessions/:id). */
 export const apiRoutes: readonly ApiRoute[] = [
-  ...(Object.keys(routes) as RouteName[]).map((name): ApiRoute => ({
-    method: routes[name].method,
-    path: `/api${routes[name].path}`,
-    handle: (request, params, deps) => handleRoute(name, impls[name] as RouteImpl<typeof name>, request, params, deps),
-  })),
+  ...(Object.keys(routes) as RouteName[]).map((name): ApiRoute => {
+    const { method, path, secret }: RouteDef = routes[name]
+    return {
+      method,
+      path: `/api${path}`,
+      ...(secret ? { secret } : {}),
+      handle: (request, params, deps) =>
+        handleRoute(name, impls[name] as RouteImpl<typeof name>, request, params, deps),
+    }
+  }),
   {
     method: 'GET',
     path: '/api/files/:id',

@@ -351,8 +351,12 @@ export interface Store {
   }
   /** Browsers that receive a user's notifications as Web Push. */
   pushSubscriptions: {
-    /** Binds the endpoint to this user (and so to no one else any more). */
-    save(row: PushSubscriptionRow): Promise<void>
+    /**
+     * Binds the endpoint to this user (and so to no one else any more). In the
+     * same transaction, the user's oldest subscriptions (by createdAt, then
+     * endpoint) go until they have at most `max`, this one kept.
+     */
+    save(row: PushSubscriptionRow, max: number): Promise<void>
     /** Forgets the endpoint if it is bound to `email` (any user when undefined); whether it was there. */
     remove(endpoint: string, email?: string): Promise<boolean>
     ofUsers(emails: readonly string[]): Promise<PushSubscriptionRow[]>

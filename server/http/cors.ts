@@ -6,6 +6,8 @@
 // (403) instead of merely having its answer hidden from it.
 import type { MiddlewareHandler } from 'hono'
 import { CLIENT_HEADER, IDEMPOTENCY_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '#contract/routes'
+import type { TrustProxy } from '../config'
+import { forwardedHost as forwardedHostOf } from './client-address'
 import { setResponseHeaders } from './response-headers'
 
 const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS'
@@ -39,13 +41,13 @@ const refuse = (message: string) =>
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Origin' },
   })
 
-export function corsPolicy(allowed: readonly string[], trustProxy: boolean): MiddlewareHandler {
+export function corsPolicy(allowed: readonly string[], trustProxy: TrustProxy): MiddlewareHandler {
   const allowList = new Set(allowed)
   return async (c, next) => {
     const origin = c.req.header('Origin')
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
     const preflight = c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method') !== undefined
-    const forwardedHost = trustProxy ? c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim() : undefined
+    const forwardedHost = forwardedHostOf(c, trustProxy)
 
     if (origin === undefined || isSameOrigin(origin, c.req.url, forwardedHost)) {
       await next()

@@ -1,6 +1,5 @@
 // The part of web-push (3.6) the server uses; the package ships no types.
 declare module 'web-push' {
-  import type { Agent } from 'node:https'
   export interface PushSubscription {
     endpoint: string
     keys: { p256dh: string; auth: string }
@@ -9,24 +8,23 @@ declare module 'web-push' {
     vapidDetails: { subject: string; publicKey: string; privateKey: string }
     TTL?: number
     contentEncoding?: 'aes128gcm' | 'aesgcm'
-    timeout?: number
-    agent?: Agent
   }
-  export class WebPushError extends Error {
-    statusCode: number
-    body: string
+  /** The request sendNotification would make: the encrypted body and its headers (VAPID's Authorization among them). */
+  export interface RequestDetails {
+    method: string
+    headers: Record<string, string | number>
+    body: Buffer | null
     endpoint: string
   }
-  export function sendNotification(
+  export function generateRequestDetails(
     subscription: PushSubscription,
     payload: string,
     options: RequestOptions,
-  ): Promise<{ statusCode: number; body: string }>
+  ): RequestDetails
   export function generateVAPIDKeys(): { publicKey: string; privateKey: string }
   const webPush: {
-    sendNotification: typeof sendNotification
+    generateRequestDetails: typeof generateRequestDetails
     generateVAPIDKeys: typeof generateVAPIDKeys
-    WebPushError: typeof WebPushError
   }
   export default webPush
 }

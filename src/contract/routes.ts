@@ -20,6 +20,8 @@ export interface RouteDef {
   readonly extension?: true
   /** The write may name the revision it was based on in `If-Match` (IF_MATCH_HEADER below). */
   readonly ifMatch?: true
+  /** The path parameter that is a secret, the only proof the caller may read: servers never write it to a log. */
+  readonly secret?: string
 }
 
 export const routes = {
@@ -70,7 +72,7 @@ export const routes = {
   /** Our extension: revokes the feed. */
   deleteCalendarFeed: { method: 'DELETE', path: '/calendar-feeds/:email', extension: true },
   /** Our extension: the feed itself (text/calendar), for calendar apps; the secret in the path is the only proof. */
-  readCalendarFeed: { method: 'GET', path: '/calendar/:token', extension: true },
+  readCalendarFeed: { method: 'GET', path: '/calendar/:token', extension: true, secret: 'token' },
 
   // Notes
   listStudentNotes: { method: 'GET', path: '/notes/student/:email' },

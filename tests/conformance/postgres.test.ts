@@ -2,6 +2,7 @@
 // throwaway cluster the global setup started), with the Firebase Auth
 // emulator as its provider.
 import { describe, inject } from 'vitest'
+import { apiServerLogTests } from './api-server-logs'
 import { createApiTarget } from './harness/api-target'
 import { EMULATOR_PROJECT_ID } from './harness/firebase-emulator'
 import { defineConformanceSuite } from './suite'
@@ -16,8 +17,7 @@ describe.runIf(services.targets.includes('postgres') && authEmulatorHost && data
     // firebase-admin reads these from the environment.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost
     process.env.FIREBASE_PROJECT_ID = EMULATOR_PROJECT_ID
-    defineConformanceSuite(
-      createApiTarget({ name: 'postgres', databaseUrl: databaseUrl!, authEmulatorHost: authEmulatorHost! }),
-    )
+    const target = createApiTarget({ name: 'postgres', databaseUrl: databaseUrl!, authEmulatorHost: authEmulatorHost! })
+    defineConformanceSuite(target, (api) => apiServerLogTests(api, target.logLines))
   },
 )

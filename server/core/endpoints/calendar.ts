@@ -3,23 +3,24 @@
 // calendar app reads the feed with no sign-in, the secret in the path being
 // the only proof, so it lists that student's approved bookings and nothing
 // else, and a new address ends the old one.
-import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import type { ApiDeps } from '../api-deps'
+import { apiOrigin, bookingEvent, calendarAnswer, sessionLink } from '../calendar'
 import { notFound } from '../http-errors'
 import { FILE_ID_PATTERN, newFileId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { deleted, isoNow } from './answers'
 
-const feedUrl = (url: URL, token: string) => `${url.origin}/api/calendar/${token}`
+const feedUrl = (deps: ApiDeps, url: URL, token: string) => `${apiOrigin(deps, url)}/api/calendar/${token}`
 
-export const getCalendarFeed: RouteImpl<'getCalendarFeed'> = async ({ store, params, url }) => {
+export const getCalendarFeed: RouteImpl<'getCalendarFeed'> = async ({ deps, store, params, url }) => {
   const token = await store.calendarFeeds.tokenOf(params.email)
-  return { body: { url: token ? feedUrl(url, token) : null } }
+  return { body: { url: token ? feedUrl(deps, url, token) : null } }
 }
 
 export const createCalendarFeed: RouteImpl<'createCalendarFeed'> = async ({ deps, store, params, url }) => {
   const token = newFileId()
   await store.calendarFeeds.replace(params.email, token, isoNow(deps.now()))
-  return { status: 201, body: { url: feedUrl(url, token) } }
+  return { status: 201, body: { url: feedUrl(deps, url, token) } }
 }
 
 export const deleteCalendarFeed: RouteImpl<'deleteCalendarFeed'> = async ({ store, params }) => {

@@ -2,8 +2,12 @@
 // notifications as Web Push. A subscription is bound to the signed-in user who
 // saved it; saving it again under another user moves it (a shared device
 // follows whoever signed in last), and logging out deletes it, so one user's
-// notification never reaches a device another user signed in on.
+// notification never reaches a device another user signed in on. Only a push
+// service's https:// address is kept (../push-services.ts), and a user has at
+// most MAX_PUSH_SUBSCRIPTIONS: a new one drops their oldest.
+import { badRequest } from '../http-errors'
 import type { RouteImpl } from '../pipeline'
+import { DEFAULT_PUSH_HOSTS, MAX_PUSH_SUBSCRIPTIONS, pushEndpointProblem } from '../push-services'
 import { deleted, isoNow } from './answers'
 
 export const getPushPublicKey: RouteImpl<'getPushPublicKey'> = ({ deps }) => {
@@ -11,13 +15,18 @@ export const getPushPublicKey: RouteImpl<'getPushPublicKey'> = ({ deps }) => {
 }
 
 export const savePushSubscription: RouteImpl<'savePushSubscription'> = async ({ deps, store, body, principal }) => {
-  await store.pushSubscriptions.save({
-    endpoint: body.endpoint,
-    email: principal!.email,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
-    createdAt: isoNow(deps.now()),
-  })
+  const problem = pushEndpointProblem(body.endpoint, deps.pushHosts ?? DEFAULT_PUSH_HOSTS)
+  if (problem) throw badRequest(problem)
+  await store.pushSubscriptions.save(
+    {
+      endpoint: body.endpoint,
+      email: principal!.email,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      createdAt: isoNow(deps.now()),
+    },
+    MAX_PUSH_SUBSCRIPTIONS,
+  )
   return { status: 201, body: { success: true, message: 'This device will be told.' } }
 }
 

@@ -3,9 +3,9 @@
 // that change's transaction); a reminder's uniqueness is a partial unique
 // index, so INSERT ... ON CONFLICT DO NOTHING writes it once whichever process
 // gets there first.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { NotificationRow, Store } from '#core/store'
-import { notifications, pushSubscriptions } from '../schema'
+import { notifications, pushSubscriptions, users } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { inList, present, type PgDb } from './shared'
@@ -82,15 +82,28 @@ export function notificationsStore(db: PgDb): Store['notifications'] {
 
 export function pushSubscriptionsStore(db: PgDb): Store['pushSubscriptions'] {
   return {
-    async save(row) {
+    async save(row, max) {
       await guarded(() =>
-        db
-          .insert(pushSubscriptions)
-          .values(row)
-          .onConflictDoUpdate({
-            target: pushSubscriptions.endpoint,
-            set: { email: row.email, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
-          }),
+        db.transaction(async (tx) => {
+          // The user's row, locked: two saves of one user take turns, so
+          // neither counts the subscriptions before the other's is in.
+          await tx.select({ email: users.email }).from(users).where(eq(users.email, row.email)).for('update')
+          await tx
+            .insert(pushSubscriptions)
+            .values(row)
+            .onConflictDoUpdate({
+              target: pushSubscriptions.endpoint,
+              set: { email: row.email, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
+            })
+          const others = and(eq(pushSubscriptions.email, row.email), ne(pushSubscriptions.endpoint, row.endpoint))
+          const newest = tx
+            .select({ endpoint: pushSubscriptions.endpoint })
+            .from(pushSubscriptions)
+            .where(others)
+            .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
+            .limit(max - 1)
+          await tx.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.endpoint, newest)))
+        }),
       )
     },
     async remove(endpoint, email) {

@@ -29,15 +29,20 @@ export interface ApiTargetOptions {
   authEmulatorHost: string
 }
 
-export function createApiTarget(options: ApiTargetOptions): Target {
+/** The API server's target, with every line its logger wrote since it started. */
+export type ApiTarget = Target & { readonly logLines: readonly string[] }
+
+export function createApiTarget(options: ApiTargetOptions): ApiTarget {
   const emulator = new FirebaseAuthEmulator(options.authEmulatorHost)
   let database: Database | undefined
   let server: ServerType | undefined
   let handler: ((request: Request) => Response | Promise<Response>) | undefined
   let seededEmails = new Set<string>()
   const idTokens = new Map<string, Promise<string>>()
+  const logLines: string[] = []
 
-  const target: Target = {
+  const target: ApiTarget = {
+    logLines,
     name: options.name,
     baseUrl: '',
     origin: '',
@@ -67,9 +72,16 @@ export function createApiTarget(options: ApiTargetOptions): Target {
         appTokenTtlSeconds: config.appTokenTtlSeconds,
         maxFileBytes: config.maxFileBytes,
       }
-      // The server logs a failed request (a 500) at error level: through
-      // console.error, which fails the test that caused it.
-      const logger = createLogger({ level: 'error', write: (line) => console.error(line) })
+      // Every line is kept, for the test that no secret reaches the logs. A
+      // failed request (a 500) is logged at error level: that line also goes
+      // to console.error, which fails the test that caused it.
+      const logger = createLogger({
+        level: 'debug',
+        write: (line) => {
+          logLines.push(line)
+          if ((JSON.parse(line) as { level?: unknown }).level === 'error') console.error(line)
+        },
+      })
       const app = createApp(deps, { config, logger, ping: () => db.ping() })
       handler = (request) => app.fetch(request)
       const port = await new Promise<number>((resolve, reject) => {

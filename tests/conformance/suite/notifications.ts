@@ -18,6 +18,7 @@ import {
   STUDENT,
   THIRD_STUDENT,
   TUTOR,
+  uniqueSuffix,
   uploadMaterial,
 } from './fixtures'
 
@@ -211,7 +212,7 @@ export function notificationTests(api: Api) {
       const key = await expectOk(api.call('GET', '/push/public-key', { as: STUDENT }))
       expect(key.data).toHaveProperty('publicKey')
       expect((await api.call('GET', '/push/public-key')).status).toBe(401)
-      const endpoint = `https://push.example/${Date.now()}`
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${uniqueSuffix()}`
       expect(
         (await api.call('POST', '/push-subscriptions', { as: STUDENT, body: subscription(endpoint) })).status,
       ).toBe(201)
@@ -229,6 +230,85 @@ export function notificationTests(api: Api) {
       expect(old.data).toMatchObject({ deletedCount: 0 })
       const gone = await expectOk(api.call('DELETE', '/push-subscriptions', { as: OTHER_STUDENT, body: { endpoint } }))
       expect(gone.data).toMatchObject({ deletedCount: 1 })
+    })
+
+    /** Deletes each endpoint as `as`: whether each was still theirs. */
+    const stillThere = async (as: string, endpoints: readonly string[]) => {
+      const answers = await Promise.all(
+        endpoints.map((endpoint) => expectOk(api.call('DELETE', '/push-subscriptions', { as, body: { endpoint } }))),
+      )
+      return answers.map((a) => (a.data as { deletedCount: number }).deletedCount === 1)
+    }
+
+    it('keeps only an https:// address on a browser’s push service, so the server is never sent elsewhere', async () => {
+      const base = uniqueSuffix()
+      const kept = [
+        `https://fcm.googleapis.com/fcm/send/${base}`,
+        `https://updates.push.services.mozilla.com/wpush/v2/${base}`,
+        `https://web.push.apple.com/${base}`,
+        `https://wns2-par02p.notify.windows.com/w/?token=${base}`,
+      ]
+      const refused = [
+        `https://127.0.0.1/${base}`,
+        `https://127.0.0.1:8787/${base}`,
+        `https://[::1]/${base}`,
+        `https://169.254.169.254/latest/meta-data/${base}`,
+        `https://10.0.0.1/${base}`,
+        `https://192.168.1.1/${base}`,
+        `https://localhost/${base}`,
+        `http://fcm.googleapis.com/fcm/send/${base}`,
+        `https://push.example/${base}`,
+        `https://fcm.googleapis.com.evil.example/${base}`,
+        `https://evilpush.apple.com/${base}`,
+        `https://user:secret@fcm.googleapis.com/fcm/send/${base}`,
+      ]
+      for (const endpoint of refused) {
+        const answer = await api.call<{ message: string }>('POST', '/push-subscriptions', {
+          as: STUDENT,
+          body: subscription(endpoint),
+        })
+        expect([endpoint, answer.status]).toEqual([endpoint, 400])
+        expect(answer.data.message).toMatch(/^endpoint: /)
+      }
+      for (const endpoint of kept) {
+        expect(
+          (await api.call('POST', '/push-subscriptions', { as: STUDENT, body: subscription(endpoint) })).status,
+        ).toBe(201)
+      }
+      expect(await stillThere(STUDENT, [...refused, ...kept])).toEqual([
+        ...refused.map(() => false),
+        ...kept.map(() => true),
+      ])
+    })
+
+    it('keeps a user’s ten newest subscriptions: an eleventh drops their oldest, and saving one again makes it new', async () => {
+      const base = `https://fcm.googleapis.com/fcm/send/${uniqueSuffix()}`
+      const save = async (as: string, endpoint: string) =>
+        expect((await api.call('POST', '/push-subscriptions', { as, body: subscription(endpoint) })).status).toBe(201)
+      const others = `${base}/other-student`
+      await save(OTHER_STUDENT, others)
+      // The first saved is named last: had two saves the same instant, the later name counts as the newer,
+      // so the order below is the same either way.
+      const first = `${base}/z-first`
+      const next = Array.from({ length: 9 }, (_, i) => `${base}/a-${String(i + 1).padStart(2, '0')}`)
+      await save(STUDENT, first)
+      for (const endpoint of next) await save(STUDENT, endpoint)
+      // A refused one takes no place.
+      expect(
+        (await api.call('POST', '/push-subscriptions', { as: STUDENT, body: subscription('https://10.0.0.1/x') }))
+          .status,
+      ).toBe(400)
+      await save(STUDENT, first)
+      const eleventh = `${base}/a-10`
+      await save(STUDENT, eleventh)
+      expect(await stillThere(STUDENT, [first, ...next, eleventh])).toEqual([
+        true,
+        false,
+        ...next.slice(1).map(() => true),
+        true,
+      ])
+      // Another user's are theirs alone.
+      expect(await stillThere(OTHER_STUDENT, [others])).toEqual([true])
     })
   })
 }

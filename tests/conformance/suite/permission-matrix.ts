@@ -238,11 +238,11 @@ const CASES: Record<RouteName, Build> = {
   getPushPublicKey: () => [{}],
   savePushSubscription: () => [
     {
-      body: { endpoint: 'https://push.example/matrix', keys: { p256dh: 'BPk', auth: 'au' } },
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BPk', auth: 'au' } },
       created: true,
     },
   ],
-  deletePushSubscription: () => [{ body: { endpoint: 'https://push.example/matrix' } }],
+  deletePushSubscription: () => [{ body: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix' } }],
 }
 
 type Via = 'app' | 'id'
