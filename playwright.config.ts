@@ -127,7 +127,7 @@ const chromium = {
       // One renderer process for the app's pages and its service worker, as
       // a phone short of memory runs them: the run is Chromium's work on two
       // cores, and a process per page cost a fifth more of it
-      // (docs/decisions/0059).
+      // (docs/testing.md#the-budget).
       '--process-per-site',
     ],
   },

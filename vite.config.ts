@@ -169,10 +169,11 @@ export default defineConfig(({ command, mode }) => {
               { name: 'app', tags: ['$initial'], priority: 10 },
               // The app's own first-load code, the entry's second task (src/main.tsx).
               appStartGroup(fromRoot('./src/app/start.tsx')),
-              // The outbox (docs/decisions/0062): the shared engine, the notes' and the
-              // bookings' kinds and the app's composition all load at sign-in, so one
-              // chunk rather than seven small ones (gzip compresses each file alone).
-              // Never in a feature's shared chunk: the session details page must not load Dexie.
+              // The outbox (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): the shared
+              // engine, the notes' and the bookings' kinds and the app's composition all load at
+              // sign-in, so one chunk rather than seven small ones (gzip compresses each file
+              // alone). Never in a feature's shared chunk: the session details page must not
+              // load Dexie.
               {
                 name: 'outbox',
                 test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,

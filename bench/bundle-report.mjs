@@ -7,7 +7,7 @@ import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { KiB, kib, log, root } from './bench-env.mjs'
 
-/** Home page first-load JS, gzip (docs/decisions/0016-bench-against-a-bare-react-app.md). */
+/** Home page first-load JS, gzip (docs/performance.md#speed-on-a-phone-npm-run-bench). */
 export const BUDGET_KIB = 130
 /** All app JS, the service worker apart, gzip: 250 KiB (docs/performance.md#javascript-budget-first-pass), 265 KiB with axios (docs/decisions/0053-axios-after-the-first-paint.md). */
 export const ALL_JS_BUDGET_KIB = 265

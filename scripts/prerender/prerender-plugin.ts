@@ -1,5 +1,5 @@
 // Prerenders the home page into the built index.html
-// (docs/decisions/0017-prerendered-home-page.md). A first visit then paints
+// (docs/decisions/0041-data-in-the-first-paint.md). A first visit then paints
 // the navbar, the hero's headline and its first image from HTML alone,
 // instead of after ~120 KiB of JavaScript has arrived and run.
 //

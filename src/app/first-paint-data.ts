@@ -8,7 +8,7 @@
 // (a live build's page, from the network) is as current as the screen's own
 // fetch would be: it is kept on the device as that fetch would have kept it, and
 // not asked for again until it goes stale as any answer does
-// (docs/decisions/0069-a-list-read-for-this-request-is-not-asked-again.md). Any
+// (docs/performance.md#a-list-read-for-this-request-is-not-asked-again). Any
 // other (a page the worker answered, such as the home page it kept from an
 // earlier start; a demo build's seed from its build) is marked stale, so the
 // screen's query asks in the background. An answer already in the cache (a

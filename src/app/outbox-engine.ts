@@ -1,10 +1,11 @@
-// The app's outbox engine (docs/decisions/0062): the shared engine
-// (src/shared/offline/outbox-sync.ts) with every kind of entry the app has,
-// the notes' writes and the bookings' cancels, so a user's queued writes go out
-// in the order they were made, whatever feature made them. Features never
-// import each other; this is where their kinds meet. Loaded on demand by
-// ./sync-engines.ts and ./device-data.ts, with Dexie; so is the question a
-// log out asks about what is still unsent.
+// The app's outbox engine
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): the shared engine
+// (src/shared/offline/outbox-sync.ts) with every kind of entry the app has, the
+// notes' writes and the bookings' cancels, so a user's queued writes go out in
+// the order they were made, whatever feature made them. Features never import
+// each other; this is where their kinds meet. Loaded on demand by
+// ./sync-engines.ts and ./device-data.ts, with Dexie; so is the question a log
+// out asks about what is still unsent.
 import type { QueryClient } from '@tanstack/react-query'
 import { bookingCancelKind, readQueuedCancels } from '#features/bookings/offline/booking-cancel-outbox'
 import { unsentNoteWrites } from '#features/notes/offline/device-tables'

@@ -19,7 +19,7 @@ export const ROLES = ['student', 'tutor', 'admin'] as const
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 /**
  * A booking may also wait for a seat, or be cancelled: a cancelled booking is
- * kept, so who cancelled it and when stay on record (docs/product.md#booking-status).
+ * kept, so who cancelled it and when stay on record (docs/product.md#statuses).
  */
 export const BOOKING_STATUSES = [...STATUSES, 'waitlisted', 'cancelled'] as const
 

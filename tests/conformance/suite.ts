@@ -1,7 +1,7 @@
 // The conformance suite of the StudyHub REST API: one set of tests that every
 // server answering the contract must pass, written only against HTTP, so the
 // same file runs against the demo server and the API server on each database
-// (docs/decisions/0013-one-conformance-suite.md). Each test starts from the
+// (docs/testing.md#conformance-suite). Each test starts from the
 // seed. A target's test file is one line: defineConformanceSuite(target).
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { createApi, type Api } from './harness/api-client'

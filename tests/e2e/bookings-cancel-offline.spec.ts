@@ -1,8 +1,9 @@
-// A cancel made offline in the built demo app (docs/decisions/0062): it waits
-// on the phone, the card says the booking is not cancelled yet and the bar
-// counts it, and once the connection returns it reaches the server exactly
-// once: the booking is cancelled and its seat goes to the student waiting for
-// it. Seeded through the API; the page signs in only as the student.
+// A cancel made offline in the built demo app
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): it waits on the
+// phone, the card says the booking is not cancelled yet and the bar counts it,
+// and once the connection returns it reaches the server exactly once: the
+// booking is cancelled and its seat goes to the student waiting for it. Seeded
+// through the API; the page signs in only as the student.
 import type { Page, Response } from '@playwright/test'
 import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'

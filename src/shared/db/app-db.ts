@@ -50,9 +50,10 @@ export type LocalNote = Note & {
 export type OutboxOperation = 'create' | 'update' | 'delete'
 
 /**
- * What every outbox entry has, whatever it sends: one table holds every
- * write that waits for the server, in the order it was made (`seq`), sent by
- * one engine (src/shared/offline/outbox-sync.ts, docs/decisions/0062).
+ * What every outbox entry has, whatever it sends: one table holds every write
+ * that waits for the server, in the order it was made (`seq`), sent by one
+ * engine (src/shared/offline/outbox-sync.ts,
+ * docs/decisions/0062-one-outbox-for-notes-and-cancels.md).
  */
 interface OutboxEntryBase {
   seq?: number

@@ -1,6 +1,6 @@
 // Form drafts kept in session storage until they are submitted, so a reload
 // (an update accepted in another tab, a crash, a mistaken refresh) never
-// empties a form that was being typed (docs/decisions/0039-form-drafts.md).
+// empties a form that was being typed (docs/architecture/data-on-the-device.md#form-drafts).
 // Session storage is this tab's only: each tab keeps its own drafts, gone
 // when the tab is closed. A form names its draft with a key that says which
 // form and, where it matters, whose and which session's.

@@ -1,10 +1,11 @@
 // The sync engine: sends the outbox (./outbox.ts) to the server in order,
-// whatever kind each entry is (docs/decisions/0062). One tab at a time holds
-// the Web Lock 'studyhub-outbox' while it sends, so two open tabs never send
-// the same entry; where Web Locks are missing (old browsers, jsdom) a lock
-// inside the tab still keeps one flush at a time. Each entry goes with its
-// own Idempotency-Key, so a retry after a lost answer is answered from the
-// server's record, not applied again.
+// whatever kind each entry is
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md). One tab at a time
+// holds the Web Lock 'studyhub-outbox' while it sends, so two open tabs never
+// send the same entry; where Web Locks are missing (old browsers, jsdom) a lock
+// inside the tab still keeps one flush at a time. Each entry goes with its own
+// Idempotency-Key, so a retry after a lost answer is answered from the server's
+// record, not applied again.
 //
 // Outcomes per entry: 2xx → confirmed (the kind settles what it wrote); a 4xx
 // the kind settles itself (what was wanted is already so, or a conflict kept

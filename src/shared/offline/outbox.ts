@@ -1,11 +1,12 @@
-// The outbox table, as every kind of entry shares it (docs/decisions/0062):
-// each write that must wait for the server (a note's create, edit or delete,
-// a booking's cancel) is one entry of `outbox` in the app database, in the
-// order it was made (`seq`), with whose write it is (`email`) and the
-// Idempotency-Key it is sent with. What an entry does before and after it is
-// sent is its kind's (OutboxKind): the notes feature keeps revisions and
-// conflicts, the bookings feature its cancels. This module knows only what is
-// common: which entry goes next, and how many are left.
+// The outbox table, as every kind of entry shares it
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): each write that
+// must wait for the server (a note's create, edit or delete, a booking's
+// cancel) is one entry of `outbox` in the app database, in the order it was
+// made (`seq`), with whose write it is (`email`) and the Idempotency-Key it is
+// sent with. What an entry does before and after it is sent is its kind's
+// (OutboxKind): the notes feature keeps revisions and conflicts, the bookings
+// feature its cancels. This module knows only what is common: which entry goes
+// next, and how many are left.
 //
 // Order: a user's entries go out oldest first, whatever their kind. A refused
 // entry holds back only the later entries of its own subject (the same note,

@@ -2,7 +2,7 @@
 // answers, how to put its data back to the seed, and how to get the identity
 // provider's ID tokens for an email. Everything else the suite does over HTTP,
 // so one suite runs unchanged against the demo server and the API server
-// (docs/decisions/0013-one-conformance-suite.md).
+// (docs/testing.md#conformance-suite).
 
 export type TargetName = 'demo' | 'pglite' | 'postgres'
 

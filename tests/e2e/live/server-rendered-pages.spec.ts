@@ -141,7 +141,7 @@ test.describe('a first visit', () => {
     await page.goto('/study-sessions')
     await expect(cardsOf(page)).toHaveCount(8)
     // The list the server read for this request is the query's answer, kept on the device once the page is idle
-    // (docs/decisions/0069-a-list-read-for-this-request-is-not-asked-again.md).
+    // (docs/performance.md#a-list-read-for-this-request-is-not-asked-again).
     await expect.poll(() => deviceRowCount(page, 'sessionPages')).toBe(1)
     expect(listRequests).toEqual([])
 

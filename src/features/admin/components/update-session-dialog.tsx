@@ -14,7 +14,7 @@ export interface UpdateSessionDialogProps {
 
 export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionDialogProps) {
   // Unsaved edits are kept in this tab's session storage, like every form's
-  // (docs/decisions/0039-form-drafts.md): opening the session again after a reload brings them back.
+  // (docs/architecture/data-on-the-device.md#form-drafts): opening the session again after a reload brings them back.
   const {
     draft: values,
     edit,

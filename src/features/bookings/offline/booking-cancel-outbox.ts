@@ -1,9 +1,10 @@
-// A booking's cancel that waits for the server (docs/decisions/0062): made
-// offline, or sent and met with no answer at all, it becomes a
-// 'booking-cancel' entry of the one outbox (src/shared/offline/outbox.ts) and
-// goes out with the user's other queued writes, in order, under the same lock,
-// with the Idempotency-Key it was first sent with. Until then the booking is
-// not cancelled on the server, and the card says so (../components/cancel-control.tsx).
+// A booking's cancel that waits for the server
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): made offline, or sent and
+// met with no answer at all, it becomes a 'booking-cancel' entry of the one outbox
+// (src/shared/offline/outbox.ts) and goes out with the user's other queued writes, in
+// order, under the same lock, with the Idempotency-Key it was first sent with. Until
+// then the booking is not cancelled on the server, and the card says so
+// (../components/cancel-control.tsx).
 //
 // Sending it again is safe: the same key replays the first answer for a day,
 // and a cancel that finds the booking already cancelled (its first answer was

@@ -1,7 +1,7 @@
-// The notes outbox (docs/decisions/0021-notes-through-an-outbox.md): every note
-// write is stored on the device first, in the app database
+// The notes outbox (docs/decisions/0062-one-outbox-for-notes-and-cancels.md):
+// every note write is stored on the device first, in the app database
 // (src/shared/db/app-db.ts), as a 'note' entry of the one outbox
-// (src/shared/offline/outbox.ts, docs/decisions/0062), and sent later by the
+// (src/shared/offline/outbox.ts), and sent later by the
 // sync engine (src/shared/offline/outbox-sync.ts) with the notes' kind
 // (./note-sync.ts).
 //

@@ -1,6 +1,7 @@
-// The notes' kind of outbox entry (docs/decisions/0062): how the shared sync
-// engine (src/shared/offline/outbox-sync.ts) sends a note's create, edit or
-// delete, and what the answer does to the note (./note-outbox.ts).
+// The notes' kind of outbox entry
+// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): how the shared
+// sync engine (src/shared/offline/outbox-sync.ts) sends a note's create, edit
+// or delete, and what the answer does to the note (./note-outbox.ts).
 //
 // An edit or delete is sent with the revision it was made on (If-Match),
 // fixed when the entry is first claimed. When the server refuses it because

@@ -1,7 +1,8 @@
 // The app database as the builds before the shared outbox left it (schema
-// version 3, docs/decisions/0062): an outbox of notes' writes only, with no
-// `kind`. Tests store what those builds stored, close it, and open it with
-// today's schema (createAppDb) to prove the upgrade keeps those writes.
+// version 3, docs/decisions/0062-one-outbox-for-notes-and-cancels.md): an
+// outbox of notes' writes only, with no `kind`. Tests store what those builds
+// stored, close it, and open it with today's schema (createAppDb) to prove the
+// upgrade keeps those writes.
 import { Dexie } from 'dexie'
 
 /** A note's write as version 3 stored it. */
