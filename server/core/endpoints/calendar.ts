@@ -3,7 +3,7 @@
 // calendar app reads the feed with no sign-in, the secret in the path being
 // the only proof, so it lists that student's approved bookings and nothing
 // else, and a new address ends the old one.
-import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import { bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
 import { notFound } from '../http-errors'
 import { FILE_ID_PATTERN, newFileId } from '../ids'
 import type { RouteImpl } from '../pipeline'
@@ -33,7 +33,10 @@ export const readCalendarFeed: RouteImpl<'readCalendarFeed'> = async ({ deps, st
   const sessions = await store.sessions.getMany(approved.map((b) => b.sessionId))
   const events = approved.flatMap((booking) => {
     const session = sessions.get(booking.sessionId)
-    return session ? [bookingEvent(booking, session, sessionLink(deps, url, session._id))] : []
+    const event = session
+      ? bookingEvent(booking, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
+      : null
+    return event ? [event] : []
   })
   return calendarAnswer(events, deps.now(), { name: 'StudyHub bookings' })
 }
