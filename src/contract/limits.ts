@@ -38,7 +38,7 @@ export const MAX_SEATS = 10_000
  * UTC: the start of 1970 to the end of 2100. Any date of a real class fits;
  * every JavaScript runtime, PostgreSQL and iCalendar write these the same way.
  */
-export const EARLIEST_INSTANT_MS = Date.UTC(1970, 0, 1)
+const EARLIEST_INSTANT_MS = Date.UTC(1970, 0, 1)
 export const LATEST_INSTANT_MS = Date.UTC(2101, 0, 1) - 1
 export const INSTANT_RANGE = 'between 1970-01-01 and 2100-12-31 (UTC)'
 
