@@ -57,9 +57,9 @@ const pageQuery = {
     .regex(/^[1-9]\d*$/, 'limit must be a positive integer')
     .optional(),
 }
-/** A date-time with an offset, naming an instant within the range the API takes (./limits.ts). */
+/** A date-time with an offset, naming an instant within the range the API takes (./limits.ts); one problem at a time. */
 const isoDate = z.iso
-  .datetime({ offset: true })
+  .datetime({ offset: true, abort: true })
   .refine((v) => isInstantInRange(Date.parse(v)), `must be ${INSTANT_RANGE}`)
 const nonBlank = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`)
