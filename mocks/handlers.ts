@@ -57,7 +57,20 @@ function demoDeps(db: DemoDb = demoDb()): ApiDeps {
 }
 
 /**
- * First in the list: a request the shared cross-site rule refuses is answered
+ * msw cannot match a URL longer than this (it throws, and the request would
+ * fail as a server error); the API server's HTTP parser refuses such a long
+ * request line too (431).
+ */
+const MAX_URL_LENGTH = 8192
+
+/** First in the list: a URL too long to match is refused (414) before any route tries. */
+const longUrlGuard = http.all(
+  ({ request }) => request.url.length > MAX_URL_LENGTH,
+  () => json({ message: `The address is longer than ${MAX_URL_LENGTH} characters.` }, 414),
+)
+
+/**
+ * Next: a request the shared cross-site rule refuses is answered
  * with its 403 here; any other falls through to its route (a resolver that
  * returns nothing passes the request on).
  */
@@ -84,4 +97,4 @@ const restHandlers = apiRoutes.map((route) =>
   ),
 )
 
-export const handlers: HttpHandler[] = [crossSiteGuard, ...demoIdpHandlers, resetHandler, ...restHandlers]
+export const handlers: HttpHandler[] = [longUrlGuard, crossSiteGuard, ...demoIdpHandlers, resetHandler, ...restHandlers]

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import ICAL from 'ical.js'
-import { describe, expect, it } from 'vitest'
-import { bookingEvent, calendarAnswer } from './calendar'
+import { describe, expect, it, vi } from 'vitest'
+import { MAX_DURATION_HOURS } from '#contract/limits'
+import type { ApiDeps } from './api-deps'
+import { bookingEvent, calendarAnswer, reportBadRowOnce } from './calendar'
 import type { BookingRow, SessionRow } from './store'
 
 const session: SessionRow = {
@@ -32,7 +34,7 @@ const booking: BookingRow = {
 
 describe('bookings as iCalendar', () => {
   const answer = calendarAnswer(
-    [bookingEvent(booking, session, 'https://app.test/session-details/s1')],
+    [bookingEvent(booking, session, 'https://app.test/session-details/s1')!],
     new Date('2026-12-03T10:00:00.000Z'),
     { fileName: 'b1.ics' },
   )
@@ -55,5 +57,46 @@ describe('bookings as iCalendar', () => {
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED')
     expect(answer.contentType).toMatch(/^text\/calendar/)
     expect(answer.headers?.['Content-Disposition']).toBe('attachment; filename="b1.ics"')
+  })
+})
+
+describe('a session row with values no calendar takes (written before the API checked ranges)', () => {
+  const link = 'https://app.test/session-details/s1'
+  const endOf = (row: SessionRow) => bookingEvent(booking, row, link)?.end.toISOString()
+
+  it('clamps a duration outside 1 to MAX_DURATION_HOURS, and says so', () => {
+    const start = Date.parse(session.classStart)
+    const hours = (n: number) => new Date(start + n * 3_600_000).toISOString()
+    for (const duration of [1e300, Infinity, MAX_DURATION_HOURS + 1]) {
+      const problems: string[] = []
+      const event = bookingEvent(booking, { ...session, duration }, link, (p) => problems.push(p))
+      expect(event?.end.toISOString(), `duration ${duration}`).toBe(hours(MAX_DURATION_HOURS))
+      expect(problems).toEqual([expect.stringContaining(`a duration of ${duration} hours`)])
+    }
+    for (const duration of [0, -5, NaN]) expect(endOf({ ...session, duration }), `duration ${duration}`).toBe(hours(1))
+    expect(endOf({ ...session, duration: MAX_DURATION_HOURS })).toBe(hours(MAX_DURATION_HOURS))
+  })
+
+  it('leaves out an event whose times cannot be written, and the file still reads', () => {
+    const problems: string[] = []
+    const late = { ...session, classStart: '+010000-01-01T11:59:59.000Z' }
+    expect(bookingEvent(booking, late, link, (p) => problems.push(p))).toBeNull()
+    expect(bookingEvent(booking, { ...session, classStart: 'not a date' }, link)).toBeNull()
+    // The last hours of 9999 end in the year 10000.
+    expect(bookingEvent(booking, { ...session, classStart: '9999-12-31T23:00:00.000Z', duration: 2 }, link)).toBeNull()
+    expect(problems).toEqual([expect.stringContaining('+010000-01-01T11:59:59.000Z')])
+    const empty = calendarAnswer([], new Date('2026-12-03T10:00:00.000Z'), { fileName: 'b1.ics' })
+    const calendar = new ICAL.Component(ICAL.parse(String(empty.body)))
+    expect(calendar.name).toBe('vcalendar')
+    expect(calendar.getAllSubcomponents('vevent')).toEqual([])
+  })
+
+  it('reports a bad row once, however often it is read', () => {
+    const reportError = vi.fn()
+    const deps = { reportError } as unknown as ApiDeps
+    const row = { ...session, _id: `s-once-${Math.random()}`, duration: 1e300 }
+    for (let i = 0; i < 3; i++) bookingEvent(booking, row, link, reportBadRowOnce(deps, row))
+    expect(reportError).toHaveBeenCalledTimes(1)
+    expect(String(reportError.mock.calls[0]![0])).toContain(`Session ${row._id} has a duration of 1e+300 hours`)
   })
 })

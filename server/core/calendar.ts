@@ -4,6 +4,13 @@
 // so no time zone has to be guessed. The UID is the booking's, so a calendar
 // that imports the same booking twice, or a feed that lists it again, updates
 // one event instead of adding another.
+//
+// A session row written before the API checked ranges (#contract/limits) may
+// hold what no calendar takes: a duration of 1e300 hours, a class in the year
+// 10000. Such a row never fails the answer it is in: its duration is clamped
+// to the range a session may have (1 to MAX_DURATION_HOURS), an event whose
+// times still cannot be written is left out, and the row is reported once.
+import { MAX_DURATION_HOURS } from '#contract/limits'
 import type { ApiDeps } from './api-deps'
 import type { Answer } from './pipeline'
 import type { BookingRow, SessionRow } from './store'
@@ -68,15 +75,37 @@ const EVENT_STATUS: Record<BookingRow['status'], CalendarEvent['status']> = {
   cancelled: 'CANCELLED',
 }
 
-export function bookingEvent(booking: BookingRow, session: SessionRow, link: string): CalendarEvent {
+/** Whether a time can be written as an iCalendar UTC time: a real date with a four-digit year. */
+const writable = (date: Date) => !Number.isNaN(date.getTime()) && /^\d{4}-/.test(date.toISOString())
+
+/**
+ * The booking's event, or null when the session's class times cannot be
+ * written. `onBadRow` hears what was wrong with a row that was clamped or left out.
+ */
+export function bookingEvent(
+  booking: BookingRow,
+  session: SessionRow,
+  link: string,
+  onBadRow: (problem: string) => void = () => {},
+): CalendarEvent | null {
   const start = new Date(session.classStart)
+  let hours = Number(session.duration)
+  if (!(hours >= 1 && hours <= MAX_DURATION_HOURS)) {
+    onBadRow(`a duration of ${session.duration} hours, outside 1 to ${MAX_DURATION_HOURS}: its events are clamped`)
+    hours = hours > MAX_DURATION_HOURS ? MAX_DURATION_HOURS : 1
+  }
+  const end = new Date(start.getTime() + hours * HOUR_MS)
+  if (!writable(start) || !writable(end)) {
+    onBadRow(`a class start (${session.classStart}) no calendar can hold: its events are left out`)
+    return null
+  }
   // Control characters other than line breaks have no place in a calendar line.
   const clean = (value: string) =>
     [...value].filter((c) => c === '\n' || c === '\r' || (c >= ' ' && c !== '\u007f')).join('')
   return {
     uid: `booking-${booking._id}@${UID_DOMAIN}`,
     start,
-    end: new Date(start.getTime() + session.duration * HOUR_MS),
+    end,
     summary: clean(session.title),
     description: clean(`Tutor: ${session.tutorName} (${session.tutorEmail})\n${link}`),
     url: link,
@@ -86,6 +115,20 @@ export function bookingEvent(booking: BookingRow, session: SessionRow, link: str
 
 /** The origin the caller reached the API at (its proxy's, behind one): where the API's own addresses point. */
 export const apiOrigin = (deps: ApiDeps, url: URL): string => deps.publicOrigin ?? url.origin
+
+/** Sessions already reported: a feed is read again every few minutes, and one line in the log says it. */
+const reportedRows = new Set<string>()
+const MAX_REPORTED_ROWS = 1000
+
+/** What bookingEvent's `onBadRow` should do with a session's problem: tell the server's error report, once. */
+export function reportBadRowOnce(deps: ApiDeps, session: SessionRow): (problem: string) => void {
+  return (problem) => {
+    if (reportedRows.has(session._id)) return
+    if (reportedRows.size >= MAX_REPORTED_ROWS) reportedRows.clear()
+    reportedRows.add(session._id)
+    ;(deps.reportError ?? console.error)(new Error(`Session ${session._id} has ${problem}.`))
+  }
+}
 
 /** The link back to a session's page in the app. */
 export function sessionLink(deps: ApiDeps, url: URL, sessionId: string): string {

@@ -62,23 +62,36 @@ export const FILE_NAME_MAX = 255
 export const FILE_TYPE_MAX = 255
 
 const PG_TIMESTAMP =
-  /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d+)?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?|Z)?$/
+  /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d+)?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?|Z)?( BC)?$/
+
+/** The earliest and latest instants JavaScript can hold. */
+const JS_TIME_RANGE_MS = 8.64e15
 
 /**
  * PostgreSQL's text form of a timestamptz ("2026-01-02 03:04:05.678+00"; the
  * drivers hand it over unparsed under drizzle) as an ISO string in UTC.
+ *
+ * The API takes only years 1970 to 2100 (#contract/limits), but a row written
+ * before that rule may hold any year PostgreSQL does ("10000-01-01 …", "0044-03-15 … BC"):
+ * it is read as JavaScript writes such a year ("+010000-01-01T…Z"), and one
+ * past what JavaScript can hold as its last instant, so that one old row never
+ * fails every list that holds it.
  */
 export function isoFromPg(value: string | Date): string {
   if (value instanceof Date) return value.toISOString()
   const m = PG_TIMESTAMP.exec(value)
   if (!m) throw new Error(`Unexpected timestamp from the database: ${value}`)
-  const [, y, mo, d, h, mi, s, frac = '', sign, oh = '00', om = '00', os] = m
+  const [, y, mo, d, h, mi, s, frac = '', sign, oh = '00', om = '00', os, bc] = m
   // Offsets with seconds exist only before 1900 in some zones; the drivers never send one for our data.
   if (os !== undefined && os !== '00') throw new Error(`Unexpected timestamp offset from the database: ${value}`)
-  const offset = sign ? `${sign}${oh}:${om}` : 'Z'
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${offset}`)
-  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected timestamp from the database: ${value}`)
-  return date.toISOString()
+  const time = new Date(0)
+  // setUTCFullYear takes any year as written (Date.UTC would read 0 to 99 as 1900 to 1999); 1 BC is year 0.
+  time.setUTCFullYear(bc ? 1 - Number(y) : Number(y), Number(mo) - 1, Number(d))
+  time.setUTCHours(Number(h), Number(mi), Number(s), Number(`${frac.slice(1)}000`.slice(0, 3)))
+  const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0
+  const ms = time.getTime() - offsetMinutes * 60_000
+  if (Number.isNaN(ms)) return new Date(bc ? -JS_TIME_RANGE_MS : JS_TIME_RANGE_MS).toISOString()
+  return new Date(Math.max(-JS_TIME_RANGE_MS, Math.min(JS_TIME_RANGE_MS, ms))).toISOString()
 }
 
 /**

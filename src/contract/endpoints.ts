@@ -20,7 +20,7 @@ import {
   tutorStatsSchema,
   userSchema,
 } from './entities'
-import { MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
+import { INSTANT_RANGE, isInstantInRange, MAX_DURATION_HOURS, MAX_FEE, MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
 import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'
@@ -42,9 +42,11 @@ export interface EndpointSchemas {
   response: z.ZodType
 }
 
-const byId = z.object({ id: z.string().min(1) })
+/** A record's id: the servers make 24 hex digits, a device a UUID; 64 leaves room and keeps ids fit for an index. */
+const recordId = z.string().min(1).max(64)
+const byId = z.object({ id: recordId })
 const byEmail = z.object({ email: z.string().min(1).max(MAX.email) })
-const bySessionId = z.object({ sessionId: z.string().min(1) })
+const bySessionId = z.object({ sessionId: recordId })
 const pageQuery = {
   page: z
     .string()
@@ -55,13 +57,19 @@ const pageQuery = {
     .regex(/^[1-9]\d*$/, 'limit must be a positive integer')
     .optional(),
 }
-const isoDate = z.iso.datetime({ offset: true })
+/** A date-time with an offset, naming an instant within the range the API takes (./limits.ts); one problem at a time. */
+const isoDate = z.iso
+  .datetime({ offset: true, abort: true })
+  .refine((v) => isInstantInRange(Date.parse(v)), `must be ${INSTANT_RANGE}`)
 const nonBlank = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`)
 const optionalText = (field: string, max: number) => z.string().max(max, `${field} must be at most ${max} characters`)
 const email = z.email().max(MAX.email)
 const searchBound = (field: string) =>
-  z.string().refine(isSearchBound, `${field} must be a date (YYYY-MM-DD) or a date-time with an offset`).optional()
+  z
+    .string()
+    .refine(isSearchBound, `${field} must be a date (YYYY-MM-DD) or a date-time with an offset, ${INSTANT_RANGE}`)
+    .optional()
 /**
  * Finding sessions (./session-search.ts, docs/rules/search.md): all optional,
  * so a list asked for without them is the list as it always was.
@@ -100,6 +108,14 @@ const outcome = z.object({ success: z.boolean(), message: z.string().optional() 
 
 /** A number from a form: a non-numeric value becomes 0 (./rules.ts). */
 const formNumber = z.preprocess(lenientNumber, z.number())
+/** Hours, from 1 to MAX_DURATION_HOURS (./limits.ts). */
+const duration = z
+  .number()
+  .min(1, 'duration must be at least 1 hour')
+  .max(MAX_DURATION_HOURS, `duration must be at most ${MAX_DURATION_HOURS} hours`)
+/** A fee, from 0 (free) to MAX_FEE (./limits.ts). */
+const fee = (field: string) =>
+  z.number().min(0, `${field} must be at least 0`).max(MAX_FEE, `${field} must be at most ${MAX_FEE}`)
 /** How many students a session takes; null (or absent) is no limit. */
 const seats = z
   .number()
@@ -123,8 +139,8 @@ const sessionInputSchema = z
     registrationEnd: isoDate,
     classStart: isoDate,
     classEnd: isoDate,
-    duration: z.number().min(1, 'duration must be at least 1 hour'),
-    registrationFee: z.number().min(0, 'registrationFee must be at least 0'),
+    duration,
+    registrationFee: fee('registrationFee'),
     seats,
     // The client sends these; the server decides them itself (the account's
     // name, pending, now), and refuses a status other than pending.
@@ -213,7 +229,7 @@ export const endpoints = {
   approveSession: {
     params: byId,
     body: z.object({
-      fee: formNumber.pipe(z.number().min(0, 'fee must be at least 0')),
+      fee: formNumber.pipe(fee('fee')),
       type: z.enum(['Free', 'Paid']).optional(),
     }),
     response: modified,
@@ -226,8 +242,8 @@ export const endpoints = {
       title: nonBlank('title', MAX.sessionTitle),
       subject: nonBlank('subject', MAX.subject),
       // A non-numeric duration becomes 0, which is then refused: a session lasts at least an hour.
-      duration: formNumber.pipe(z.number().min(1, 'duration must be at least 1 hour')),
-      registrationFee: formNumber.pipe(z.number().min(0, 'registrationFee must be at least 0')),
+      duration: formNumber.pipe(duration),
+      registrationFee: formNumber.pipe(fee('registrationFee')),
       // Absent leaves the seats as they are; null lifts the limit.
       seats,
     }),
@@ -246,7 +262,7 @@ export const endpoints = {
   listStudentBookings: { params: byEmail, response: z.array(bookingSchema) },
   createBooking: {
     body: z.object({
-      sessionId: z.string().min(1).max(64),
+      sessionId: recordId,
       studentEmail: email,
       tutorEmail: email,
       _id: serverSet('_id'),
@@ -263,7 +279,7 @@ export const endpoints = {
     // Either an admin's status change or an edit of who and what (docs/product.md#api-calls).
     body: z.union([
       z.object({ status: statusSchema }).strict(),
-      z.object({ studentEmail: email, tutorEmail: email, sessionId: z.string().min(1).max(64) }).strict(),
+      z.object({ studentEmail: email, tutorEmail: email, sessionId: recordId }).strict(),
     ]),
     response: outcome,
   },
@@ -302,7 +318,7 @@ export const endpoints = {
   listSessionReviews: { params: bySessionId, response: z.array(reviewSchema) },
   createReview: {
     body: z.object({
-      sessionId: z.string().min(1).max(64),
+      sessionId: recordId,
       studentEmail: email,
       // Shown as the account's name, whatever is sent here.
       studentName: optionalText('studentName', MAX.name).optional(),

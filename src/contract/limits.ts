@@ -1,7 +1,8 @@
-// How long each text field may be, and how big a request may get. One table for
-// the forms (maxLength and their messages), both servers' validation (zod
-// schemas in ./endpoints.ts) and the API server's database (CHECK constraints),
-// so a value the form accepts is never refused later, and the reverse.
+// How long each text field may be, how big a request may get, and the range of
+// every number and date a request may carry. One table for the forms
+// (maxLength and their messages), both servers' validation (zod schemas in
+// ./endpoints.ts) and the API server's database (CHECK constraints), so a
+// value the form accepts is never refused later, and the reverse.
 // docs/rules/limits.md explains the numbers.
 
 export const TEXT_LIMITS = {
@@ -31,3 +32,26 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 /** Most seats a session may have; a session without a number of seats has no limit. */
 export const MAX_SEATS = 10_000
+
+/**
+ * The instants a request may name (a session's dates, a search's bounds), in
+ * UTC: the start of 1970 to the end of 2100. Any date of a real class fits;
+ * every JavaScript runtime, PostgreSQL and iCalendar write these the same way.
+ */
+const EARLIEST_INSTANT_MS = Date.UTC(1970, 0, 1)
+export const LATEST_INSTANT_MS = Date.UTC(2101, 0, 1) - 1
+export const INSTANT_RANGE = 'between 1970-01-01 and 2100-12-31 (UTC)'
+
+/** Whether a time (ms since the epoch) is one a request may name. */
+export function isInstantInRange(ms: number): boolean {
+  return ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS
+}
+
+/** Longest a session may last, in hours: six weeks around the clock, more than any class. */
+export const MAX_DURATION_HOURS = 1000
+
+/** Largest registration fee. */
+export const MAX_FEE = 1_000_000
+
+/** PostgreSQL's integer: the largest whole number a counted value (a note's revision) may be. */
+export const MAX_INT4 = 2_147_483_647

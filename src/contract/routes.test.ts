@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { endpoints } from './endpoints'
-import { buildPath, routes, type RouteName } from './routes'
+import { buildPath, revisionOfTag, routes, type RouteName } from './routes'
 
 const NOW = '2026-03-01T10:00:00.000Z'
 
@@ -243,5 +243,21 @@ describe('buildPath', () => {
   it('refuses a missing or empty parameter rather than calling the wrong path', () => {
     expect(() => buildPath('/sessions/:id', {})).toThrow(/Missing path parameter "id"/)
     expect(() => buildPath('/sessions/:id', { id: '' })).toThrow(/Missing path parameter "id"/)
+  })
+})
+
+describe('revisionOfTag', () => {
+  it('reads a revision from 1 to the database integer’s largest, weak or quoted or bare', () => {
+    expect(revisionOfTag(null)).toBeUndefined()
+    expect(revisionOfTag(' * ')).toBeUndefined()
+    expect(revisionOfTag('"3"')).toBe(3)
+    expect(revisionOfTag('W/"3"')).toBe(3)
+    expect(revisionOfTag('2147483647')).toBe(2_147_483_647)
+  })
+
+  it('says a value is not a revision when it is none, or larger than any revision can be', () => {
+    for (const value of ['"0"', '"-1"', '"1.5"', '"2147483648"', '"99999999999"', '"1e3"', 'abc', '']) {
+      expect(revisionOfTag(value), value).toBeNull()
+    }
   })
 })

@@ -7,6 +7,7 @@
 // `entity` marks responses whose records are normalised at the client's edge
 // (./normalize.ts). `paged` marks lists that accept `page` and `limit` and then
 // answer one page with the total in the `X-Total-Count` header.
+import { MAX_INT4 } from './limits'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -143,11 +144,16 @@ export const IF_MATCH_HEADER = 'If-Match'
 
 export const revisionTag = (revision: number): string => `"${revision}"`
 
-/** The revision an If-Match value names: undefined for none or `*`, null when it is not one. */
+/**
+ * The revision an If-Match value names: undefined for none or `*`, null when
+ * it is not one (a revision is a whole number from 1 to MAX_INT4, the
+ * database's integer).
+ */
 export function revisionOfTag(value: string | null): number | undefined | null {
   if (value === null || value.trim() === '*') return undefined
-  const match = /^\s*(?:W\/)?"?([1-9]\d{0,14})"?\s*$/.exec(value)
-  return match ? Number(match[1]) : null
+  const match = /^\s*(?:W\/)?"?([1-9]\d{0,9})"?\s*$/.exec(value)
+  const revision = match ? Number(match[1]) : NaN
+  return revision <= MAX_INT4 ? revision : null
 }
 
 /** Fills `:name` segments; each value is URI-encoded. */

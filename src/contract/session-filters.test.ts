@@ -12,6 +12,16 @@ describe('session filters in the address', () => {
     expect(filterParams(filters).toString()).toBe('q=chem&open=1&from=2026-12-01&sort=rating')
   })
 
+  it('leaves out a day the API would refuse: not on the calendar, or outside 1970 to 2100', () => {
+    for (const day of ['2026-02-30', '0000-01-01', '1969-12-31', '2101-01-01', '9999-12-31']) {
+      expect(filtersFrom(new URLSearchParams(`from=${day}&to=${day}`)), day).toMatchObject({ from: '', to: '' })
+    }
+    expect(filtersFrom(new URLSearchParams('from=2024-02-29&to=2100-12-30'))).toMatchObject({
+      from: '2024-02-29',
+      to: '2100-12-30',
+    })
+  })
+
   it('asks the API for the days as the student’s own, either way round, and for nothing when nothing is set', () => {
     expect(searchQuery(filtersFrom(new URLSearchParams()))).toEqual({})
     expect(searchQuery(filtersFrom(new URLSearchParams('sort=newest&q=%20')))).toEqual({})
@@ -26,6 +36,7 @@ describe('session filters in the address', () => {
   it('reads the list an address asks for: page, tutor and search, the plain first page without them', () => {
     expect(listOfAddress(new URLSearchParams())).toEqual({ page: 1 })
     expect(listOfAddress(new URLSearchParams('page=0&sort=newest&tutor='))).toEqual({ page: 1 })
+    expect(listOfAddress(new URLSearchParams('page=1e21'))).toEqual({ page: 1 })
     expect(listOfAddress(new URLSearchParams('page=3&tutor=a%40b.c&q=%20chem%20&fee=paid&sort=fee'))).toEqual({
       page: 3,
       tutorEmail: 'a@b.c',

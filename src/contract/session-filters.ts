@@ -8,6 +8,7 @@
 // and the demo build's worker that answers its navigation (sw/sw.ts), so the
 // list they put into a page is the one the screen asks for
 // (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
+import { isInstantInRange } from './limits'
 import {
   FEE_FILTERS,
   MAX_QUERY_LENGTH,
@@ -37,7 +38,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function filtersFrom(params: URLSearchParams): SessionFilters {
   const day = (name: string) => {
     const value = params.get(name) ?? ''
-    return DAY.test(value) ? value : ''
+    return DAY.test(value) && isDayInRange(value) ? value : ''
   }
   return {
     q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
@@ -63,6 +64,16 @@ function localDay(value: string, end: 0 | 1): number {
   return end ? new Date(y, m - 1, d, 23, 59, 59, 999).getTime() : new Date(y, m - 1, d).getTime()
 }
 
+/** A day of the calendar (no 30 February) whose whole span on this device's clock is one the API takes. */
+function isDayInRange(value: string): boolean {
+  const d = Number(value.slice(8))
+  return (
+    new Date(localDay(value, 0)).getDate() === d &&
+    isInstantInRange(localDay(value, 0)) &&
+    isInstantInRange(localDay(value, 1))
+  )
+}
+
 /**
  * GET /sessions' search parameters for the filters: only what narrows or
  * reorders, so the plain list is asked for (and kept) as it always was.
@@ -82,10 +93,14 @@ export function searchQuery(filters: SessionFilters): Record<string, string> {
   return query
 }
 
-/** A ?page= value as the screen reads it: a whole number from 1, else the first page. */
+/**
+ * A ?page= value as the screen reads it: a whole number from 1, else the
+ * first page. Past the largest whole number JavaScript counts exactly, the
+ * number would be sent as "1e+21", which is no page: that page is empty anyway.
+ */
 export function pageFrom(value: string | null): number {
   const n = Number(value)
-  return Number.isInteger(n) && n >= 1 ? n : 1
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1
 }
 
 /** The approved list an address shows a visitor who is not an admin (the query key's terms). */

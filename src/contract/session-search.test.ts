@@ -113,6 +113,24 @@ describe('the parameters', () => {
     expect(isSearchBound('next week')).toBe(false)
   })
 
+  it('takes only real dates and times between 1970 and 2100 (UTC) as bounds', () => {
+    for (const bound of ['1970-01-01', '2100-12-31', '2024-02-29', '2026-03-02T10:00:00.5+14:00', '2100-12-31T23:59Z'])
+      expect(isSearchBound(bound), bound).toBe(true)
+    for (const bound of [
+      '0000-01-01',
+      '9999-12-31T23:59-23:59',
+      '2101-01-01',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:00+01:00',
+      '2026-02-30',
+      '2025-02-29',
+      '2026-03-02T24:00Z',
+      '2026-03-02T10:60Z',
+      '2026-03-02T10:00+24:00',
+    ])
+      expect(isSearchBound(bound), bound).toBe(false)
+  })
+
   it('asks for nothing without words, filters or an order of its own', () => {
     expect(narrows(sessionSearchOf({}, 0))).toBe(false)
     expect(narrows(sessionSearchOf({ q: ' ?! ', sort: 'newest' }, 0))).toBe(false)

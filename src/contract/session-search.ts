@@ -11,7 +11,7 @@
 // some word of the session's title, subject, description or tutor name, in
 // any order ("chem org" finds "Organic Chemistry").
 import type { Session } from './entities'
-import { TEXT_LIMITS } from './limits'
+import { isInstantInRange, TEXT_LIMITS } from './limits'
 
 export const SESSION_SORTS = ['soonest', 'newest', 'rating', 'fee'] as const
 export type SessionSort = (typeof SESSION_SORTS)[number]
@@ -159,12 +159,40 @@ export function boundOf(value: string, end: 'from' | 'to'): number {
   return Date.parse(`${value}T${end === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`)
 }
 
-/** Whether a from or to parameter is a date or a date-time with an offset. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/
+
+/** Whether a written day is one of the calendar (no 30 February): JavaScript would roll it over into March. */
+function isCalendarDay(year: string, month: string, day: string): boolean {
+  const [y, m, d] = [Number(year), Number(month), Number(day)]
+  // Day 0 of the next month is the month's last day (setUTCFullYear, unlike Date.UTC, takes years below 100 as written).
+  const last = new Date(0)
+  last.setUTCFullYear(y, m, 0)
+  return m >= 1 && m <= 12 && d >= 1 && d <= last.getUTCDate()
+}
+
+/**
+ * Whether a from or to parameter is a date or a date-time with an offset, each
+ * part a real one (no 30 February, no 24:00), naming a time within the range
+ * the API takes (./limits.ts): a date whole, as both its first and its last
+ * millisecond.
+ */
 export function isSearchBound(value: string): boolean {
-  if (DATE_ONLY.test(value)) return !Number.isNaN(boundOf(value, 'from'))
+  if (DATE_ONLY.test(value)) {
+    const [y = '', m = '', d = ''] = value.split('-')
+    return isCalendarDay(y, m, d) && isInstantInRange(boundOf(value, 'from')) && isInstantInRange(boundOf(value, 'to'))
+  }
+  const match = DATE_TIME.exec(value)
+  if (!match) return false
+  const [, y = '', mo = '', d = '', h = '0', mi = '0', s = '0', oh = '0', om = '0'] = match
+  const clock = [h, mi, s, oh, om].map(Number) as [number, number, number, number, number]
   return (
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    !Number.isNaN(Date.parse(value))
+    isCalendarDay(y, mo, d) &&
+    clock[0] <= 23 &&
+    clock[1] <= 59 &&
+    clock[2] <= 59 &&
+    clock[3] <= 23 &&
+    clock[4] <= 59 &&
+    isInstantInRange(Date.parse(value))
   )
 }
 

@@ -10,6 +10,7 @@ import { badInputTests } from './suite/bad-input'
 import { calendarTests } from './suite/calendar'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
+import { generatedInputTests } from './suite/generated-input'
 import { hostileContentTests } from './suite/hostile-strings-content'
 import { hostileUserAndUrlTests } from './suite/hostile-strings-users-and-urls'
 import { idempotencyTests } from './suite/idempotency'
@@ -47,6 +48,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     notificationTests(api)
     idempotencyTests(api)
     badInputTests(api)
+    generatedInputTests(api)
     findingTests(api)
     securityTests(api)
     permissionMatrixTests(api)

@@ -9,12 +9,19 @@ import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, St
 const MAX_PAGE_SIZE = 500
 const DEFAULT_PAGE_SIZE = 20
 
+/**
+ * Rows a page may start past. No list holds a billion rows, so a page that
+ * would start further (page=100000000000000000000) starts here instead and is
+ * as empty as it would have been, with the list's total; the stores' offsets
+ * stay small enough for PostgreSQL's integers.
+ */
+const MAX_PAGE_START = 1_000_000_000
+
 export function paging(query: { page?: string; limit?: string }): Paging | null {
   if (query.page === undefined && query.limit === undefined) return null
-  return {
-    page: Number(query.page ?? 1),
-    limit: Math.min(Number(query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-  }
+  const limit = Math.min(Number(query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE)
+  const page = Math.min(Number(query.page ?? 1), Math.floor(MAX_PAGE_START / limit) + 1)
+  return { page, limit }
 }
 
 export function listAnswer<T>({ rows, total }: Listed<T>): Answer {

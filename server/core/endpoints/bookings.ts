@@ -12,7 +12,7 @@ import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats, holdsSeat, seatOrLine, type Place } from '../seats'
 import { UniqueViolation, type BookingRow } from '../store'
-import { bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import { bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
 import { bookingCancelled, bookingDecided, bookingNew, withSeatsAnnounced } from '../notifications'
 import { deleted, isoNow, listAnswer, paging, withSessionFields } from './answers'
 
@@ -146,6 +146,7 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
 export const getBookingCalendar: RouteImpl<'getBookingCalendar'> = async ({ deps, store, record, url }) => {
   const session = await store.sessions.get(record.sessionId)
   if (!session) throw notFound('Session not found.')
-  const event = bookingEvent(record, session, sessionLink(deps, url, session._id))
-  return calendarAnswer([event], deps.now(), { fileName: `studyhub-${record._id}.ics` })
+  const event = bookingEvent(record, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
+  // A class no calendar can hold leaves the file without its event, never without an answer.
+  return calendarAnswer(event ? [event] : [], deps.now(), { fileName: `studyhub-${record._id}.ics` })
 }

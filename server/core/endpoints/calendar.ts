@@ -4,7 +4,7 @@
 // the only proof, so it lists that student's approved bookings and nothing
 // else, and a new address ends the old one.
 import type { ApiDeps } from '../api-deps'
-import { apiOrigin, bookingEvent, calendarAnswer, sessionLink } from '../calendar'
+import { apiOrigin, bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
 import { notFound } from '../http-errors'
 import { FILE_ID_PATTERN, newFileId } from '../ids'
 import type { RouteImpl } from '../pipeline'
@@ -34,7 +34,10 @@ export const readCalendarFeed: RouteImpl<'readCalendarFeed'> = async ({ deps, st
   const sessions = await store.sessions.getMany(approved.map((b) => b.sessionId))
   const events = approved.flatMap((booking) => {
     const session = sessions.get(booking.sessionId)
-    return session ? [bookingEvent(booking, session, sessionLink(deps, url, session._id))] : []
+    const event = session
+      ? bookingEvent(booking, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
+      : null
+    return event ? [event] : []
   })
   return calendarAnswer(events, deps.now(), { name: 'StudyHub bookings' })
 }

@@ -55,6 +55,11 @@ describe('buildSessionPayload', () => {
     [{ duration: 'two' }, SESSION_MESSAGES.duration],
     [{ registrationFee: '-1' }, SESSION_MESSAGES.fee],
     [{ registrationFee: 'free' }, SESSION_MESSAGES.fee],
+    [{ duration: '1001' }, SESSION_MESSAGES.durationMax],
+    [{ duration: '1e300' }, SESSION_MESSAGES.durationMax],
+    [{ registrationFee: '1000001' }, SESSION_MESSAGES.feeMax],
+    [{ registrationStart: '1969-12-01' }, SESSION_MESSAGES.dateRange],
+    [{ classEnd: '2101-01-01T09:00' }, SESSION_MESSAGES.dateRange],
   ])('refuses %j with a clear message', (change, message) => {
     const result = buildSessionPayload({ ...valid, ...change }, tutor)
     expect(result.ok).toBe(false)

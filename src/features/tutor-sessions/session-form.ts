@@ -2,6 +2,7 @@
 // the POST /sessions payload or into one clear message. Dates are entered in
 // the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '#contract/endpoints'
+import { isInstantInRange, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { seatsFromText } from '#contract/rules'
 
 export interface SessionFormValues {
@@ -41,11 +42,14 @@ export const emptySessionForm: SessionFormValues = {
 export const SESSION_MESSAGES = {
   required: 'Please fill in every required field.',
   badDate: 'Please enter valid dates and times.',
+  dateRange: 'Please enter dates between 1970 and 2100.',
   registrationOrder: 'Registration cannot end before it starts.',
   classOrder: 'The class must end after it starts.',
   classBeforeRegistration: 'The class cannot start before registration opens.',
   duration: 'Duration must be at least 1 hour.',
+  durationMax: `Duration must be at most ${MAX_DURATION_HOURS} hours.`,
   fee: 'The registration fee must be 0 or more (0 means free).',
+  feeMax: `The registration fee must be at most ${MAX_FEE}.`,
   seats: 'Seats must be a whole number of at least 1, or empty for no limit.',
 } as const
 
@@ -101,6 +105,11 @@ export function buildSessionPayload(
   if (!registrationEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'registrationEnd' }
   if (!classStart) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classStartDate' }
   if (!classEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classEnd' }
+  const dates = { registrationStart, registrationEnd, classStartDate: classStart, classEnd } as const
+  for (const [field, date] of Object.entries(dates)) {
+    if (!isInstantInRange(date.getTime()))
+      return { ok: false, message: SESSION_MESSAGES.dateRange, field: field as SessionFormField }
+  }
   if (registrationEnd < registrationStart)
     return { ok: false, message: SESSION_MESSAGES.registrationOrder, field: 'registrationEnd' }
   if (classStart < registrationStart)
@@ -110,9 +119,11 @@ export function buildSessionPayload(
   const duration = Number(values.duration)
   if (!Number.isFinite(duration) || duration < 1)
     return { ok: false, message: SESSION_MESSAGES.duration, field: 'duration' }
+  if (duration > MAX_DURATION_HOURS) return { ok: false, message: SESSION_MESSAGES.durationMax, field: 'duration' }
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) return { ok: false, message: SESSION_MESSAGES.fee, field: 'registrationFee' }
+  if (fee > MAX_FEE) return { ok: false, message: SESSION_MESSAGES.feeMax, field: 'registrationFee' }
   const seats = seatsFromText(values.seats)
   if (seats === undefined) return { ok: false, message: SESSION_MESSAGES.seats, field: 'seats' }
 

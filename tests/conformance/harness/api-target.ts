@@ -100,6 +100,11 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
       return handler(request)
     },
 
+    store() {
+      if (!database) throw new Error('The API server target has not started.')
+      return database.store
+    },
+
     async stop() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
       await database?.close()

@@ -8,6 +8,7 @@
 import { getResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { demoDb } from '../../../mocks/db/demo-db'
+import { storeOf } from '../../../mocks/db/store-of'
 import { handlers } from '../../../mocks/handlers'
 import { resetDemoData } from '../../../mocks/server/ready'
 import { DEMO_IDP_BASE, demoIdpPaths, type DemoIdpError, type DemoIdpSession } from '#contract/demo-identity'
@@ -54,6 +55,7 @@ export function createDemoTarget(): Target {
     async handleExactly(request) {
       return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 })
     },
+    store: () => storeOf(demoDb()),
     // The provider's admin acts on its accounts table directly, as the Auth emulator's admin calls do.
     async verifyEmail(email) {
       await demoDb().identities.where('email').equals(email.toLowerCase()).modify({ emailVerified: true })

@@ -4,6 +4,8 @@
 // so one suite runs unchanged against the demo server and the API server
 // (docs/testing.md#conformance-suite).
 
+import type { Store } from '#core/store'
+
 export type TargetName = 'demo' | 'pglite' | 'postgres'
 
 export interface Target {
@@ -50,6 +52,12 @@ export interface Target {
    * browser's navigation or form post can only be replayed this way.
    */
   handleExactly(request: Request): Promise<Response>
+  /**
+   * The server's own store, for the few tests that need a row the API no
+   * longer accepts (one written before a rule existed); everything else goes
+   * through HTTP.
+   */
+  store(): Store
 }
 
 /** The identity provider refused a sign-up or sign-in (an email in use, a bad password). */

@@ -339,9 +339,85 @@ const CASES: BadInput[] = [
     name: 'GET /sessions: a page that is not a number',
     request: async () => ({ method: 'GET', path: '/sessions?status=approved&page=abc', options: {} }),
   },
+
+  // Numbers and dates past what the API takes (docs/rules/limits.md): refused by name, never passed to the database.
+  ...['0000-01-01', '9999-12-31T23:59-23:59', '1969-12-31T23:59:59Z', '2101-01-01', '2026-02-30'].flatMap(
+    (bound): BadInput[] => [
+      {
+        name: `GET /sessions: from=${bound}`,
+        statuses: [400],
+        request: async () => ({ method: 'GET', path: `/sessions?status=approved&from=${bound}`, options: {} }),
+      },
+      {
+        name: `GET /admin/sessions: to=${bound}`,
+        statuses: [400],
+        request: async () => ({ method: 'GET', path: `/admin/sessions?to=${bound}`, options: { as: ADMIN } }),
+      },
+    ],
+  ),
+  {
+    name: 'GET /reviews: a page that is not a whole number',
+    statuses: [400],
+    request: async () => ({ method: 'GET', path: '/reviews?page=1.5', options: { as: ADMIN } }),
+  },
+  newSession('a class start in the year 10000 once its offset is applied', (b) => ({
+    ...b,
+    classStart: '9999-12-31T23:59:59-12:00',
+    classEnd: '9999-12-31T23:59:59-12:00',
+  })),
+  newSession('a registration start in year 0', (b) => ({ ...b, registrationStart: '0000-01-01T00:00:00Z' })),
+  newSession('a class end after 2100', (b) => ({ ...b, classEnd: '2101-01-01T00:00:00Z' })),
+  newSession('a duration of 1e300 hours', (b) => ({ ...b, duration: 1e300 }), [400]),
+  newSession('a duration of 1001 hours', (b) => ({ ...b, duration: 1001 }), [400]),
+  newSession('a registrationFee of 1e300', (b) => ({ ...b, registrationFee: 1e300 }), [400]),
+  newSession('seats over the int range', (b) => ({ ...b, seats: 2 ** 31 }), [400]),
+  editSession('a duration of 1e300 hours', { title: 'T', subject: 'S', duration: 1e300, registrationFee: 0 }),
+  editSession('a registrationFee of "1e300"', { title: 'T', subject: 'S', duration: 1, registrationFee: '1e300' }),
+  approveSession('a fee of 1e300', { fee: 1e300, type: 'Paid' }),
+  ...['"2147483648"', '"99999999999"', 'W/"999999999999999"', '"0"', '"1.5"'].flatMap((tag): BadInput[] => [
+    {
+      name: `PATCH /notes/{id}: If-Match ${tag}`,
+      statuses: [400],
+      async request(api) {
+        const id = await createNote(api, STUDENT)
+        const body = { title: 't', description: 'd' }
+        return { method: 'PATCH', path: `/notes/${id}`, options: { as: STUDENT, body, headers: { 'If-Match': tag } } }
+      },
+    },
+    {
+      name: `DELETE /notes/{id}: If-Match ${tag}`,
+      statuses: [400],
+      async request(api) {
+        const id = await createNote(api, STUDENT)
+        return { method: 'DELETE', path: `/notes/${id}`, options: { as: STUDENT, headers: { 'If-Match': tag } } }
+      },
+    },
+  ]),
 ]
 
 export function badInputTests(api: Api) {
+  it('a page past the last one, however large, answers an empty list with the total; limit past its cap, the cap', async () => {
+    const all = await api.call<unknown[]>('GET', '/sessions?status=approved&page=1&limit=500')
+    expect(all.status).toBe(200)
+    for (const page of ['100000000000000000000', '2147483648', '9'.repeat(400)]) {
+      for (const path of [
+        `/sessions?status=approved&page=${page}`,
+        `/reviews?page=${page}&limit=100000000000000000000`,
+      ]) {
+        const res = await api.call<unknown[]>('GET', path, { as: ADMIN })
+        expect(res.status, path.slice(0, 80)).toBe(200)
+        expect(res.data, path.slice(0, 80)).toEqual([])
+        expect(Number(res.headers.get('X-Total-Count')), path.slice(0, 80)).toBeGreaterThan(0)
+      }
+    }
+    const stillThere = await api.call<unknown[]>('GET', '/sessions?status=approved&page=1&limit=100000000000000000000')
+    expect(stillThere.data).toEqual(all.data)
+    // A stale revision within range is still a conflict, not a refusal of the header.
+    const note = await createNote(api, STUDENT)
+    const stale = await api.call('DELETE', `/notes/${note}`, { as: STUDENT, headers: { 'If-Match': '"2147483647"' } })
+    expectRefusal(stale, 'DELETE /notes/{id} with If-Match "2147483647"', [409])
+  })
+
   describe('bad input is refused with a message and changes nothing', () => {
     for (const bad of CASES) {
       it(bad.name, async () => {

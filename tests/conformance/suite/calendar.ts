@@ -2,17 +2,23 @@
 // private feed. Every answer is read with a real iCalendar parser (ical.js),
 // never by matching text, so a file a calendar app would refuse fails here.
 import ICAL from 'ical.js'
-import { describe, expect, it } from 'vitest'
-import type { Session } from '#contract/entities'
+import { describe, expect, it, vi } from 'vitest'
+import type { Booking, Session } from '#contract/entities'
+import { LATEST_INSTANT_MS, MAX_DURATION_HOURS } from '#contract/limits'
 import type { Api } from '../harness/api-client'
 import {
+  accountName,
   ADMIN,
   allBookings,
   createBooking,
   createOpenSession,
+  createSession,
+  DAY,
   expectOk,
+  expectRefusal,
   getAsAdmin,
   OTHER_STUDENT,
+  sessionBody,
   STUDENT,
   TUTOR,
 } from './fixtures'
@@ -41,6 +47,7 @@ function parseEvents(text: string) {
 }
 
 const feedToken = (url: string) => url.split('/').pop()!
+const iso = (ms: number) => new Date(ms).toISOString()
 const readFeed = (api: Api, url: string) => api.call<string>('GET', `/calendar/${feedToken(url)}`)
 
 export function calendarTests(api: Api) {
@@ -108,6 +115,97 @@ export function calendarTests(api: Api) {
       expect((await api.call('DELETE', `/calendar-feeds/${STUDENT}`, { as: STUDENT })).data.deletedCount).toBe(1)
       expect((await readFeed(api, remade.data.url)).status).toBe(404)
       expect((await api.call('GET', '/calendar/not-a-token')).status).toBe(404)
+    })
+
+    it('takes a session of the longest duration a session may have, at the end of the dates it may have, through approval into a calendar', async () => {
+      const now = Date.now()
+      const classStart = LATEST_INSTANT_MS - 10 * DAY
+      const body = {
+        registrationStart: iso(now - HOUR),
+        registrationEnd: iso(now + 7 * DAY),
+        classStart: iso(classStart),
+        classEnd: iso(LATEST_INSTANT_MS),
+      }
+      for (const duration of [MAX_DURATION_HOURS + 1, 1e300]) {
+        const refused = await api.call('POST', '/sessions', {
+          as: TUTOR,
+          body: sessionBody(TUTOR, await accountName(api, TUTOR), { ...body, duration }),
+        })
+        expectRefusal(refused, `POST /sessions with a duration of ${duration} hours`, [400])
+        expect(refused.data.message).toContain('duration')
+      }
+      const sessionId = await createSession(api, TUTOR, { ...body, duration: MAX_DURATION_HOURS })
+      await expectOk(api.call('PATCH', `/sessions/${sessionId}/approve`, { as: ADMIN, body: { fee: 0, type: 'Free' } }))
+      const id = await createBooking(api, OTHER_STUDENT, sessionId, 'approved', TUTOR)
+      const res = await api.call<string>('GET', `/bookings/${id}/calendar`, { as: OTHER_STUDENT })
+      expect(res.status).toBe(200)
+      expect(parseEvents(res.data)).toMatchObject([
+        { start: toSecond(classStart), end: toSecond(classStart + MAX_DURATION_HOURS * HOUR) },
+      ])
+    })
+
+    it('answers lists, files and feeds around a session row with values no calendar takes, written before the API checked them', async () => {
+      const feed = await expectOk(api.call<{ url: string }>('POST', `/calendar-feeds/${STUDENT}`, { as: STUDENT }))
+      const longest = await createOpenSession(api, TUTOR)
+      const farthest = await createOpenSession(api, TUTOR)
+      const fine = await createOpenSession(api, TUTOR)
+      const bookings = {
+        longest: await createBooking(api, STUDENT, longest, 'approved', TUTOR),
+        farthest: await createBooking(api, STUDENT, farthest, 'approved', TUTOR),
+        fine: await createBooking(api, STUDENT, fine, 'approved', TUTOR),
+      }
+      const classStart = Date.parse((await getAsAdmin<Session>(api, `/sessions/${longest}`)).classStart)
+      // Written straight into the store, as a server from before the ranges could have written them.
+      const store = api.target.store()
+      expect(await store.sessions.update(longest, { duration: 1e300 }, 'approved')).toBe(true)
+      const year10000 = '9999-12-31T23:59:59-12:00'
+      expect(await store.sessions.update(farthest, { classStart: year10000, classEnd: year10000 }, 'approved')).toBe(
+        true,
+      )
+
+      const reports = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      try {
+        const file = await api.call<string>('GET', `/bookings/${bookings.longest}/calendar`, { as: STUDENT })
+        expect(file.status).toBe(200)
+        // The duration is clamped to the longest a session may have.
+        expect(parseEvents(file.data)).toMatchObject([
+          { uid: `booking-${bookings.longest}@studyhub.app`, end: toSecond(classStart + MAX_DURATION_HOURS * HOUR) },
+        ])
+        // A class in the year 10000 cannot be written: the file goes out without it.
+        const far = await api.call<string>('GET', `/bookings/${bookings.farthest}/calendar`, { as: STUDENT })
+        expect(far.status).toBe(200)
+        expect(parseEvents(far.data)).toEqual([])
+        for (let read = 0; read < 2; read++) {
+          const events = await readFeed(api, feed.data.url)
+          expect(events.status).toBe(200)
+          const uids = parseEvents(events.data).map((e) => e.uid)
+          expect(uids).toEqual(
+            expect.arrayContaining([bookings.longest, bookings.fine].map((b) => `booking-${b}@studyhub.app`)),
+          )
+          expect(uids).not.toContain(`booking-${bookings.farthest}@studyhub.app`)
+        }
+        // Each bad row was reported once, however often it was read.
+        const reported = reports.mock.calls.map((call) => call.map(String).join(' '))
+        expect(reported).toHaveLength(2)
+        expect(reported.find((line) => line.includes(longest))).toContain('duration')
+        expect(reported.find((line) => line.includes(farthest))).toBeDefined()
+      } finally {
+        reports.mockRestore()
+      }
+
+      // Every list that holds the rows answers them as they are stored.
+      const student = await api.call<Booking[]>('GET', `/bookings/student/${STUDENT}`, { as: STUDENT })
+      expect(student.status).toBe(200)
+      expect(student.data.find((b) => b._id === bookings.longest)?.duration).toBe(1e300)
+      for (const path of ['/sessions?status=approved', '/admin/sessions', '/bookings', `/sessions/tutor/${TUTOR}`]) {
+        const list = await api.call<{ _id: string }[]>('GET', path, {
+          as: path === '/sessions?status=approved' ? undefined : ADMIN,
+        })
+        expect(list.status, path).toBe(200)
+      }
+      const approved = await api.call<Session[]>('GET', '/sessions?status=approved')
+      expect(approved.data.map((s) => s._id)).toEqual(expect.arrayContaining([longest, farthest, fine]))
+      expect(Date.parse(approved.data.find((s) => s._id === farthest)!.classStart)).toBe(Date.parse(year10000))
     })
   })
 }

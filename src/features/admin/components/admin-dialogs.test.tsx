@@ -65,6 +65,21 @@ it.each(['abc', '0', '0.5'])(
   },
 )
 
+it.each([
+  ['Duration (hours)', '1e300', 'Duration must be at most 1000 hours.'],
+  ['Registration fee', '1000001', 'The registration fee must be at most 1000000.'],
+])(
+  'Update session refuses a %s of %s, over its limit, with a message, sending nothing',
+  async (label, typed, message) => {
+    const onSave = vi.fn(async () => undefined)
+    renderApp(<UpdateSessionDialog session={SESSION} onSave={onSave} onClose={() => undefined} />)
+    fireEvent.change(screen.getByLabelText(label), { target: { value: typed } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByText(message)).textContent).toBe(message)
+    expect(onSave).not.toHaveBeenCalled()
+  },
+)
+
 it('Update session keeps unsaved edits in session storage until saved', async () => {
   sessionStorage.clear()
   const onSave = vi.fn(async () => undefined)

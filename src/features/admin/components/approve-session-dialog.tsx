@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { Session } from '#contract/entities'
+import { MAX_FEE } from '#contract/limits'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LABEL } from '#shared/ui/ui-classes'
 import { approvalFee, type SessionType } from '../session-fee'
@@ -21,6 +22,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
   function check() {
     const value = approvalFee(type, fee)
     if (value < 0) return 'The fee cannot be negative.'
+    if (value > MAX_FEE) return `The fee must be at most ${MAX_FEE}.`
     return () => onApprove({ type, fee: value })
   }
 

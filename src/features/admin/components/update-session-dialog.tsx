@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react'
 import type { BodyOf } from '#contract/endpoints'
 import type { Session } from '#contract/entities'
+import { MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { lenientNumber, seatsFromText } from '#contract/rules'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { LabelledInput } from '#shared/ui/labelled-input'
@@ -36,7 +37,9 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     // Duration and fee count as 0 when not numeric (docs/rules/sessions.md); a session still lasts at least an hour.
     const duration = Math.max(0, lenientNumber(values.duration))
     if (duration < 1) return 'Duration must be at least 1 hour.'
+    if (duration > MAX_DURATION_HOURS) return `Duration must be at most ${MAX_DURATION_HOURS} hours.`
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
+    if (registrationFee > MAX_FEE) return `The registration fee must be at most ${MAX_FEE}.`
     const seats = seatsFromText(values.seats)
     if (seats === undefined) return 'Seats must be a whole number of at least 1, or empty for no limit.'
     return async () => {
