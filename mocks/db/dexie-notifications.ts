@@ -5,6 +5,7 @@
 import Dexie from 'dexie'
 import type { NotificationRow, Store } from '#core/store'
 import type { DemoDb, DemoNotificationRow } from './demo-db'
+import { whileGeneration } from './dexie-credentials'
 
 /** A notification as the port has it, without the demo's index key. */
 function portNotification({ onceKey: _key, ...row }: DemoNotificationRow): NotificationRow {
@@ -69,9 +70,8 @@ export function dexieNotifications(db: DemoDb): Store['notifications'] {
 
 export function dexiePushSubscriptions(db: DemoDb): Store['pushSubscriptions'] {
   return {
-    save: async (row) => {
-      await db.pushSubscriptions.put(row)
-    },
+    save: (row, generation) =>
+      whileGeneration(db, row.email, generation, db.pushSubscriptions, () => db.pushSubscriptions.put(row)),
     remove: (endpoint, email) =>
       db.transaction('rw', db.pushSubscriptions, async () => {
         const row = await db.pushSubscriptions.get(endpoint)

@@ -102,7 +102,7 @@ describe('Web Push to a loopback push service', () => {
     const anas = { endpoint: `${service.origin}/live/ana`, email: 'ana@example.com', ...browserKeys(), createdAt: at }
     const bens = { endpoint: `${service.origin}/live/ben`, email: 'ben@example.com', ...browserKeys(), createdAt: at }
     const gone = { endpoint: `${service.origin}/gone/ana`, email: 'ana@example.com', ...browserKeys(), createdAt: at }
-    for (const row of [anas, bens, gone]) await store.pushSubscriptions.save(row)
+    for (const row of [anas, bens, gone]) expect(await store.pushSubscriptions.save(row, 0)).toBe(true)
 
     const { publicKey, privateKey } = (await import('web-push')).default.generateVAPIDKeys()
     const warnings: unknown[] = []

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   adminStatsSchema,
+  adminUserSchema,
   bookingSchema,
   bookingStatusSchema,
   materialSchema,
@@ -170,7 +171,7 @@ export const endpoints = {
   },
   listUsers: {
     query: z.object({ search: optionalText('search', MAX.search).optional(), ...pageQuery }),
-    response: z.array(userSchema),
+    response: z.array(adminUserSchema),
   },
   getUserOwned: {
     params: byId,
@@ -188,6 +189,7 @@ export const endpoints = {
     response: modified,
   },
   deleteUser: { params: byId, response: deleted },
+  signOutEverywhere: { response: outcome },
 
   listAdminSessions: {
     query: z

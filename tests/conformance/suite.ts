@@ -8,6 +8,7 @@ import { createApi, type Api } from './harness/api-client'
 import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
 import { calendarTests } from './suite/calendar'
+import { credentialTests } from './suite/credentials'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
 import { hostileContentTests } from './suite/hostile-strings-content'
@@ -49,6 +50,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     badInputTests(api)
     findingTests(api)
     securityTests(api)
+    credentialTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
     hostileContentTests(api)

@@ -2,7 +2,10 @@
 // notifications as Web Push. A subscription is bound to the signed-in user who
 // saved it; saving it again under another user moves it (a shared device
 // follows whoever signed in last), and logging out deletes it, so one user's
-// notification never reaches a device another user signed in on.
+// notification never reaches a device another user signed in on. A takeover of
+// the account, a role change or a sign-out of every device deletes the user's
+// subscriptions with the credential generation they were saved under.
+import { invalidToken } from '../http-errors'
 import type { RouteImpl } from '../pipeline'
 import { deleted, isoNow } from './answers'
 
@@ -11,13 +14,15 @@ export const getPushPublicKey: RouteImpl<'getPushPublicKey'> = ({ deps }) => {
 }
 
 export const savePushSubscription: RouteImpl<'savePushSubscription'> = async ({ deps, store, body, principal }) => {
-  await store.pushSubscriptions.save({
+  const row = {
     endpoint: body.endpoint,
     email: principal!.email,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
     createdAt: isoNow(deps.now()),
-  })
+  }
+  // Saved only while the caller's token is still of the current generation (as a calendar feed is made).
+  if (!(await store.pushSubscriptions.save(row, principal!.generation!))) throw invalidToken()
   return { status: 201, body: { success: true, message: 'This device will be told.' } }
 }
 

@@ -9,6 +9,7 @@ import { notifications, pushSubscriptions } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { inList, present, type PgDb } from './shared'
+import { whileGeneration } from './users'
 
 const toNotification = (row: typeof notifications.$inferSelect): NotificationRow =>
   ({ ...present(row), readAt: row.readAt }) as NotificationRow
@@ -82,9 +83,9 @@ export function notificationsStore(db: PgDb): Store['notifications'] {
 
 export function pushSubscriptionsStore(db: PgDb): Store['pushSubscriptions'] {
   return {
-    async save(row) {
-      await guarded(() =>
-        db
+    save(row, generation) {
+      return whileGeneration(db, row.email, generation, (tx) =>
+        tx
           .insert(pushSubscriptions)
           .values(row)
           .onConflictDoUpdate({
