@@ -81,7 +81,8 @@ export function createDexieStore(db: DemoDb): Store {
         unique('user.uid', async () => {
           const binds = (user: UserRow) => (user.uid ?? null) === expected && !user.emailVerified
           // The same identity keeps its credentials; another one ends the old binding's.
-          if (uid !== expected) return moveGeneration(db, id, (user) => (binds(user) ? { uid, emailVerified: true } : null))
+          if (uid !== expected)
+            return moveGeneration(db, id, (user) => (binds(user) ? { uid, emailVerified: true } : null))
           return db.transaction('rw', db.users, async () => {
             const user = await db.users.get(id)
             if (!user || !binds(user)) return undefined
@@ -173,7 +174,9 @@ export function createDexieStore(db: DemoDb): Store {
       emailOf: async (token) => (await db.calendarFeeds.where('token').equals(token).first())?.email,
       replace: (email, token, createdAt, generation) =>
         unique('calendar-feed.token', () =>
-          whileGeneration(db, email, generation, db.calendarFeeds, () => db.calendarFeeds.put({ email, token, createdAt })),
+          whileGeneration(db, email, generation, db.calendarFeeds, () =>
+            db.calendarFeeds.put({ email, token, createdAt }),
+          ),
         ),
       remove: async (email) =>
         db.transaction('rw', db.calendarFeeds, async () => {

@@ -62,7 +62,13 @@ describeOnEachTarget(({ database, store, basics }) => {
       const typed = user('t@example.com', { uid: 'uid-typed' })
       await store.users.insert(typed)
       const generation = async () => (await store.users.get(typed._id))!.credentialGeneration ?? 0
-      const subscription = (endpoint: string) => ({ endpoint, email: typed.email, p256dh: 'k', auth: 'a', createdAt: at(1) })
+      const subscription = (endpoint: string) => ({
+        endpoint,
+        email: typed.email,
+        p256dh: 'k',
+        auth: 'a',
+        createdAt: at(1),
+      })
       const made = async (under: number) => {
         expect(await store.calendarFeeds.replace(typed.email, `feed${under}`, at(1), under)).toBe(true)
         expect(await store.pushSubscriptions.save(subscription(`https://push.example/${under}`), under)).toBe(true)

@@ -5,7 +5,17 @@
 import { and, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core'
 import type { Store, UserRow } from '#core/store'
-import { bookings, calendarFeeds, files, materials, notes, pushSubscriptions, reviews, sessions, users } from '../schema'
+import {
+  bookings,
+  calendarFeeds,
+  files,
+  materials,
+  notes,
+  pushSubscriptions,
+  reviews,
+  sessions,
+  users,
+} from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
@@ -13,7 +23,11 @@ import { columnsOf, present, type PgDb } from './shared'
 
 // An unverified binding, and the first credential generation, read as the field absent, as the demo store keeps them.
 const toUser = ({ emailVerified, credentialGeneration, ...row }: typeof users.$inferSelect): UserRow =>
-  present({ ...row, ...(emailVerified ? { emailVerified } : {}), ...(credentialGeneration ? { credentialGeneration } : {}) })
+  present({
+    ...row,
+    ...(emailVerified ? { emailVerified } : {}),
+    ...(credentialGeneration ? { credentialGeneration } : {}),
+  })
 
 /** The next credential generation, as an UPDATE's value. */
 const nextGeneration = sql`${users.credentialGeneration} + 1`
@@ -117,13 +131,15 @@ export function usersStore(db: PgDb, removeObjects: RemoveObjects): Store['users
       )
       // The same identity keeps its credentials; another one ends the old binding's.
       if (uid === expected) {
-        const [row] = await guarded(() =>
-          db.update(users).set({ uid, emailVerified: true }).where(where).returning(),
-        )
+        const [row] = await guarded(() => db.update(users).set({ uid, emailVerified: true }).where(where).returning())
         return row && toUser(row)
       }
       const row = await movingGeneration(db, (tx) =>
-        tx.update(users).set({ uid, emailVerified: true, credentialGeneration: nextGeneration }).where(where).returning(),
+        tx
+          .update(users)
+          .set({ uid, emailVerified: true, credentialGeneration: nextGeneration })
+          .where(where)
+          .returning(),
       )
       return row && toUser(row)
     },

@@ -35,7 +35,8 @@ export function createDemoTarget(): Target {
     return data
   }
 
-  const signIn = async (email: string) => (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
+  const signIn = async (email: string) =>
+    (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
 
   return {
     name: 'demo',

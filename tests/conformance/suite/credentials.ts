@@ -46,7 +46,9 @@ async function expectEnded(api: Api, email: string, token: string, label: string
 /** The feed address answers as an unknown one, and the subscription is no longer the user's (`token`: theirs now). */
 async function expectHoldingsGone(api: Api, held: { feedPath: string; endpoint: string }, token: string) {
   expectRefusal(await api.call('GET', held.feedPath), 'the old calendar feed', [404])
-  const dropped = await expectOk(api.call('DELETE', '/push-subscriptions', { token, body: { endpoint: held.endpoint } }))
+  const dropped = await expectOk(
+    api.call('DELETE', '/push-subscriptions', { token, body: { endpoint: held.endpoint } }),
+  )
   expect(dropped.data).toMatchObject({ deletedCount: 0 })
 }
 
@@ -58,7 +60,9 @@ export function credentialTests(api: Api) {
       await expectOk(api.call('POST', '/users', { token: squatter.idToken, body: { email, name: 'Squatter' } }))
       const jwt = await expectOk(api.call('POST', '/jwt', { token: squatter.idToken, body: { email } }))
       const squatterToken = jwt.data.token as string
-      await expectOk(api.call('POST', '/notes', { token: squatterToken, body: { email, title: 'Mine', description: 'd' } }))
+      await expectOk(
+        api.call('POST', '/notes', { token: squatterToken, body: { email, title: 'Mine', description: 'd' } }),
+      )
       const held = await holdings(api, email, squatterToken)
       expect((await api.call('GET', held.feedPath)).status).toBe(200)
 
@@ -68,9 +72,14 @@ export function credentialTests(api: Api) {
       // The owner's booking, approved: what the squatter's feed and push subscription would have carried.
       const session = await createOpenSession(api, TUTOR)
       const booked = await expectOk(
-        api.call('POST', '/bookings', { token: ownerToken, body: { sessionId: session, studentEmail: email, tutorEmail: TUTOR } }),
+        api.call('POST', '/bookings', {
+          token: ownerToken,
+          body: { sessionId: session, studentEmail: email, tutorEmail: TUTOR },
+        }),
       )
-      await expectOk(api.call('PATCH', `/bookings/${booked.data.insertedId}`, { as: ADMIN, body: { status: 'approved' } }))
+      await expectOk(
+        api.call('PATCH', `/bookings/${booked.data.insertedId}`, { as: ADMIN, body: { status: 'approved' } }),
+      )
 
       await expectEnded(api, email, squatterToken, 'after a takeover')
       await expectHoldingsGone(api, held, ownerToken)
