@@ -30,7 +30,7 @@ const toUser = ({ emailVerified, credentialGeneration, ...row }: typeof users.$i
   })
 
 /** The next credential generation, as an UPDATE's value. */
-const nextGeneration = sql`${users.credentialGeneration} + 1`
+export const nextGeneration = sql`${users.credentialGeneration} + 1`
 
 /**
  * Deletes what the user's old credential generation made (their calendar feed
@@ -38,7 +38,7 @@ const nextGeneration = sql`${users.credentialGeneration} + 1`
  * which holds the user's row lock, so no feed or subscription of the old
  * generation is written meanwhile (those writes take the lock first: ./calendar-feeds.ts).
  */
-async function endCredentials(tx: PgDb, email: string): Promise<void> {
+export async function endCredentials(tx: PgDb, email: string): Promise<void> {
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.studentEmail, email))
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.email, email))
 }
