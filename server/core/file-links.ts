@@ -2,12 +2,12 @@
 // navigation carries no bearer token, so the API issues a reader a link that
 // proves itself: /api/files/<file>?user=<id>&gen=<n>&expires=<unix s>&signature=<mac>,
 // the signature an HMAC-SHA256 over the file, the user, their credential
-// generation and the expiry with the server's token secret. The purpose line in front makes the signed text unlike
-// any JWT's (base64url with dots), so neither kind can stand for the other. A
-// link works for its one file only, for a few minutes, and only while the
-// user's credential generation is the one it was issued under; the file route
-// still re-reads the user and asks the same question as for a token
-// (docs/decisions/0051-signed-file-links.md).
+// generation and the expiry with the server's token secret. The purpose line
+// in front makes the signed text unlike any JWT's (base64url with dots), so
+// neither kind can stand for the other. A link works for its one file only,
+// for a few minutes, and only while the user's credential generation is the
+// one it was issued under; the file route still re-reads the user and asks
+// the same question as for a token (docs/decisions/0051-signed-file-links.md).
 import { fromBase64Url, hmacKey, toBase64Url } from './jwt'
 
 /** How long a link opens its file: long enough to open it, short enough that a copied URL soon stops working. */

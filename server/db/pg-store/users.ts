@@ -36,7 +36,7 @@ export const nextGeneration = sql`${users.credentialGeneration} + 1`
  * Deletes what the user's old credential generation made (their calendar feed
  * and push subscriptions), on `tx`: the transaction that moved the generation,
  * which holds the user's row lock, so no feed or subscription of the old
- * generation is written meanwhile (those writes take the lock first: ./calendar-feeds.ts).
+ * generation is written meanwhile (those writes take a share lock on it first: whileGeneration below).
  */
 export async function endCredentials(tx: PgDb, email: string): Promise<void> {
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.studentEmail, email))
