@@ -20,6 +20,8 @@ export function demoIdentityVerifier(db: DemoDb): IdentityVerifier {
         emailVerified: identity.emailVerified ?? identity.provider === 'google',
         name: identity.displayName,
         picture: identity.photoURL,
+        // A demo ID token is made at the sign-in and never renewed, so it was issued when its holder signed in.
+        authTime: claims!.iat,
       }
     },
   }

@@ -1,6 +1,6 @@
 // The demo identity provider: Firebase-like errors, ID tokens that only it
 // issues, and the hand-off to the REST API (POST /jwt).
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
 import { demoDb } from './db/demo-db'
 import { call, resetDemoDb, tokenFor } from './testing/sign-in'
@@ -97,5 +97,30 @@ describe('demo identity provider', () => {
       role: 'student',
       name: 'Early Bird',
     })
+  })
+
+  it('a sign-in made before a sign-out of every device gets no app token any more; a later one does', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const email = 'student@studyhub.demo'
+      const signIn = async () =>
+        (await call('POST', '/demo-idp/sign-in', { body: { email, password: DEMO_ACCOUNT_PASSWORD } })).data
+          .idToken as string
+      vi.setSystemTime(new Date('2026-05-01T10:00:00.000Z'))
+      const earlier = await signIn()
+      const token = (await call('POST', '/jwt', { token: earlier, body: { email } })).data.token as string
+      vi.setSystemTime(new Date('2026-05-01T10:05:00.500Z'))
+      expect((await call('POST', '/users/me/sign-out-everywhere', { token })).status).toBe(200)
+      // The provider would renew the earlier sign-in's ID token; the API no longer takes it.
+      const renewal = await call('POST', '/jwt', { token: earlier, body: { email } })
+      expect(renewal.status).toBe(401)
+      expect(renewal.data.message).toContain('signed out of every device')
+      // The provider's times are whole seconds: a sign-in in the same second as the sign-out counts as after it.
+      vi.setSystemTime(new Date('2026-05-01T10:05:00.900Z'))
+      const later = await signIn()
+      expect((await call('POST', '/jwt', { token: later, body: { email } })).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -26,7 +26,7 @@ describe('the server with files in a bucket', () => {
   const identity: IdentityVerifier = {
     verify: async (token) =>
       token === ID_TOKEN
-        ? { uid: 'uid-tutor', email: tutorEmail, emailVerified: true, name: null, picture: null }
+        ? { uid: 'uid-tutor', email: tutorEmail, emailVerified: true, name: null, picture: null, authTime: 0 }
         : null,
   }
 

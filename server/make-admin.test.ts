@@ -36,22 +36,23 @@ describe('makeAdmin on the embedded database', () => {
   }, 60_000)
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-  const roleOf = async (email: string) => {
+  const userOf = async (email: string) => {
     const db = await openDatabase({ dataDir })
     try {
-      return (await db.store.users.byEmail(email))?.role
+      return await db.store.users.byEmail(email)
     } finally {
       await db.close()
     }
   }
+  const roleOf = async (email: string) => (await userOf(email))?.role
 
-  it('makes a signed-up user an admin, whatever case the email is typed in', async () => {
+  it('makes a signed-up user an admin, whatever case the email is typed in, ending the tokens of the old role', async () => {
     expect(await makeAdmin(config(), '  Tutor@School.EDU ')).toEqual({
       email: 'tutor@school.edu',
       name: 'tutor',
       previousRole: 'tutor',
     })
-    expect(await roleOf('tutor@school.edu')).toBe('admin')
+    expect(await userOf('tutor@school.edu')).toMatchObject({ role: 'admin', credentialGeneration: 1 })
   }, 60_000)
 
   it('refuses a user whose email was never verified, and promotes one whose email was', async () => {

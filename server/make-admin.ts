@@ -17,6 +17,7 @@ import pg from 'pg'
 import { loadConfig, type Config } from './config'
 import { lockFolder } from './db/folder-lock'
 import type { PgDb } from './db/pg-store'
+import { endCredentials, nextGeneration } from './db/pg-store/users'
 import { users } from './db/schema'
 import { isEntryPoint } from './entry-point'
 
@@ -103,7 +104,14 @@ export async function makeAdmin(
             `${email} has not verified their email with the sign-in provider. They must verify it (or sign in with Google) and sign in again; then run this again.`,
           )
         }
-        if (user.role !== 'admin') await tx.update(users).set({ role: 'admin' }).where(eq(users.email, email))
+        if (user.role !== 'admin') {
+          // A role change, as the API makes one: what the user was given under the old role ends with it.
+          await tx
+            .update(users)
+            .set({ role: 'admin', credentialGeneration: nextGeneration })
+            .where(eq(users.email, email))
+          await endCredentials(tx, email)
+        }
         return { email, name: user.name, previousRole: user.role }
       }),
     )
@@ -126,7 +134,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       result.previousRole === 'admin'
         ? `${result.email} (${result.name}) is already an admin: nothing changed.\n`
-        : `${result.email} (${result.name}) is now an admin (was ${result.previousRole}). The server reads the role on every request; the app shows the admin pages after a reload.\n`,
+        : `${result.email} (${result.name}) is now an admin (was ${result.previousRole}). Their app tokens of the old role have ended; the app gets a new one by itself and shows the admin pages after a reload.\n`,
     )
     return 0
   } catch (error) {

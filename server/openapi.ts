@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { endpoints, type EndpointSchemas } from '#contract/endpoints'
 import {
   adminStatsSchema,
+  adminUserSchema,
   bookingSchema,
   materialSchema,
   noteSchema,
@@ -47,6 +48,7 @@ export interface OpenApiDocument {
 /** Entities that many answers share become named components. */
 const ENTITIES: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['User', userSchema],
+  ['AdminUser', adminUserSchema],
   ['Session', sessionSchema],
   ['Booking', bookingSchema],
   ['Review', reviewSchema],

@@ -24,7 +24,14 @@ const PROXY = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'studyhub.exam
 const identity: IdentityVerifier = {
   verify: async (token) =>
     token === ID_TOKEN
-      ? { uid: 'uid-student', email: STUDENT.email, emailVerified: true, name: STUDENT.name, picture: null }
+      ? {
+          uid: 'uid-student',
+          email: STUDENT.email,
+          emailVerified: true,
+          name: STUDENT.name,
+          picture: null,
+          authTime: 0,
+        }
       : null,
 }
 

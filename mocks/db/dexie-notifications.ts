@@ -5,6 +5,7 @@
 import Dexie from 'dexie'
 import type { NotificationRow, Store } from '#core/store'
 import type { DemoDb, DemoNotificationRow } from './demo-db'
+import { whileGeneration } from './dexie-credentials'
 
 /** A notification as the port has it, without the demo's index key. */
 function portNotification({ onceKey: _key, ...row }: DemoNotificationRow): NotificationRow {
@@ -69,8 +70,8 @@ export function dexieNotifications(db: DemoDb): Store['notifications'] {
 
 export function dexiePushSubscriptions(db: DemoDb): Store['pushSubscriptions'] {
   return {
-    save: (row, max) =>
-      db.transaction('rw', db.pushSubscriptions, async () => {
+    save: (row, generation, max) =>
+      whileGeneration(db, row.email, generation, db.pushSubscriptions, async () => {
         await db.pushSubscriptions.put(row)
         const others = await db.pushSubscriptions
           .where('email')

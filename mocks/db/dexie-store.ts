@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '#core/store'
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
+import { moveGeneration, whileGeneration } from './dexie-credentials'
 import { dexieNotes } from './dexie-notes'
 import { dexieNotifications, dexiePushSubscriptions, writeNotices } from './dexie-notifications'
 import * as q from './queries'
@@ -73,22 +74,23 @@ export function createDexieStore(db: DemoDb): Store {
       update: async (id, patch) => {
         await db.users.update(id, patch)
       },
-      setRole: (id, role) =>
-        db.transaction('rw', db.users, async () => {
-          const user = await db.users.get(id)
-          if (!user || user.role === 'admin' || user.role === role) return false
-          await db.users.update(id, { role })
-          return true
-        }),
+      setRole: async (id, role) =>
+        (await moveGeneration(db, id, (user) => (user.role === 'admin' || user.role === role ? null : { role }))) !==
+        undefined,
       bindVerified: (id, uid, expected) =>
-        unique('user.uid', () =>
-          db.transaction('rw', db.users, async () => {
+        unique('user.uid', async () => {
+          const binds = (user: UserRow) => (user.uid ?? null) === expected && !user.emailVerified
+          // The same identity keeps its credentials; another one ends the old binding's.
+          if (uid !== expected)
+            return moveGeneration(db, id, (user) => (binds(user) ? { uid, emailVerified: true } : null))
+          return db.transaction('rw', db.users, async () => {
             const user = await db.users.get(id)
-            if (!user || (user.uid ?? null) !== expected || user.emailVerified) return false
-            await db.users.update(id, { uid, emailVerified: true })
-            return true
-          }),
-        ),
+            if (!user || !binds(user)) return undefined
+            await db.users.update(id, { emailVerified: true })
+            return { ...user, emailVerified: true }
+          })
+        }),
+      endSessions: async (id, at) => (await moveGeneration(db, id, () => ({ signedOutAt: at }))) !== undefined,
       list: (search, paging) => q.listUsers(db, search, paging),
       count: () => db.users.count(),
       adminEmails: async () => (await db.users.where('role').equals('admin').toArray()).map((u) => u.email),
@@ -170,9 +172,12 @@ export function createDexieStore(db: DemoDb): Store {
     calendarFeeds: {
       tokenOf: async (email) => (await db.calendarFeeds.get(email))?.token,
       emailOf: async (token) => (await db.calendarFeeds.where('token').equals(token).first())?.email,
-      replace: async (email, token, createdAt) => {
-        await unique('calendar-feed.token', () => db.calendarFeeds.put({ email, token, createdAt }))
-      },
+      replace: (email, token, createdAt, generation) =>
+        unique('calendar-feed.token', () =>
+          whileGeneration(db, email, generation, db.calendarFeeds, () =>
+            db.calendarFeeds.put({ email, token, createdAt }),
+          ),
+        ),
       remove: async (email) =>
         db.transaction('rw', db.calendarFeeds, async () => {
           const had = (await db.calendarFeeds.get(email)) !== undefined

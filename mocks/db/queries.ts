@@ -191,12 +191,14 @@ export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void
   const own = await db.sessions.where('tutorEmail').equals(user.email).primaryKeys()
   await deleteSessionCascade(db, own)
   const tables = [db.users, db.bookings, db.reviews, db.notes, db.materials, db.files, db.notifications]
-  await db.transaction('rw', [...tables, db.pushSubscriptions], async () => {
+  await db.transaction('rw', [...tables, db.pushSubscriptions, db.calendarFeeds], async () => {
     await db.notifications
       .where('[recipientEmail+createdAt]')
       .between([user.email, Dexie.minKey], [user.email, Dexie.maxKey])
       .delete()
     await db.pushSubscriptions.where('email').equals(user.email).delete()
+    // Their feed too: a later account of the same email must not be listed at the old address.
+    await db.calendarFeeds.delete(user.email)
     await db.bookings.where('studentEmail').equals(user.email).delete()
     await db.reviews.where('studentEmail').equals(user.email).delete()
     await db.notes.where('email').equals(user.email).delete()

@@ -3,6 +3,7 @@
 // without going through the identity provider (tokens are minted with the
 // install's own secret, exactly as POST /jwt would).
 import { APP_TOKEN, signJwt } from '#core/jwt'
+import { credentialGeneration } from '#core/store'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import type { SeedOptions } from '#core/seed/seed-data'
 import { demoDb } from '../db/demo-db'
@@ -27,7 +28,7 @@ export async function tokenFor(email: string): Promise<string> {
   return signJwt(
     secret,
     APP_TOKEN,
-    { sub: user._id, email: user.email },
+    { sub: user._id, email: user.email, gen: credentialGeneration(user) },
     DEMO_APP_TOKEN_TTL_SECONDS,
     Math.floor(Date.now() / 1000),
   )

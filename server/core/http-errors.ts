@@ -15,6 +15,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message)
 export const unauthorized = (message = 'Unauthorized access: sign in first.') => new HttpError(401, message)
+/** A bearer token that proves nothing (any more): forged, expired, or of an ended credential generation. */
+export const invalidToken = () => unauthorized('Invalid or expired token.')
 export const forbidden = (message = 'Forbidden: you may not do this.') => new HttpError(403, message)
 export const notFound = (message: string) => new HttpError(404, message)
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new HttpError(409, message, extra)

@@ -13,6 +13,13 @@ export interface VerifiedIdentity {
   emailVerified: boolean
   name: string | null
   picture: string | null
+  /**
+   * When its holder last proved who they are to the provider (seconds since
+   * 1970): a password typed or a Google account chosen. It stays the same
+   * while the provider's session renews its ID tokens, so a sign-in from
+   * before a sign-out of every device is known by it.
+   */
+  authTime: number
 }
 
 export interface IdentityVerifier {

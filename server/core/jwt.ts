@@ -48,6 +48,8 @@ export interface TokenClaims {
   /** The subject: a user record's id (app tokens) or an identity's uid (ID tokens). */
   sub: string
   email: string
+  /** App tokens: the user's credential generation when it was issued (a token of an older one is refused). */
+  gen?: number
   iat: number
   exp: number
 }
@@ -55,7 +57,7 @@ export interface TokenClaims {
 export async function signJwt(
   secret: string,
   kind: TokenKind,
-  subject: { sub: string; email: string },
+  subject: Pick<TokenClaims, 'sub' | 'email' | 'gen'>,
   ttlSeconds: number,
   nowSeconds: number,
 ): Promise<string> {

@@ -71,6 +71,8 @@ export const permissions = {
   getUserOwned: { record: byId('user'), grants: [admin] },
   updateUserRole: { record: byId('user'), grants: [admin] },
   deleteUser: { record: byId('user'), grants: [admin] },
+  // Every signed-in user, for their own sign-ins only.
+  signOutEverywhere: { grants: [signedIn] },
 
   // Sessions
   listAdminSessions: { grants: [admin] },
@@ -170,6 +172,8 @@ export interface Principal {
   via: 'app' | 'id'
   /** The user record's id (app tokens only). */
   userId: string | null
+  /** The credential generation the app token was issued under, the user's current one (app tokens only). */
+  generation: number | null
   /** What the identity provider vouched for (ID tokens only). */
   identity: VerifiedIdentity | null
 }

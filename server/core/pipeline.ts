@@ -19,6 +19,7 @@ import {
   badRequest,
   errorResponse,
   forbidden,
+  invalidToken,
   json,
   notFound,
   tooLarge,
@@ -36,7 +37,17 @@ import {
   type Principal,
   type RecordKind,
 } from './permissions'
-import type { BookingRow, MaterialRow, NoteRow, NotificationRow, ReviewRow, SessionRow, Store, UserRow } from './store'
+import {
+  credentialGeneration,
+  type BookingRow,
+  type MaterialRow,
+  type NoteRow,
+  type NotificationRow,
+  type ReviewRow,
+  type SessionRow,
+  type Store,
+  type UserRow,
+} from './store'
 
 type Schemas<N extends RouteName> = (typeof endpoints)[N]
 type Out<N extends RouteName, K extends keyof EndpointSchemas> =
@@ -111,17 +122,20 @@ export async function resolvePrincipal(
   if (kinds.includes('app')) {
     const claims = await verifyJwt(await deps.store.meta.tokenSecret(), APP_TOKEN, token, nowSeconds(deps))
     if (claims) {
-      // The record is read now, not trusted from the token, so a role change
-      // applies at once and a deleted user's token stops working.
+      // The record is read now, not trusted from the token, so a deleted
+      // user's token stops working; and a token of an older credential
+      // generation (issued before a takeover, a role change or a sign-out of
+      // every device), or of none, is no token at all.
       const user = await deps.store.users.get(claims.sub)
-      return user && user.email === claims.email
-        ? { email: user.email, role: user.role, via: 'app', userId: user._id, identity: null }
+      const generation = user ? credentialGeneration(user) : null
+      return user && user.email === claims.email && claims.gen === generation
+        ? { email: user.email, role: user.role, via: 'app', userId: user._id, generation, identity: null }
         : null
     }
   }
   if (kinds.includes('id')) {
     const identity = await deps.identity.verify(token)
-    if (identity) return { email: identity.email, role: null, via: 'id', userId: null, identity }
+    if (identity) return { email: identity.email, role: null, via: 'id', userId: null, generation: null, identity }
   }
   return null
 }
@@ -285,7 +299,7 @@ async function handle<N extends RouteName>(
       : undefined
   const token = typeof proof === 'string' && proof ? proof : bearerToken(request)
   const principal = token ? await resolvePrincipal(deps, token, permission.credentials ?? ['app']) : null
-  const noCredential = () => unauthorized(token ? 'Invalid or expired token.' : undefined)
+  const noCredential = () => (token ? invalidToken() : unauthorized())
   if (!principal && !hasAnonymousGrant(permission)) throw noCredential()
   if (principal && !mayBeAllowed(permission, principal)) throw forbidden()
   const key = request.headers.get(IDEMPOTENCY_HEADER)

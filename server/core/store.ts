@@ -39,9 +39,22 @@ import type { SessionSearch } from '#contract/session-search'
 /**
  * A user record. `uid` is the identity provider's account id, bound at the
  * first sign-in; `emailVerified` says whether the provider vouched for the
- * email when that identity was bound (or since). Neither is ever answered.
+ * email when that identity was bound (or since). `credentialGeneration`
+ * (absent: 0) is the generation every app token, calendar feed and push
+ * subscription of the user is made under: moving it ends them all at once.
+ * `signedOutAt` is when the user last signed out of every device: a sign-in
+ * from before then gets no app token. None of these is ever answered as it is.
  */
-export type UserRow = User & { uid?: string | null; emailVerified?: boolean }
+export type UserRow = User & {
+  uid?: string | null
+  emailVerified?: boolean
+  credentialGeneration?: number
+  signedOutAt?: string
+}
+/** The user's credential generation (a record from before generations is at 0). */
+export const credentialGeneration = (user: Pick<UserRow, 'credentialGeneration'>): number =>
+  user.credentialGeneration ?? 0
+
 /** A session as stored: the rating and seat fields are computed when answering. */
 export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'>
 /**
@@ -215,14 +228,26 @@ export interface Store {
     /** Throws UniqueViolation('user.email' | 'user.uid'). */
     insert(row: UserRow): Promise<void>
     update(id: string, patch: Partial<Pick<UserRow, 'name' | 'photo' | 'last_log_in'>>): Promise<void>
-    /** Changes the role unless the user is an admin; false when nothing changed. */
+    /**
+     * Changes the role unless the user is an admin; false when nothing changed.
+     * A change moves the credential generation (see `endSessions`) in the same transaction.
+     */
     setRole(id: string, role: Exclude<Role, 'admin'>): Promise<boolean>
     /**
      * Binds a verified identity's uid to the record and marks its email verified,
      * while the record is still bound to `expected` (null: to nobody) and not yet
-     * verified; false when it changed meanwhile. Throws UniqueViolation('user.uid').
+     * verified; answers the record as bound, or undefined when it changed
+     * meanwhile. Binding another identity than `expected` moves the credential
+     * generation in the same transaction: nothing the old binding was given
+     * outlives it. Throws UniqueViolation('user.uid').
      */
-    bindVerified(id: string, uid: string, expected: string | null): Promise<boolean>
+    bindVerified(id: string, uid: string, expected: string | null): Promise<UserRow | undefined>
+    /**
+     * Signs the user out of every device: moves the credential generation (their
+     * app tokens stop working; their calendar feed and push subscriptions are
+     * deleted) and sets `signedOutAt`, in one transaction; false when there is no such user.
+     */
+    endSessions(id: string, at: string): Promise<boolean>
     /** Name or email containing `search` (case-insensitive), newest first. */
     list(search: string | undefined, paging: Paging | null): Promise<Listed<UserRow>>
     count(): Promise<number>
@@ -275,12 +300,19 @@ export interface Store {
     /** The ids of the session's waitlisted bookings, first in line first. */
     waitlist(sessionId: string): Promise<string[]>
   }
-  /** Each student's secret calendar feed address (the token is the capability). */
+  /**
+   * Each student's secret calendar feed address (the token is the capability).
+   * A feed lives only as long as the credential generation it was made under.
+   */
   calendarFeeds: {
     tokenOf(email: string): Promise<string | undefined>
     emailOf(token: string): Promise<string | undefined>
-    /** Sets the student's token, replacing any older one. */
-    replace(email: string, token: string, createdAt: string): Promise<void>
+    /**
+     * Sets the student's token, replacing any older one, while their credential
+     * generation is still `generation` (checked under the user's row lock);
+     * false when it has moved on, and nothing is written.
+     */
+    replace(email: string, token: string, createdAt: string, generation: number): Promise<boolean>
     remove(email: string): Promise<boolean>
   }
   reviews: {
@@ -349,14 +381,19 @@ export interface Store {
      */
     insertOnce(rows: readonly NotificationRow[]): Promise<NotificationRow[]>
   }
-  /** Browsers that receive a user's notifications as Web Push. */
+  /**
+   * Browsers that receive a user's notifications as Web Push. A subscription
+   * lives only as long as the credential generation it was saved under.
+   */
   pushSubscriptions: {
     /**
-     * Binds the endpoint to this user (and so to no one else any more). In the
-     * same transaction, the user's oldest subscriptions (by createdAt, then
-     * endpoint) go until they have at most `max`, this one kept.
+     * Binds the endpoint to this user (and so to no one else any more), while
+     * their credential generation is still `generation` (checked under the user's
+     * row lock); false when it has moved on, and nothing is written. In the same
+     * transaction, the user's oldest subscriptions (by createdAt, then endpoint)
+     * go until they have at most `max`, this one kept.
      */
-    save(row: PushSubscriptionRow, max: number): Promise<void>
+    save(row: PushSubscriptionRow, generation: number, max: number): Promise<boolean>
     /** Forgets the endpoint if it is bound to `email` (any user when undefined); whether it was there. */
     remove(endpoint: string, email?: string): Promise<boolean>
     ofUsers(emails: readonly string[]): Promise<PushSubscriptionRow[]>

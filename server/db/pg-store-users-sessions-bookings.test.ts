@@ -46,14 +46,67 @@ describeOnEachTarget(({ database, store, basics }) => {
       await store.users.insert(b)
       await store.users.insert(typed)
       await expectUnique(store.users.bindVerified(a._id, 'uid-b', null), 'user.uid')
-      expect(await store.users.bindVerified(a._id, 'uid-a', null)).toBe(true)
-      expect(await store.users.bindVerified(a._id, 'uid-other', 'uid-a')).toBe(false)
+      expect(await store.users.bindVerified(a._id, 'uid-a', null)).toMatchObject({ uid: 'uid-a', emailVerified: true })
+      expect(await store.users.bindVerified(a._id, 'uid-other', 'uid-a')).toBeUndefined()
       expect(await store.users.get(a._id)).toMatchObject({ uid: 'uid-a', emailVerified: true })
       // An unverified binding gives way, once, and only while it is still the one expected.
-      expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-someone-else')).toBe(false)
-      expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-typed')).toBe(true)
-      expect(await store.users.bindVerified(typed._id, 'uid-third', 'uid-owner')).toBe(false)
+      expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-someone-else')).toBeUndefined()
+      expect(await store.users.bindVerified(typed._id, 'uid-owner', 'uid-typed')).toEqual(
+        await store.users.get(typed._id),
+      )
+      expect(await store.users.bindVerified(typed._id, 'uid-third', 'uid-owner')).toBeUndefined()
       expect(await store.users.get(typed._id)).toMatchObject({ uid: 'uid-owner', emailVerified: true })
+    })
+
+    it('moves the credential generation with another binding, a role change or a sign-out everywhere, with what it made', async () => {
+      const typed = user('t@example.com', { uid: 'uid-typed' })
+      await store.users.insert(typed)
+      const generation = async () => (await store.users.get(typed._id))!.credentialGeneration ?? 0
+      const subscription = (endpoint: string) => ({
+        endpoint,
+        email: typed.email,
+        p256dh: 'k',
+        auth: 'a',
+        createdAt: at(1),
+      })
+      const made = async (under: number) => {
+        expect(await store.calendarFeeds.replace(typed.email, `feed${under}`, at(1), under)).toBe(true)
+        expect(await store.pushSubscriptions.save(subscription(`https://push.example/${under}`), under, 10)).toBe(true)
+      }
+      const gone = async () => {
+        expect(await store.calendarFeeds.tokenOf(typed.email)).toBeUndefined()
+        expect(await store.pushSubscriptions.ofUsers([typed.email])).toEqual([])
+      }
+      await made(0)
+      // The same identity, verified since: its credentials stay.
+      await store.users.bindVerified(typed._id, 'uid-typed', 'uid-typed')
+      expect(await generation()).toBe(0)
+      expect(await store.calendarFeeds.tokenOf(typed.email)).toBe('feed0')
+
+      const other = user('o@example.com', { uid: 'uid-other-typed' })
+      await store.users.insert(other)
+      await store.calendarFeeds.replace(other.email, 'feed-other', at(1), 0)
+      expect((await store.users.bindVerified(other._id, 'uid-owner', 'uid-other-typed'))?.credentialGeneration).toBe(1)
+      expect(await store.calendarFeeds.emailOf('feed-other')).toBeUndefined()
+
+      expect(await store.users.setRole(typed._id, 'tutor')).toBe(true)
+      expect(await generation()).toBe(1)
+      await gone()
+      // A feed or subscription asked for under the ended generation is not written.
+      expect(await store.calendarFeeds.replace(typed.email, 'late', at(2), 0)).toBe(false)
+      expect(await store.pushSubscriptions.save(subscription('https://push.example/late'), 0, 10)).toBe(false)
+      await gone()
+
+      await made(1)
+      expect(await store.users.endSessions(typed._id, at(3))).toBe(true)
+      expect(await store.users.get(typed._id)).toMatchObject({ credentialGeneration: 2, signedOutAt: at(3) })
+      await gone()
+      expect(await store.users.endSessions('missing', at(3))).toBe(false)
+      // A role that does not change moves nothing.
+      await made(2)
+      expect(await store.users.setRole(typed._id, 'tutor')).toBe(false)
+      expect(await generation()).toBe(2)
+      expect(await store.calendarFeeds.tokenOf(typed.email)).toBe('feed2')
     })
 
     it('changes a role unless the user is an admin or already has it', async () => {

@@ -143,6 +143,16 @@ export const users = pgTable(
      * email, and is never made an admin (docs/decisions/0049-verified-email-bindings.md).
      */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * The generation every app token, file link, calendar feed and push
+     * subscription of the user is made under. A takeover by another identity,
+     * a role change and a sign-out of every device add one, and delete the
+     * feed and subscriptions in the same transaction; a token of another
+     * generation is refused (docs/decisions/0071-credentials-end-with-their-generation.md).
+     */
+    credentialGeneration: integer('credential_generation').notNull().default(0),
+    /** When the user last signed out of every device: a sign-in from before then gets no app token. */
+    signedOutAt: isoTime('signed_out_at'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     photo: text('photo').notNull(),

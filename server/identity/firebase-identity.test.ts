@@ -41,6 +41,7 @@ describe('identityFromToken', () => {
       emailVerified: true,
       name: 'Ada Lovelace',
       picture: 'https://lh3.googleusercontent.com/a/ada',
+      authTime: 1_700_000_000,
     })
   })
 
@@ -51,6 +52,7 @@ describe('identityFromToken', () => {
       emailVerified: false,
       name: null,
       picture: null,
+      authTime: 1_700_000_000,
     })
     // Only a literal true vouches for the email.
     expect(

@@ -40,6 +40,7 @@ export function identityFromToken(token: DecodedIdToken): VerifiedIdentity | nul
     emailVerified: token.email_verified === true,
     name: text(token.name),
     picture: text(token.picture),
+    authTime: token.auth_time,
   }
 }
 

@@ -158,7 +158,7 @@ describe('Web Push', () => {
       ...browserKeys(),
       createdAt: new Date().toISOString(),
     }))
-    for (const row of rows) await database.store.pushSubscriptions.save(row, 1000)
+    for (const row of rows) expect(await database.store.pushSubscriptions.save(row, 0, 1000)).toBe(true)
     return rows
   }
   const endpointsOf = async (email: string) =>

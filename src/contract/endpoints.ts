@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   adminStatsSchema,
+  adminUserSchema,
   bookingSchema,
   bookingStatusSchema,
   materialSchema,
@@ -186,7 +187,7 @@ export const endpoints = {
   },
   listUsers: {
     query: z.object({ search: optionalText('search', MAX.search).optional(), ...pageQuery }),
-    response: z.array(userSchema),
+    response: z.array(adminUserSchema),
   },
   getUserOwned: {
     params: byId,
@@ -204,6 +205,7 @@ export const endpoints = {
     response: modified,
   },
   deleteUser: { params: byId, response: deleted },
+  signOutEverywhere: { response: outcome },
 
   listAdminSessions: {
     query: z

@@ -45,6 +45,15 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 
+/**
+ * A user in the admin's list (GET /users): also whether the identity provider
+ * vouched for the email of the identity bound to it, null when nobody has
+ * signed in to it yet. Only a verified account may be made a tutor. A server
+ * that does not say leaves it out.
+ */
+export const adminUserSchema = userSchema.extend({ emailVerified: z.boolean().nullable().optional() })
+export type AdminUser = z.infer<typeof adminUserSchema>
+
 export const sessionSchema = z.object({
   _id: id,
   title: z.string().min(1),

@@ -197,6 +197,7 @@ describe('the product’s API calls', () => {
     expect(extra.filter((name) => !('extension' in routes[name]))).toEqual([])
     expect(extra).toEqual([
       'getUserOwned',
+      'signOutEverywhere',
       'cancelBooking',
       'getBookingCalendar',
       'getCalendarFeed',

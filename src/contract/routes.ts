@@ -35,6 +35,8 @@ export const routes = {
   getUserOwned: { method: 'GET', path: '/users/:id/owned', extension: true },
   updateUserRole: { method: 'PATCH', path: '/users/:id/role' },
   deleteUser: { method: 'DELETE', path: '/users/:id' },
+  /** Our extension: ends every sign-in of the caller, on every device, this one too. */
+  signOutEverywhere: { method: 'POST', path: '/users/me/sign-out-everywhere', extension: true },
 
   // Sessions
   listAdminSessions: { method: 'GET', path: '/admin/sessions', entity: 'session', paged: true },

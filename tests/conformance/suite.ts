@@ -8,6 +8,7 @@ import { createApi, type Api } from './harness/api-client'
 import type { Target } from './harness/target'
 import { badInputTests } from './suite/bad-input'
 import { calendarTests } from './suite/calendar'
+import { credentialTests } from './suite/credentials'
 import { crossSiteTests } from './suite/cross-site'
 import { findingTests } from './suite/findings'
 import { generatedInputTests } from './suite/generated-input'
@@ -51,6 +52,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     generatedInputTests(api)
     findingTests(api)
     securityTests(api)
+    credentialTests(api)
     permissionMatrixTests(api)
     crossSiteTests(api)
     hostileContentTests(api)

@@ -1,12 +1,12 @@
 // Accounts and navigation in the built app: registering, logging in as each
-// role, the dashboard menus and stats, logging out, the guards and the way
+// role, the dashboard menus and stats, logging out (here or on every device), the guards and the way
 // back after login, and the mobile menu. Tests tagged @live run against the
 // live build too, where the identity provider is Firebase Auth (its emulator)
 // and the role comes from the API server.
 import type { Page } from '@playwright/test'
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { DEMO_ACCOUNTS } from '../../src/contract/demo-identity'
-import { submitLogin } from './demo-accounts'
+import { appTokensFor, callApi, idTokens, submitLogin } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 
 const MENUS = {
@@ -186,6 +186,35 @@ test('log out shows the toast and ends logged out', { tag: '@live' }, async ({ p
   expect(await page.evaluate((key) => localStorage.getItem(key), QUERY_CACHE_KEY)).toBeNull()
   // It goes by itself after 1800 ms.
   await expect(toast).toHaveCount(0, { timeout: 3_000 })
+})
+
+test.describe('signing out of every device', () => {
+  // The other device's token, refused at the end, is a 401 the browser reports on its own.
+  test.use({ allowedConsoleErrors: [/status of 401/] })
+
+  test('ends this sign-in and every other one', { tag: '@live' }, async ({ page }) => {
+    // An account of this test's own: the seeded ones are signed in by every other test.
+    const email = `everywhere.${Date.now()}@example.com`
+    await page.goto('/register')
+    await page.getByLabel('Name').fill('Eve Everywhere')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('secret1')
+    await page.getByRole('button', { name: 'Register' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toBeVisible()
+    // Another device's sign-in of the same account.
+    const [idToken] = await idTokens(page, 'signIn', [{ email, password: 'secret1' }])
+    const [elsewhere] = await appTokensFor(page, [{ email, idToken: idToken! }])
+    expect((await callApi(page, '/notifications/unread-count', { token: elsewhere })).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('button', { name: 'Sign out of every device' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Sign out of every device?' })
+    await ask.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Signed out of every device' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull()
+    expect((await callApi(page, '/notifications/unread-count', { token: elsewhere })).status).toBe(401)
+  })
 })
 
 test('/dashboard logged out goes to /login and back after logging in', { tag: '@live' }, async ({ page }) => {

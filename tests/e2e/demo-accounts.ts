@@ -27,6 +27,7 @@ import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { SIGNED_IN_KEY } from '../../src/features/auth/signed-in-key'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
+import { LIVE_FIREBASE_PROJECT_ID } from './live/live-build-env'
 import { isOnStaticPage, STATIC_PAGE } from './offline-network'
 
 export type DemoRole = 'student' | 'tutor' | 'admin'
@@ -246,37 +247,53 @@ export async function callApi<T>(
  * signed in (`signIn`) through its REST API as its SDK does: the demo server's
  * provider, or the live build's Auth emulator (the one other http origin the
  * live page may call, as its Content-Security-Policy says). All at once.
+ * `verifiedSignUp` makes an account whose email the provider vouches for, as
+ * only such an account may be made a tutor: a Google account of the demo's
+ * provider, or a password account the emulator's admin marks verified.
  */
 export async function idTokens(
   page: Page,
-  kind: 'signUp' | 'signIn',
+  kind: 'signUp' | 'signIn' | 'verifiedSignUp',
   accounts: { email: string; password: string }[],
 ): Promise<string[]> {
   await waitForServiceWorker(page)
   return page.evaluate(
-    async ({ kind, accounts, mode, idp, appHeaders }) => {
+    async ({ kind, accounts, mode, idp, appHeaders, projectId }) => {
       const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
       const emulator = /connect-src ([^;]*)/
         .exec(policy)?.[1]
         ?.split(' ')
         .find((source) => source.startsWith('http://') && source !== location.origin)
-      const endpoint = kind === 'signUp' ? 'signUp' : 'signInWithPassword'
+      const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        })
+        if (!answer.ok) throw new Error(`${kind} ${url}: ${answer.status} ${await answer.text()}`)
+        return (await answer.json()) as { idToken: string; localId: string }
+      }
+      const toolkit = `${emulator}/identitytoolkit.googleapis.com/v1`
+      const live = async (endpoint: 'signUp' | 'signInWithPassword', email: string, password: string) =>
+        post(`${toolkit}/accounts:${endpoint}?key=any`, { email, password, returnSecureToken: true })
       return Promise.all(
         accounts.map(async ({ email, password }) => {
-          const answer =
-            mode === 'demo'
-              ? await fetch(idp[kind], {
-                  method: 'POST',
-                  headers: { 'Content-Type': 'application/json', ...appHeaders },
-                  body: JSON.stringify(kind === 'signUp' ? { email, password, displayName: 'x' } : { email, password }),
-                })
-              : await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${endpoint}?key=any`, {
-                  method: 'POST',
-                  headers: { 'Content-Type': 'application/json' },
-                  body: JSON.stringify({ email, password, returnSecureToken: true }),
-                })
-          if (!answer.ok) throw new Error(`${kind} ${email}: ${answer.status} ${await answer.text()}`)
-          return ((await answer.json()) as { idToken: string }).idToken
+          if (mode === 'demo') {
+            const [path, body] =
+              kind === 'signUp'
+                ? [idp.signUp, { email, password, displayName: 'x' }]
+                : kind === 'signIn'
+                  ? [idp.signIn, { email, password }]
+                  : [idp.google, { email, displayName: 'x' }]
+            return (await post(path, body, appHeaders)).idToken
+          }
+          if (kind === 'signIn') return (await live('signInWithPassword', email, password)).idToken
+          const made = await live('signUp', email, password)
+          if (kind === 'signUp') return made.idToken
+          // The emulator takes `Bearer owner` as the project's admin; a new sign-in's token says verified.
+          const update = `${toolkit}/projects/${projectId}/accounts:update`
+          await post(update, { localId: made.localId, emailVerified: true }, { Authorization: 'Bearer owner' })
+          return (await live('signInWithPassword', email, password)).idToken
         }),
       )
     },
@@ -284,8 +301,13 @@ export async function idTokens(
       kind,
       accounts,
       mode: appMode(),
-      idp: { signUp: DEMO_IDP_BASE + demoIdpPaths.signUp, signIn: DEMO_IDP_BASE + demoIdpPaths.signIn },
+      idp: {
+        signUp: DEMO_IDP_BASE + demoIdpPaths.signUp,
+        signIn: DEMO_IDP_BASE + demoIdpPaths.signIn,
+        google: DEMO_IDP_BASE + demoIdpPaths.google,
+      },
       appHeaders: APP_HEADERS,
+      projectId: LIVE_FIREBASE_PROJECT_ID,
     },
   )
 }

@@ -151,10 +151,15 @@ interface Person {
  * Accounts made as an attacker would: the identity provider's sign-up, then
  * POST /users with its ID token. Answers each one's status and ID token.
  */
-export async function makeAccounts(page: Page, people: Person[]): Promise<{ status: number; idToken: string }[]> {
+export async function makeAccounts(
+  page: Page,
+  people: Person[],
+  /** With emails the provider vouches for (only such an account may be made a tutor). */
+  verified = false,
+): Promise<{ status: number; idToken: string }[]> {
   const ids = await idTokens(
     page,
-    'signUp',
+    verified ? 'verifiedSignUp' : 'signUp',
     people.map((person) => ({ email: person.email, password: 'hostile-pass-1' })),
   )
   const created = await callMany(
@@ -309,7 +314,7 @@ export async function makeTutors(page: Page, admin: string, names: readonly stri
     name: clip(name, TEXT_LIMITS.name),
     photo: photos[i]!,
   }))
-  const accounts = await makeAccounts(page, people)
+  const accounts = await makeAccounts(page, people, true)
   expect(accounts.map((a) => a.status)).toEqual(people.map(() => 201))
   const [listed] = await callMany<{ _id: string; email: string }[]>(page, [
     { path: `/users?search=${tag}&page=1&limit=1000`, token: admin },

@@ -40,9 +40,10 @@ test.describe('workspaces', () => {
     test('the admin changes a user’s role; an admin’s cannot be changed', { tag: '@live' }, async ({ page }) => {
       await logInAs(page, 'admin')
       await page.goto('/dashboard/manage-users')
-      // A student of this test's own (the seeded ones are every other test's), signed up as the app does.
+      // A student of this test's own (the seeded ones are every other test's), signed up as the app does,
+      // with an email the provider vouches for: only such an account may be made a tutor.
       const email = `role-change-${stamp()}@studyhub.test`
-      const [idToken] = await idTokens(page, 'signUp', [{ email, password: 'role-change-1' }])
+      const [idToken] = await idTokens(page, 'verifiedSignUp', [{ email, password: 'role-change-1' }])
       await seed(
         page,
         idToken!,
@@ -55,6 +56,9 @@ test.describe('workspaces', () => {
       await page.getByLabel('Search users by name or email').fill(email)
       const role = page.getByRole('combobox', { name: `Role of ${email}` })
       await expect(page.getByRole('row')).toHaveCount(2)
+      await expect(
+        page.getByRole('row').filter({ hasText: email }).getByRole('cell', { name: 'Verified' }),
+      ).toBeVisible()
       await role.selectOption('tutor')
       await expect(toastOrDialog(page, `is now a tutor`)).toBeVisible()
       const after = await callApi<{ email: string; role: string }[]>(page, `/users?search=${encodeURIComponent(email)}`)

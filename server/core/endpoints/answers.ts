@@ -1,7 +1,7 @@
 // Small pieces every endpoint file uses to shape answers: paging, list
 // headers, the computed fields of sessions and bookings, and the records
 // stripped of what callers never see.
-import type { Booking, Material, Session, User } from '#contract/entities'
+import type { AdminUser, Booking, Material, Session, User } from '#contract/entities'
 import { TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { Answer } from '../pipeline'
 import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, Store, UserRow } from '../store'
@@ -34,10 +34,27 @@ export const inserted = (id: string): Answer => ({ status: 201, body: { acknowle
 
 export const isoNow = (now: Date) => now.toISOString()
 
-/** A user as answered: the provider uid stays on the server. */
+/** A user as answered: the provider uid and the credential bookkeeping stay on the server. */
 export function publicUser(row: UserRow): User {
-  const { uid: _uid, emailVerified: _emailVerified, ...user } = row
+  const {
+    uid: _uid,
+    emailVerified: _emailVerified,
+    credentialGeneration: _generation,
+    signedOutAt: _signedOutAt,
+    ...user
+  } = row
   return user
+}
+
+/**
+ * A user as the admin's list answers it: also whether the provider vouched for
+ * the bound identity's email (null: nobody has signed in to the record yet),
+ * which decides whether it may be made a tutor. Only this admin answer says it:
+ * it is no secret from its owner, but GET /users/{email} has no use for it, and
+ * the public tutors list is built from sessions, never from user records.
+ */
+export function adminUser(row: UserRow): AdminUser {
+  return { ...publicUser(row), emailVerified: row.uid ? row.emailVerified === true : null }
 }
 
 /** A material as answered: the file id travels only inside fileUrl. */

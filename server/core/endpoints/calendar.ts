@@ -2,10 +2,12 @@
 // feed. The student makes (or remakes) a secret address and may revoke it; a
 // calendar app reads the feed with no sign-in, the secret in the path being
 // the only proof, so it lists that student's approved bookings and nothing
-// else, and a new address ends the old one.
+// else, and a new address ends the old one. A feed belongs to the credential
+// generation it was made under: a takeover of the account, a role change or a
+// sign-out of every device deletes it.
 import type { ApiDeps } from '../api-deps'
 import { apiOrigin, bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
-import { notFound } from '../http-errors'
+import { invalidToken, notFound } from '../http-errors'
 import { FILE_ID_PATTERN, newFileId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { deleted, isoNow } from './answers'
@@ -17,9 +19,13 @@ export const getCalendarFeed: RouteImpl<'getCalendarFeed'> = async ({ deps, stor
   return { body: { url: token ? feedUrl(deps, url, token) : null } }
 }
 
-export const createCalendarFeed: RouteImpl<'createCalendarFeed'> = async ({ deps, store, params, url }) => {
+export const createCalendarFeed: RouteImpl<'createCalendarFeed'> = async ({ deps, store, params, url, principal }) => {
   const token = newFileId()
-  await store.calendarFeeds.replace(params.email, token, isoNow(deps.now()))
+  // Made only while the caller's token is still of the current generation: a feed asked for
+  // with a token that ended meanwhile would outlive the sign-in it came from.
+  if (!(await store.calendarFeeds.replace(params.email, token, isoNow(deps.now()), principal!.generation!))) {
+    throw invalidToken()
+  }
   return { status: 201, body: { url: feedUrl(deps, url, token) } }
 }
 

@@ -11,10 +11,11 @@
 // and its viewer runs no page script on our origin anyway).
 import type { ApiDeps } from '../api-deps'
 import { isSignedFileRequest, verifyFileLink } from '../file-links'
-import { bearerToken, errorResponse, forbidden, notFound, unauthorized } from '../http-errors'
+import { bearerToken, errorResponse, forbidden, invalidToken, notFound, unauthorized } from '../http-errors'
 import { FILE_ID_PATTERN } from '../ids'
 import { isAllowed, materialReaders, type Principal } from '../permissions'
 import { resolvePrincipal } from '../pipeline'
+import { credentialGeneration } from '../store'
 
 /** Types a browser may show inline; anything else is a download. */
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/
@@ -26,15 +27,23 @@ async function caller(request: Request, fileId: string, deps: ApiDeps): Promise<
   const query = new URL(request.url).searchParams
   if (isSignedFileRequest(query)) {
     const nowSeconds = Math.floor(deps.now().getTime() / 1000)
-    const userId = await verifyFileLink(await deps.store.meta.tokenSecret(), fileId, query, nowSeconds)
-    // The record is read now, as for a token: a deleted user's links stop working, and a role change applies.
-    const user = userId ? await deps.store.users.get(userId) : undefined
-    if (!user) throw forbidden(LINK_REFUSED)
-    return { email: user.email, role: user.role, via: 'app', userId: user._id, identity: null }
+    const holder = await verifyFileLink(await deps.store.meta.tokenSecret(), fileId, query, nowSeconds)
+    // The record is read now, as for a token: a deleted user's links stop working, and so do those
+    // issued under an older credential generation (before a takeover, a role change or a sign-out everywhere).
+    const user = holder ? await deps.store.users.get(holder.userId) : undefined
+    if (!user || credentialGeneration(user) !== holder!.generation) throw forbidden(LINK_REFUSED)
+    return {
+      email: user.email,
+      role: user.role,
+      via: 'app',
+      userId: user._id,
+      generation: holder!.generation,
+      identity: null,
+    }
   }
   const token = bearerToken(request)
   const who = token ? await resolvePrincipal(deps, token, ['app']) : null
-  if (!who) throw unauthorized(token ? 'Invalid or expired token.' : undefined)
+  if (!who) throw token ? invalidToken() : unauthorized()
   return who
 }
 

@@ -133,6 +133,7 @@ export const deleteMaterial: RouteImpl<'deleteMaterial'> = async ({ store, recor
 export const getMaterialFileLink: RouteImpl<'getMaterialFileLink'> = async ({ deps, store, record, principal }) => {
   if (!record.fileId) throw notFound('This material has no file.')
   const nowSeconds = Math.floor(deps.now().getTime() / 1000)
-  const link = await signFileLink(await store.meta.tokenSecret(), record.fileId, principal!.userId!, nowSeconds)
+  const holder = { userId: principal!.userId!, generation: principal!.generation! }
+  const link = await signFileLink(await store.meta.tokenSecret(), record.fileId, holder, nowSeconds)
   return { body: link, headers: { 'Cache-Control': 'no-store' } }
 }

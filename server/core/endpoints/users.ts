@@ -5,22 +5,29 @@
 // typed at sign-up proves nothing (docs/decisions/0004-identity-by-provider-uid.md).
 // A new email is bound to whoever signs up with it first, verified or not, and
 // the record says which: an unverified binding gives way to a verified identity
-// of the same email, and is never made an admin
+// of the same email, and is never made an admin or a tutor
 // (docs/decisions/0049-verified-email-bindings.md).
+// Every app token names the user's credential generation, which a takeover, a
+// role change and a sign-out of every device move on: whatever was given
+// under the old one (app tokens, file links, the calendar feed, push
+// subscriptions) stops working at once
+// (docs/decisions/0071-credentials-end-with-their-generation.md).
 import { TEXT_LIMITS } from '#contract/limits'
 import { isAcceptedPhotoUrl } from '#contract/photo-url'
 import type { VerifiedIdentity } from '../identity'
-import { conflict, forbidden, notFound } from '../http-errors'
+import { conflict, forbidden, notFound, unauthorized } from '../http-errors'
 import { newId } from '../ids'
 import { APP_TOKEN, signJwt } from '../jwt'
 import type { RouteImpl } from '../pipeline'
-import type { Store, UserRow } from '../store'
-import { UniqueViolation } from '../store'
-import { deleted, isoNow, listAnswer, modified, paging, publicUser } from './answers'
+import { credentialGeneration, UniqueViolation, type Store, type UserRow } from '../store'
+import { adminUser, deleted, isoNow, listAnswer, modified, paging, publicUser } from './answers'
 
 const TAKEN = 'An account with this email already exists and belongs to another sign-in.'
 const UNVERIFIED =
   'An account with this email already exists. Verify your email address with the sign-in provider, or sign in with Google, to use it.'
+const UNVERIFIED_ROLE =
+  "This account's email is not verified: its owner must verify it with the sign-in provider, or sign in with Google, before it can be made a tutor."
+const SIGNED_OUT = 'This sign-in ended when the account signed out of every device. Sign in again.'
 
 const providerPhoto = (picture: string | null) => (picture && isAcceptedPhotoUrl(picture) ? picture : '')
 
@@ -44,8 +51,9 @@ export async function accountFor(
   if (bound) {
     // The provider has since vouched for the email this record was bound with.
     if (identity.emailVerified && !bound.emailVerified && identity.email === bound.email) {
-      await store.users.bindVerified(bound._id, identity.uid, identity.uid)
-      return { user: { ...bound, emailVerified: true }, created: false }
+      // The same identity: its credentials stay (the generation moves only for another one).
+      const verified = await store.users.bindVerified(bound._id, identity.uid, identity.uid)
+      return { user: verified ?? { ...bound, emailVerified: true }, created: false }
     }
     return { user: bound, created: false }
   }
@@ -53,9 +61,11 @@ export async function accountFor(
   if (sameEmail) {
     if (!identity.emailVerified) throw conflict(sameEmail.uid ? TAKEN : UNVERIFIED)
     if (!mayClaim(sameEmail, identity)) throw conflict(TAKEN)
-    // Unbound, or bound by an identity that never proved the email: the proven owner takes it.
-    if (!(await store.users.bindVerified(sameEmail._id, identity.uid, sameEmail.uid ?? null))) throw conflict(TAKEN)
-    return { user: { ...sameEmail, uid: identity.uid, emailVerified: true }, created: false }
+    // Unbound, or bound by an identity that never proved the email: the proven owner takes it, and
+    // every credential the first identity was given ends with the generation the binding moves on.
+    const taken = await store.users.bindVerified(sameEmail._id, identity.uid, sameEmail.uid ?? null)
+    if (!taken) throw conflict(TAKEN)
+    return { user: taken, created: false }
   }
   // Whatever role a client asks for, a new account is a student.
   const user: UserRow = {
@@ -99,11 +109,16 @@ export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, princip
   const identity = principal!.identity!
   const now = deps.now()
   const { user } = await accountFor(store, identity, {}, now)
+  // The provider still renews the ID tokens of a sign-in made before the
+  // account signed out of every device: that sign-in has ended all the same.
+  if (user.signedOutAt && identity.authTime < Math.floor(Date.parse(user.signedOutAt) / 1000)) {
+    throw unauthorized(SIGNED_OUT)
+  }
   await store.users.update(user._id, { last_log_in: isoNow(now) })
   const token = await signJwt(
     await store.meta.tokenSecret(),
     APP_TOKEN,
-    { sub: user._id, email: user.email },
+    { sub: user._id, email: user.email, gen: credentialGeneration(user) },
     deps.appTokenTtlSeconds,
     Math.floor(now.getTime() / 1000),
   )
@@ -137,7 +152,7 @@ async function fillProfile(store: Store, user: UserRow, body: { name?: string; p
 
 export const listUsers: RouteImpl<'listUsers'> = async ({ store, query }) => {
   const listed = await store.users.list(query.search, paging(query))
-  return listAnswer({ ...listed, rows: listed.rows.map(publicUser) })
+  return listAnswer({ ...listed, rows: listed.rows.map(adminUser) })
 }
 
 export const getUserOwned: RouteImpl<'getUserOwned'> = async ({ store, record }) => {
@@ -146,7 +161,18 @@ export const getUserOwned: RouteImpl<'getUserOwned'> = async ({ store, record })
 
 export const updateUserRole: RouteImpl<'updateUserRole'> = async ({ store, body, record }) => {
   if (record.role === 'admin') throw forbidden('Admin users cannot be changed.')
+  // More than a student's role goes only to an email's proven owner: an unverified binding gives way
+  // to the owner at their first verified sign-in. An unbound record may: only a verified identity can
+  // claim it. Checking the record as read is enough, since a binding is only ever verified, never unverified.
+  if (body.role !== 'student' && record.uid && !record.emailVerified) throw conflict(UNVERIFIED_ROLE)
+  // A change ends the user's app tokens, calendar feed and push subscriptions (the store moves the generation).
   return modified((await store.users.setRole(record._id, body.role)) ? 1 : 0)
+}
+
+/** Ends every sign-in of the caller, this device's too: the app then signs out here as at a logout. */
+export const signOutEverywhere: RouteImpl<'signOutEverywhere'> = async ({ deps, store, principal }) => {
+  if (!(await store.users.endSessions(principal!.userId!, isoNow(deps.now())))) throw notFound('User not found.')
+  return { body: { success: true, message: 'Signed out of every device.' } }
 }
 
 export const deleteUser: RouteImpl<'deleteUser'> = async ({ store, record }) => {

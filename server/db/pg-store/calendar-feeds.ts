@@ -1,9 +1,10 @@
-// Students' calendar feed tokens: one per student (its key), each unique.
+// Students' calendar feed tokens: one per student (its key), each unique, made
+// only while the student's credential generation is the one their token names.
 import { eq } from 'drizzle-orm'
 import type { Store } from '#core/store'
 import { calendarFeeds } from '../schema'
-import { guarded } from './pg-errors'
 import type { PgDb } from './shared'
+import { whileGeneration } from './users'
 
 export function calendarFeedsStore(db: PgDb): Store['calendarFeeds'] {
   return {
@@ -15,9 +16,9 @@ export function calendarFeedsStore(db: PgDb): Store['calendarFeeds'] {
       const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token))
       return row?.studentEmail
     },
-    async replace(email, token, createdAt) {
-      await guarded(() =>
-        db
+    replace(email, token, createdAt, generation) {
+      return whileGeneration(db, email, generation, (tx) =>
+        tx
           .insert(calendarFeeds)
           .values({ studentEmail: email, token, createdAt })
           .onConflictDoUpdate({ target: calendarFeeds.studentEmail, set: { token, createdAt } }),

@@ -5,10 +5,11 @@
 // gets there first.
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { NotificationRow, Store } from '#core/store'
-import { notifications, pushSubscriptions, users } from '../schema'
+import { notifications, pushSubscriptions } from '../schema'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { inList, present, type PgDb } from './shared'
+import { whileGeneration } from './users'
 
 const toNotification = (row: typeof notifications.$inferSelect): NotificationRow =>
   ({ ...present(row), readAt: row.readAt }) as NotificationRow
@@ -82,29 +83,24 @@ export function notificationsStore(db: PgDb): Store['notifications'] {
 
 export function pushSubscriptionsStore(db: PgDb): Store['pushSubscriptions'] {
   return {
-    async save(row, max) {
-      await guarded(() =>
-        db.transaction(async (tx) => {
-          // The user's row, locked: two saves of one user take turns, so
-          // neither counts the subscriptions before the other's is in.
-          await tx.select({ email: users.email }).from(users).where(eq(users.email, row.email)).for('update')
-          await tx
-            .insert(pushSubscriptions)
-            .values(row)
-            .onConflictDoUpdate({
-              target: pushSubscriptions.endpoint,
-              set: { email: row.email, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
-            })
-          const others = and(eq(pushSubscriptions.email, row.email), ne(pushSubscriptions.endpoint, row.endpoint))
-          const newest = tx
-            .select({ endpoint: pushSubscriptions.endpoint })
-            .from(pushSubscriptions)
-            .where(others)
-            .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
-            .limit(max - 1)
-          await tx.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.endpoint, newest)))
-        }),
-      )
+    save(row, generation, max) {
+      return whileGeneration(db, row.email, generation, async (tx) => {
+        await tx
+          .insert(pushSubscriptions)
+          .values(row)
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { email: row.email, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
+          })
+        const others = and(eq(pushSubscriptions.email, row.email), ne(pushSubscriptions.endpoint, row.endpoint))
+        const newest = tx
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(others)
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
+          .limit(max - 1)
+        await tx.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.endpoint, newest)))
+      })
     },
     async remove(endpoint, email) {
       const gone = await db

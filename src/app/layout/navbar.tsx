@@ -2,7 +2,7 @@
 // Dashboard when logged in, or Login and Register when logged out. On small
 // screens the links collapse into a menu that also holds Log out (or Login and
 // Register). Logged in, the right side has the avatar menu: email, Dashboard,
-// Log out.
+// Log out, and Sign out of every device (the small-screen menu holds both too).
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuthActions } from '#features/auth/auth-provider'
@@ -11,7 +11,7 @@ import { WIPE_PENDING_ALERT } from '../device-data'
 import { useOptionalUser, useUserState } from '#features/auth/user-query'
 import { UserAvatar } from '#features/auth/components/user-avatar'
 import { ThemeToggle } from '#features/theme/theme-toggle'
-import { showAlert, showToast } from '#shared/ui/feedback'
+import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
 import { errorMessage } from '#shared/api/api-error'
 
 const PUBLIC_LINKS = [
@@ -39,42 +39,62 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return `tap flex items-center rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-muted-strong'}`
 }
 
-/** Logs out with the toast or the dialog of docs/product.md#messages. */
-function useLogOut(): () => Promise<void> {
-  const { logOut } = useAuthActions()
+/** What asks before signing out of every device: it ends sign-ins the user cannot see from here. */
+const EVERYWHERE_QUESTION = {
+  title: 'Sign out of every device?',
+  text: 'You will be signed out here and on every other device you signed in on. Calendar apps reading your feed address and the notifications of those devices stop too.',
+  confirmLabel: 'Sign out everywhere',
+  cancelLabel: 'Cancel',
+  danger: true,
+}
+
+/**
+ * Logs out, or signs out of every device (after asking), with the toast or
+ * the dialog of docs/product.md#messages.
+ */
+function useLogOut(everywhere: boolean): () => Promise<void> {
+  const { logOut, signOutEverywhere } = useAuthActions()
   const navigate = useNavigate()
   const location = useLocation()
   return async () => {
+    if (everywhere && !(await confirmDialog(EVERYWHERE_QUESTION))) return
     let result: LogOutResult
     try {
-      result = await logOut()
+      result = await (everywhere ? signOutEverywhere() : logOut())
     } catch (err) {
-      await showAlert({ title: 'Logout failed', text: errorMessage(err, 'Please try again'), icon: 'error' })
+      const title = everywhere ? 'Could not sign out of every device' : 'Logout failed'
+      await showAlert({ title, text: errorMessage(err, 'Please try again'), icon: 'error' })
       return
     }
     // The user chose to stay logged in (unsent note writes).
     if (result === 'stayed') return
     // Signed out, but their data is still on the device: not a clean logout, and they must know.
     if (result === 'wipe-pending') void showAlert({ ...WIPE_PENDING_ALERT, icon: 'warning' })
-    else showToast({ title: 'Logged out successfully', icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })
+    else {
+      const title = everywhere ? 'Signed out of every device' : 'Logged out successfully'
+      showToast({ title, icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })
+    }
     // A page behind login would only send the next visitor to /login.
     if (/^\/(dashboard|session-details)(\/|$)/.test(location.pathname)) navigate('/', { replace: true })
   }
 }
 
-/** Log out, in the avatar menu and the small-screen menu alike; `onClick` closes the menu first. */
-function LogOutButton({ onClick }: { onClick: () => void }) {
-  const handleLogOut = useLogOut()
+/**
+ * Log out, or Sign out of every device, in the avatar menu and the
+ * small-screen menu alike; `onClick` closes the menu first.
+ */
+function LogOutButton({ onClick, everywhere = false }: { onClick: () => void; everywhere?: boolean }) {
+  const handleLogOut = useLogOut(everywhere)
   return (
     <button
       type="button"
-      className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-danger hover:bg-muted"
+      className={`block w-full rounded px-3 py-2 text-left text-sm font-medium hover:bg-muted ${everywhere ? 'text-ink' : 'text-danger'}`}
       onClick={() => {
         onClick()
         void handleLogOut()
       }}
     >
-      Log out
+      {everywhere ? 'Sign out of every device' : 'Log out'}
     </button>
   )
 }
@@ -144,6 +164,9 @@ function AvatarMenu() {
             </li>
             <li>
               <LogOutButton onClick={() => setOpen(false)} />
+            </li>
+            <li>
+              <LogOutButton everywhere onClick={() => setOpen(false)} />
             </li>
           </ul>
         </div>
@@ -223,9 +246,14 @@ export function Navbar() {
                   </li>
                 ))}
                 {user && (
-                  <li>
-                    <LogOutButton onClick={() => setOpen(false)} />
-                  </li>
+                  <>
+                    <li>
+                      <LogOutButton onClick={() => setOpen(false)} />
+                    </li>
+                    <li>
+                      <LogOutButton everywhere onClick={() => setOpen(false)} />
+                    </li>
+                  </>
                 )}
               </ul>
             )}

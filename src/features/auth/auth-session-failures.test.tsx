@@ -220,4 +220,40 @@ describe('log out and the device', () => {
     expect(session()).toMatchObject({ user: null })
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
   })
+
+  it('signing out of every device asks the server first, then logs out here; a failure changes nothing here', async () => {
+    restServer([{ email: 'sam@example.com', role: 'student' }])
+    let up = false
+    const asked: (string | null)[] = []
+    server.use(
+      http.post('*/api/users/me/sign-out-everywhere', ({ request }) => {
+        asked.push(request.headers.get('authorization'))
+        return up
+          ? HttpResponse.json({ success: true, message: 'Signed out of every device.' })
+          : HttpResponse.json({ message: 'The server is busy.' }, { status: 503 })
+      }),
+    )
+    const device = { unsentWarning: vi.fn(async () => null), wipe: vi.fn(async () => {}) }
+    const { gateway } = fakeGateway()
+    const { session } = renderSession(gateway, undefined, { device })
+    await waitFor(() => expect(session().loading).toBe(false))
+    await act(() => session().signIn('sam@example.com', 'right-password'))
+
+    await act(() => expect(session().signOutEverywhere()).rejects.toThrow('The server is busy.'))
+    expect(session()).toMatchObject({ email: 'sam@example.com' })
+    expect(gateway.signOut).not.toHaveBeenCalled()
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com')
+
+    up = true
+    let result: unknown
+    await act(async () => {
+      result = await session().signOutEverywhere()
+    })
+    expect(result).toBe('logged-out')
+    expect(asked).toEqual(['Bearer app-token-for-sam@example.com', 'Bearer app-token-for-sam@example.com'])
+    expect(gateway.signOut).toHaveBeenCalledTimes(1)
+    expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
+    expect(session()).toMatchObject({ user: null })
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+  })
 })

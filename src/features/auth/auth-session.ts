@@ -74,6 +74,8 @@ export interface AuthSession {
   signUp(input: SignUpInput): Promise<void>
   signInWithGoogle(): Promise<void>
   logOut(): Promise<LogOutResult>
+  /** Signs out of every device at the server, then logs out here. */
+  signOutEverywhere(): Promise<LogOutResult>
   /** A fresh app token for the HTTP client's retry after a 401, or null. */
   renewToken(): Promise<string | null>
 }
@@ -306,20 +308,35 @@ export function createAuthSession({
     await handOver(identity, before)
   }
 
+  /** Whether the user may be signed out here: yes, unless they have unsent writes and choose to stay. */
+  async function mayLeave(email: string | null | undefined): Promise<boolean> {
+    if (!email || !device) return true
+    const unsent = await device.unsentWarning(email).catch(() => null)
+    if (!unsent) return true
+    return confirmDialog({ ...unsent, confirmLabel: 'Log out anyway', cancelLabel: 'Stay logged in', danger: true })
+  }
+
   async function logOut(): Promise<LogOutResult> {
     const email = latest?.email
-    if (email && device) {
-      const unsent = await device.unsentWarning(email).catch(() => null)
-      if (unsent) {
-        const ok = await confirmDialog({
-          ...unsent,
-          confirmLabel: 'Log out anyway',
-          cancelLabel: 'Stay logged in',
-          danger: true,
-        })
-        if (!ok) return 'stayed'
-      }
-    }
+    if (!(await mayLeave(email))) return 'stayed'
+    return signOutHere(email)
+  }
+
+  /**
+   * Ends every sign-in of the user at the server (every device's, this one's
+   * too), then logs out here as logOut does. The unsent-writes question comes
+   * first, since once the server has answered this device's session is over
+   * either way; a refusal or no answer throws, and nothing changes here.
+   */
+  async function signOutEverywhere(): Promise<LogOutResult> {
+    const email = latest?.email
+    if (!(await mayLeave(email))) return 'stayed'
+    await api('signOutEverywhere')
+    return signOutHere(email)
+  }
+
+  /** Signs out of the provider on this device and wipes the user's data from it. */
+  async function signOutHere(email: string | null | undefined): Promise<LogOutResult> {
     await (await gateway()).signOut()
     localStorage.removeItem(ROLE_KEY)
     // The app clears its caches before the signed-out state is written, so that state is what stays.
@@ -414,5 +431,5 @@ export function createAuthSession({
     }
   }
 
-  return { start, signIn, signUp, signInWithGoogle, logOut, renewToken }
+  return { start, signIn, signUp, signInWithGoogle, logOut, signOutEverywhere, renewToken }
 }

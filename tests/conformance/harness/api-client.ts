@@ -30,8 +30,10 @@ export interface Api {
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>
   /** The app token of `email`, signing in once per reset. */
   signIn(email: string): Promise<string>
-  /** Forgets a cached app token (after the user was deleted, say). */
+  /** Forgets a cached app token (after the user was deleted, or their role changed, say). */
   forget(email: string): void
+  /** Signs in to the provider and the API afresh, as after being signed out of every device: the new app token. */
+  signInAgain(email: string): Promise<string>
   /** Resets the target and forgets every token and everything in `memo`. */
   reset(): Promise<void>
   /** What a test helper read once and may keep until the next reset (no API call changes a name). */
@@ -95,6 +97,11 @@ export function createApi(target: Target): Api {
     call,
     signIn,
     forget: (email) => void tokens.delete(email.toLowerCase()),
+    async signInAgain(email) {
+      tokens.delete(email.toLowerCase())
+      await target.signInAgain(email)
+      return signIn(email)
+    },
     memo,
     async reset() {
       tokens.clear()

@@ -120,15 +120,16 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
     },
 
     idTokenFor(email) {
+      return idTokens.get(email.toLowerCase()) ?? target.signInAgain(email)
+    },
+
+    signInAgain(email) {
       const key = email.toLowerCase()
-      let token = idTokens.get(key)
-      if (!token) {
-        token = seededEmails.has(key)
-          ? emulator.verifiedIdToken(key)
-          : emulator.signIn(key).then((account) => account.idToken)
-        idTokens.set(key, token)
-        token.catch(() => idTokens.delete(key))
-      }
+      const token = seededEmails.has(key)
+        ? emulator.verifiedIdToken(key)
+        : emulator.signIn(key).then((account) => account.idToken)
+      idTokens.set(key, token)
+      token.catch(() => idTokens.delete(key))
       return token
     },
 

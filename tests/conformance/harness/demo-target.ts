@@ -36,6 +36,9 @@ export function createDemoTarget(): Target {
     return data
   }
 
+  const signIn = async (email: string) =>
+    (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
+
   return {
     name: 'demo',
     baseUrl,
@@ -49,9 +52,9 @@ export function createDemoTarget(): Target {
       server.close()
     },
     reset: () => resetDemoData(),
-    async idTokenFor(email) {
-      return (await idp(demoIdpPaths.signIn, { email, password: HARNESS_PASSWORD })).idToken
-    },
+    // Every ID token is a new sign-in's here.
+    idTokenFor: signIn,
+    signInAgain: signIn,
     async handleExactly(request) {
       return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 })
     },

@@ -32,6 +32,12 @@ export interface Target {
    * `signUpNew`, that identity's own.
    */
   idTokenFor(email: string): Promise<string>
+  /**
+   * Signs in to the provider again, as the user would after being signed out (a
+   * new sign-in, not a renewal of the last one): its ID token, which idTokenFor
+   * answers from then on.
+   */
+  signInAgain(email: string): Promise<string>
   /** Registers a new password identity with the provider. Throws ProviderRefusal when the provider says no. */
   signUpNew(email: string, name: string): Promise<{ idToken: string }>
   /**

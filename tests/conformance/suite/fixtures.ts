@@ -3,7 +3,7 @@
 // and read back as an admin (or, for notes, as their owner), so the suite
 // never depends on how a target stores anything.
 import { expect } from 'vitest'
-import type { Booking, Material, Note, Review, Session, User } from '#contract/entities'
+import type { AdminUser, Booking, Material, Note, Review, Session, User } from '#contract/entities'
 import type { Api } from '../harness/api-client'
 
 // Seeded accounts (the seed is the same on every target).
@@ -167,13 +167,13 @@ export const allSessions = (api: Api) => getAsAdmin<Session[]>(api, '/admin/sess
 export const allBookings = (api: Api) => getAsAdmin<Booking[]>(api, '/bookings')
 export const allReviews = (api: Api) => getAsAdmin<Review[]>(api, '/reviews')
 export const allMaterials = (api: Api) => getAsAdmin<Material[]>(api, '/materials')
-export const allUsers = (api: Api) => getAsAdmin<User[]>(api, '/users')
+export const allUsers = (api: Api) => getAsAdmin<AdminUser[]>(api, '/users')
 export async function notesOf(api: Api, student: string): Promise<Note[]> {
   const res = await api.call<Note[]>('GET', `/notes/student/${encodeURIComponent(student)}`, { as: student })
   expect(res.status).toBe(200)
   return res.data
 }
-export async function userByEmail(api: Api, email: string): Promise<User | undefined> {
+export async function userByEmail(api: Api, email: string): Promise<AdminUser | undefined> {
   return (await allUsers(api)).find((u) => u.email === email)
 }
 
@@ -182,7 +182,8 @@ const byId = <T extends { _id: string }>(rows: T[]) => [...rows].sort((a, b) => 
 /**
  * Everything the API shows an admin, plus the notes of `notesOf` as their
  * owners see them: two snapshots are equal when a call changed nothing.
- * last_log_in is left out: signing in is not a change of the data.
+ * last_log_in and emailVerified are left out: signing in is not a change of
+ * the data (a seeded user's first sign-in on the API server binds them verified).
  */
 export async function snapshot(api: Api, noteOwners: readonly string[] = [STUDENT]) {
   const [users, sessions, bookings, reviews, materials] = await Promise.all([
@@ -195,7 +196,7 @@ export async function snapshot(api: Api, noteOwners: readonly string[] = [STUDEN
   const notes: Record<string, Note[]> = {}
   for (const owner of noteOwners) notes[owner] = byId(await notesOf(api, owner))
   return {
-    users: byId(users.map(({ last_log_in: _seen, ...u }) => u)),
+    users: byId(users.map(({ last_log_in: _seen, emailVerified: _verified, ...u }) => u)),
     sessions: byId(sessions),
     bookings: byId(bookings),
     reviews: byId(reviews),

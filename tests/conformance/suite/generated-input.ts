@@ -253,6 +253,8 @@ interface Template {
   headers?: Record<string, string>
   /** The kind of a field the request leaves out, where its schema does not say. */
   kinds?: Record<string, Kind>
+  /** What the next request needs after this one succeeded (a sign-in that a success ended, made again). */
+  after?: () => Promise<unknown>
 }
 
 /**
@@ -341,6 +343,7 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
   getUserOwned: async (r) => ({ as: 'admin', params: { id: await r.user() } }),
   updateUserRole: async (r) => ({ as: 'admin', params: { id: await r.user() }, body: { role: 'tutor' } }),
   deleteUser: async (r) => ({ as: 'admin', params: { id: await r.user() } }),
+  signOutEverywhere: async (_, api) => ({ as: 'free student', after: () => api.signInAgain(FREE_STUDENT) }),
   listAdminSessions: async () => ({ as: 'admin', query: { status: 'approved', ...SEARCH, ...PAGE }, kinds: BOUNDS }),
   listSessions: async () => ({
     as: 'admin',
@@ -633,18 +636,23 @@ export function generatedInputTests(api: Api) {
           if (method === 'GET') continue
           const after = await snapshot(api)
           if (isRefusal(res.status)) expect.soft(after, `${label}: a refusal changed what can be read`).toEqual(before)
-          else records.forget()
+          else {
+            records.forget()
+            await template.after?.()
+          }
           before = after
         }
         if (method === 'GET')
           expect.soft(await snapshot(api), `${name}: a read changed what can be read`).toEqual(before)
         // The request as it is works, so the values above went as far as the route's own rules.
-        const { path, options } = await requestOf(api, name, await TEMPLATES[name](records, api), [])
+        const unchanged = await TEMPLATES[name](records, api)
+        const { path, options } = await requestOf(api, name, unchanged, [])
         const res = await api.call(method, path, options)
         expect
           .soft(res.status, `${method} ${path} (${name}) unchanged → ${asText(res.data).slice(0, 160)}`)
           .toSatisfy(isOk)
         if (method !== 'GET') records.forget()
+        if (isOk(res.status)) await unchanged.after?.()
       }
     })
   })

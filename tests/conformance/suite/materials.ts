@@ -258,6 +258,7 @@ export function materialTests(api: Api) {
         changed('signature', flip),
         changed('expires', (e) => String(Number(e) + 60)),
         changed('user', () => otherUser),
+        changed('gen', (g) => String(Number(g) + 1)),
         url.replace(/&signature=[^&]*/, ''),
         // A link for one file opens no other, even one the same student may read.
         url.replace(first.fileUrl, second.fileUrl),
@@ -275,6 +276,12 @@ export function materialTests(api: Api) {
       } finally {
         vi.useRealTimers()
       }
+
+      // A link ends with the credentials it was issued under: the tutor's, once they sign out of every device.
+      const tutorsLink = (await linkFor(TUTOR)).data.url
+      expect((await api.file(tutorsLink)).status).toBe(200)
+      await expectOk(api.call('POST', '/users/me/sign-out-everywhere', { as: TUTOR }))
+      expect((await api.file(tutorsLink)).status).toBe(403)
 
       // The reader is checked again when the file is served: without the booking, the link opens nothing.
       const fresh = (await linkFor(STUDENT)).data.url

@@ -95,6 +95,9 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   const victimEmail = `victim-${uniqueSuffix()}@example.com`
   const { idToken } = await api.target.signUpNew(victimEmail, 'Victor Victim')
   await expectOk(api.call('POST', '/users', { token: idToken, body: { email: victimEmail, name: 'Victor Victim' } }))
+  // Verified, as only a verified account may be made a tutor.
+  const verified = await api.target.verifyEmail(victimEmail)
+  await expectOk(api.call('POST', '/jwt', { token: verified, body: { email: victimEmail } }))
   const user = (await userByEmail(api, victimEmail))!
   const feed = await expectOk(api.call('POST', `/calendar-feeds/${STUDENT}`, { as: STUDENT }))
   const feedToken = String(feed.data.url).split('/').pop()!
@@ -167,6 +170,7 @@ const CASES: Record<RouteName, Build> = {
   getUserOwned: (f) => [{ params: { id: f.user } }],
   updateUserRole: (f) => [{ params: { id: f.user }, body: { role: 'tutor' } }],
   deleteUser: (f) => [{ params: { id: f.user } }],
+  signOutEverywhere: () => [{}],
   listAdminSessions: () => [{}],
   listSessions: (_, e): Req[] => [{ query: { status: 'approved' } }, {}, { query: { tutorEmail: e('tutor') } }],
   listPendingSessions: () => [{}],
@@ -352,6 +356,8 @@ export function permissionMatrixTests(api: Api) {
                   successes++
                   // A create adds a record and leaves the addressed ones as they were; a change or delete does not.
                   if (def.method === 'PATCH' || def.method === 'DELETE') f = await makeFixtures(api)
+                  // Signed out of every device: the caller signs in again, as the app makes them.
+                  if (name === 'signOutEverywhere') await api.signInAgain(persona.email!)
                 }
               }
             }

@@ -106,7 +106,7 @@ export function seedAndAuthTests(api: Api) {
       expect((await api.call('GET', '/bookings', { token: await api.target.idTokenFor(ADMIN) })).status).toBe(401)
     })
 
-    it('re-reads the role on every request, so a role change applies at once', async () => {
+    it('a role change applies at once: the tokens of the old role end, a new sign-in carries the new one', async () => {
       const token = await api.signIn(TUTOR)
       const body = sessionBody(TUTOR, await accountName(api, TUTOR))
       expect((await api.call('POST', '/sessions', { token, body })).status).toBe(201)
@@ -115,7 +115,12 @@ export function seedAndAuthTests(api: Api) {
         api.call('PATCH', `/users/${tutor._id}/role`, { as: ADMIN, body: { role: 'student' } }),
       )
       expect(demoted.data.modifiedCount).toBe(1)
-      expect((await api.call('POST', '/sessions', { token, body })).status).toBe(403)
+      const old = await api.call('POST', '/sessions', { token, body })
+      expect(old.status).toBe(401)
+      expect(old.data.message).toBe('Invalid or expired token.')
+      api.forget(TUTOR)
+      expect((await api.call('POST', '/sessions', { as: TUTOR, body })).status).toBe(403)
+      expect((await api.call<User>('GET', `/users/${TUTOR}`, { as: TUTOR })).data.role).toBe('student')
     })
   })
 }

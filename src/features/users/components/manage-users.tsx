@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import type { User } from '#contract/entities'
+import type { AdminUser, User } from '#contract/entities'
 import { safeUrl } from '#shared/safety/safe-url'
 import { useDebouncedValue } from '#shared/hooks/use-debounced-value'
 import { useServerGate } from '#shared/offline/use-server-gate'
@@ -15,6 +15,13 @@ import { userMutations, userQueries } from '../api/user-queries'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
 const ROLE_UPDATE_FAILED = 'Failed to update user role'
+
+/** Whether the provider vouched for the account's email, as the admin's list says (a server that does not say: a dash). */
+function verifiedText({ emailVerified }: AdminUser): string {
+  if (emailVerified === undefined) return '—'
+  if (emailVerified === null) return 'Not signed in yet'
+  return emailVerified ? 'Verified' : 'Not verified'
+}
 const ADMIN_LOCKED = 'Admins cannot be changed or deleted.'
 const PAGE_SIZE = 10
 
@@ -43,7 +50,7 @@ export function ManageUsers() {
   const searchId = useId()
   const { offlineId, needsServer } = useServerGate()
 
-  async function onRole(user: User, role: 'student' | 'tutor') {
+  async function onRole(user: AdminUser, role: 'student' | 'tutor') {
     await runWithFeedback(() => updateRole.mutateAsync({ id: user._id, role }), {
       worked: (result) => result.modifiedCount > 0,
       success: `${user.name || user.email} is now a ${role}`,
@@ -51,7 +58,7 @@ export function ManageUsers() {
     })
   }
 
-  async function onDelete(user: User) {
+  async function onDelete(user: AdminUser) {
     // Say what goes with them before asking (docs/rules/deleting.md); if the count cannot be had, say so.
     const owned = await api('getUserOwned', { params: { id: user._id } }).catch(() => null)
     const ok = await confirmDelete(
@@ -91,7 +98,7 @@ export function ManageUsers() {
       <QueryState query={users} loading="Loading users…" empty="No users found." isEmpty={(data) => data.total === 0}>
         {(data) => (
           <>
-            <DataTable caption="Users" columns={['User', 'Email', 'Role', 'Actions']}>
+            <DataTable caption="Users" columns={['User', 'Email', 'Email verified', 'Role', 'Actions']}>
               {data.items.map((user) => (
                 <tr key={user._id}>
                   <td className={TD}>
@@ -101,6 +108,7 @@ export function ManageUsers() {
                     </div>
                   </td>
                   <td className={TD}>{user.email}</td>
+                  <td className={TD}>{verifiedText(user)}</td>
                   <td className={TD}>
                     {user.role === 'admin' ? (
                       <span className="font-semibold">admin</span>
@@ -114,7 +122,10 @@ export function ManageUsers() {
                         className="rounded border border-line-strong bg-surface px-2 py-1 text-ink"
                       >
                         <option value="student">student</option>
-                        <option value="tutor">tutor</option>
+                        {/* The server refuses it too: only an email's proven owner may teach under it. */}
+                        <option value="tutor" disabled={user.emailVerified === false}>
+                          {user.emailVerified === false ? 'tutor (needs a verified email)' : 'tutor'}
+                        </option>
                       </select>
                     )}
                   </td>
