@@ -24,7 +24,7 @@ const INVALID = 'Invalid or expired token.'
 /** What a signed-in device holds besides its token: a calendar feed address and a push subscription. */
 async function holdings(api: Api, email: string, token: string) {
   const feed = await expectOk(api.call<{ url: string }>('POST', `/calendar-feeds/${email}`, { token }))
-  const endpoint = `https://push.example/${uniqueSuffix()}`
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${uniqueSuffix()}`
   const subscription = { endpoint, keys: { p256dh: 'BPkey', auth: 'authkey' } }
   await expectOk(api.call('POST', '/push-subscriptions', { token, body: subscription }))
   return { feedPath: `/calendar/${feed.data.url.split('/').pop()!}`, endpoint }

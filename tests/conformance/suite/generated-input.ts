@@ -331,7 +331,7 @@ const PAGE = { page: '1', limit: '5' }
 const SEARCH = { q: 'math', subject: 'math', fee: 'paid', open: '1', sort: 'soonest' }
 const BOUNDS: Record<string, Kind> = { from: 'date', to: 'date' }
 const FILE: FilePart = { name: 'notes.txt', type: 'text/plain', content: 'hello world' }
-const PUSH = { endpoint: 'https://push.example/generated', keys: { p256dh: 'BPk', auth: 'au' } }
+const PUSH = { endpoint: 'https://fcm.googleapis.com/fcm/send/generated', keys: { p256dh: 'BPk', auth: 'au' } }
 const ifMatchFirst = { [IF_MATCH_HEADER]: '"1"' }
 
 /** For every route, a request that works, by a caller the permission table admits. */
@@ -341,7 +341,8 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
   createUser: async () => ({ as: 'student', body: { email: STUDENT, name: 'Sam Student' } }),
   listUsers: async () => ({ as: 'admin', query: { search: 'a', ...PAGE } }),
   getUserOwned: async (r) => ({ as: 'admin', params: { id: await r.user() } }),
-  updateUserRole: async (r) => ({ as: 'admin', params: { id: await r.user() }, body: { role: 'tutor' } }),
+  // student: only an account its owner verified may be made a tutor, and r.user() is not one.
+  updateUserRole: async (r) => ({ as: 'admin', params: { id: await r.user() }, body: { role: 'student' } }),
   deleteUser: async (r) => ({ as: 'admin', params: { id: await r.user() } }),
   signOutEverywhere: async (_, api) => ({ as: 'free student', after: () => api.signInAgain(FREE_STUDENT) }),
   listAdminSessions: async () => ({ as: 'admin', query: { status: 'approved', ...SEARCH, ...PAGE }, kinds: BOUNDS }),
