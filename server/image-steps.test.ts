@@ -6,6 +6,7 @@
 // Dockerfile, against a temporary data folder on loopback; SIGTERM must stop
 // it cleanly and free the folder.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -65,6 +66,7 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     ...process.env,
     NODE_ENV: 'production',
     FIREBASE_PROJECT_ID: 'studyhub-school',
+    TOKEN_SECRET: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,

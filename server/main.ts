@@ -14,6 +14,7 @@ import type { ApiRoute } from '#core/routes'
 import { buildSeedRows } from '#core/seed/seed-data'
 import { DatabaseNotEmpty, openDatabase, type Database } from './db/open-database'
 import { inArrivalOrder } from './db/pglite-turns'
+import { tokenKeyOf } from './db/token-key'
 import { isEntryPoint } from './entry-point'
 import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
@@ -64,6 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       dataDir: config.dataDir,
       objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
       logger,
+      tokenKey: tokenKeyOf(config),
     }))
 
   let server: Server

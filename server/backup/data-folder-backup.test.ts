@@ -205,7 +205,11 @@ describe('server:backup and server:restore on the embedded database', () => {
   })
 
   it('with DATABASE_URL, points to pg_dump and pg_restore instead', async () => {
-    const env = { DATABASE_URL: 'postgres://studyhub@127.0.0.1:1/studyhub', DATA_DIR: dataDir }
+    const env = {
+      DATABASE_URL: 'postgres://studyhub@127.0.0.1:1/studyhub',
+      TOKEN_SECRET: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
+      DATA_DIR: dataDir,
+    }
     const backup = captured()
     expect(await backupCommand([join(root, 'pg-backups')], env, backup.output)).toBe(1)
     expect(backup.lines.err).toContain('pg_dump')

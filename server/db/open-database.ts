@@ -44,6 +44,8 @@ export interface OpenDatabaseOptions {
   objects?: BucketObjects
   /** Where the store reports a file object it had to leave in the bucket. */
   logger?: Pick<Logger, 'warn'>
+  /** The token secret's half kept outside the database (./token-key.ts); tests go without. */
+  tokenKey?: string
 }
 
 export interface Database {
@@ -86,7 +88,7 @@ const MAX_PARAMETERS = 60_000
 const FILE_ROWS_PER_INSERT = 50
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger }
+  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger, tokenKey: options.tokenKey }
   if (options.databaseUrl) return openPostgres(options.databaseUrl, storeOptions)
   return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), storeOptions)
 }
