@@ -2,7 +2,8 @@
 // - With a DATABASE_URL: PostgreSQL through a node-postgres pool.
 // - Otherwise: PGlite, PostgreSQL compiled to WebAssembly, in-process, kept in
 //   a folder (`.data/` by default) or in memory (tests). The folder is locked
-//   for this process (./folder-lock.ts): PGlite has no lock of its own.
+//   for this process (./folder-lock.ts): PGlite has no lock of its own; and
+//   it is its owner's alone, 0700 with files 0600 (./private-folder.ts).
 // Either way the migrations in ./migrations run first (applied ones are
 // skipped), so the tables always match ./schema.ts, and sessions from before
 // the search get their words (fillSessionWords). Given a bucket (`objects`),
@@ -28,6 +29,7 @@ import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
 import { forgetTokenSecret } from './pg-store/meta'
+import { makeFolderPrivate } from './private-folder'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
 
@@ -129,18 +131,23 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     const opened = client
-    return database(
+    const open = database(
       db,
       'pglite',
       async () => {
         try {
           await opened.close()
+          // Files PostgreSQL rewrote while it ran (its relation cache's) come out 0644 whatever the umask.
+          if (dataDir !== null) await makeFolderPrivate(dataDir)
         } finally {
           lock?.release()
         }
       },
       storeOptions,
     )
+    // A new database's files come out 0666, an older folder's are, and the umask cannot help there: fixed now.
+    if (dataDir !== null) await makeFolderPrivate(dataDir)
+    return open
   } catch (error) {
     await client?.close().catch(() => {})
     lock?.release()
