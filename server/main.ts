@@ -3,10 +3,13 @@
 // says so), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
 // no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
 // then the database closes, which releases the embedded database's folder.
+// On the embedded database it also answers online backups on a socket in the
+// data folder (./backup/online-backup.ts).
 import { serve } from '@hono/node-server'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
+import { answerOnlineBackups, type BackupListener } from './backup/online-backup'
 import { ConfigError, loadConfig, type Config, type SeedMode } from './config'
 import type { ApiDeps } from '#core/api-deps'
 import type { IdentityVerifier } from '#core/identity'
@@ -69,6 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }))
 
   let server: Server
+  let backups: BackupListener | undefined
   let draining = false
   let remindNow: () => Promise<number> = () => Promise.resolve(0)
   try {
@@ -110,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
     const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
+    if (database.folder) backups = await answerOnlineBackups(database.folder, logger)
 
     const answer = async (request: Request, env: unknown): Promise<Response> => {
       const response = await app.fetch(request, env)
@@ -151,6 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     })
   } catch (error) {
+    await backups?.close()
     await database.close()
     throw error
   }
@@ -191,6 +197,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
         server.closeIdleConnections()
       })
+      await backups?.close()
       await database.close()
       logger.info('stopped')
     })())

@@ -2,13 +2,16 @@
 // `npm run server:backup` and `npm run server:restore` on the embedded
 // database, through the commands themselves: a folder seeded with the demo
 // data and an uploaded binary file is backed up, restored into a new folder,
-// and every table and file must come back byte for byte; then the refusals
-// (server running, folder not empty, DATABASE_URL, a cut-off or foreign
-// archive), each of which must leave the folders as they were.
+// and every table and file must come back byte for byte, the backup and the
+// restored folder their owner's alone; then the refusals (a holder of the
+// folder that answers no online backup, folder not empty, DATABASE_URL, a
+// cut-off or foreign archive), each of which must leave the folders as they
+// were. The backup of a running server is ./online-backup.test.ts.
 import { PGlite } from '@electric-sql/pglite'
 import {
   createReadStream,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -23,6 +26,7 @@ import { createGunzip, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCK_FILE_NAME } from '../db/folder-lock'
 import { openDatabase } from '../db/open-database'
+import { notPrivate } from '../db/private-folder-fixtures'
 import { backupCommand } from './backup-command'
 import { MANIFEST_NAME } from './data-folder-backup'
 import { restoreCommand } from './restore-command'
@@ -85,6 +89,9 @@ describe('server:backup and server:restore on the embedded database', () => {
     backupFile = join(backups, written[0]!)
     expect(backup.lines.out).toContain(`to ${backupFile}`)
     expect(backup.lines.err).toBe('')
+    // `ls -l`: drwx------ for the folder the command made, -rw------- for the backup.
+    expect(lstatSync(backups).mode & 0o777).toBe(0o700)
+    expect(lstatSync(backupFile).mode & 0o777).toBe(0o600)
     // The lock was the backup's own, and is gone with it; the archive never carries one.
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false)
     const names = await archiveNames(backupFile)
@@ -98,6 +105,7 @@ describe('server:backup and server:restore on the embedded database', () => {
     expect(restore.lines.err).toBe('')
     expect(restore.lines.out).toContain(`into ${restoredDir}`)
     expect(existsSync(join(restoredDir, LOCK_FILE_NAME))).toBe(false)
+    expect(notPrivate(restoredDir)).toEqual([])
 
     const { after, files } = await withPglite(restoredDir, async (client) => ({
       after: await snapshotTables(client),
@@ -137,15 +145,16 @@ describe('server:backup and server:restore on the embedded database', () => {
     expect(restore.lines.out).toContain('1 uploaded file(s) have their bytes in a bucket')
   }, 240_000)
 
-  it('refuses while the server holds the data folder, and writes no file', async () => {
-    // A live process other than this one holds the lock, as a running server does.
+  it('refuses while a process that answers no online backup holds the folder, and writes no file', async () => {
+    // A live process other than this one holds the lock, as a server from before online backups does.
     writeFileSync(join(dataDir, LOCK_FILE_NAME), `${process.ppid}\n`)
     try {
       const out = join(root, 'refused-backups')
       const run = captured()
       expect(await backupCommand([out], { DATA_DIR: dataDir }, run.output)).toBe(1)
       expect(run.lines.err).toContain(`in use by another process (pid ${process.ppid})`)
-      expect(run.lines.err).toContain('stop the server, run this again, then start the server')
+      expect(run.lines.err).toContain('does not answer online backups')
+      expect(run.lines.err).toContain('Stop the server, run this again, then start the server')
       expect(existsSync(out)).toBe(false)
       expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8')).toBe(`${process.ppid}\n`)
     } finally {

@@ -25,6 +25,7 @@ import type { ReviewRow, Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
+import { copyBetweenTransactions } from './pglite-folder-copy'
 import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
@@ -67,6 +68,8 @@ export interface Database {
   /** Empties every table (tests). */
   truncateAll(): Promise<void>
   close(): Promise<void>
+  /** The embedded database on a folder: the folder, and a copy of it taken while it runs (online backups). */
+  folder?: { path: string; copyInto(into: string): Promise<void> }
 }
 
 export const DEFAULT_DATA_DIR = '.data'
@@ -145,9 +148,10 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
       },
       storeOptions,
     )
+    if (dataDir === null) return open
     // A new database's files come out 0666, an older folder's are, and the umask cannot help there: fixed now.
-    if (dataDir !== null) await makeFolderPrivate(dataDir)
-    return open
+    await makeFolderPrivate(dataDir)
+    return { ...open, folder: { path: dataDir, copyInto: (into) => copyBetweenTransactions(opened, dataDir, into) } }
   } catch (error) {
     await client?.close().catch(() => {})
     lock?.release()
