@@ -92,14 +92,7 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     const probe = spawnSync('node', ['-e', healthcheck.replaceAll('\\"', '"')], { env, encoding: 'utf8' })
     expect(probe.status).toBe(0)
     // The image carries the backup commands (docs/deploy.md): a backup taken while the server runs.
-    const backup = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('node', [join(outdir, 'backup.mjs'), backups], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (d: Buffer) => (stdout += d))
-      child.stderr.on('data', (d: Buffer) => (stderr += d))
-      child.once('close', (status) => resolve({ status, stdout, stderr }))
-    })
+    const backup = spawnSync('node', [join(outdir, 'backup.mjs'), backups], { env, encoding: 'utf8' })
     expect(backup.status, backup.stderr).toBe(0)
     expect(backup.stdout).toContain('copied by the server running on it')
     backupFile = /to (\S+\.tar\.gz)/.exec(backup.stdout)?.[1]

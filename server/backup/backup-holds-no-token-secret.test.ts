@@ -7,7 +7,6 @@
 // used as a token secret would be, and the live server on the original folder
 // must refuse that token, while one signed as the server signs (both halves)
 // is accepted.
-import { PGlite } from '@electric-sql/pglite'
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,9 +18,8 @@ import { keyFileBeside, tokenSecretOf } from '../db/token-key'
 import { memoryLogger } from '../logger'
 import { startServer, type RunningServer } from '../main'
 import { backupCommand } from './backup-command'
+import { captured, withPglite } from './backup-fixtures'
 import { restoreCommand } from './restore-command'
-
-const quiet = { out: () => {}, err: (text: string) => expect.fail(text) }
 
 describe('a backup alone cannot sign a token', () => {
   let root = ''
@@ -58,24 +56,24 @@ describe('a backup alone cannot sign a token', () => {
 
   it('refuses a token signed with what a backup holds, and accepts one signed with the key beside the folder', async () => {
     const backups = join(root, 'backups')
-    expect(await backupCommand([backups], { DATA_DIR: dataDir }, quiet)).toBe(0)
+    const backup = captured()
+    expect(await backupCommand([backups], { DATA_DIR: dataDir }, backup.output), backup.lines.err).toBe(0)
     const [file] = readdirSync(backups)
     const restored = join(root, 'restored')
-    expect(await restoreCommand([join(backups, file!)], { DATA_DIR: restored }, quiet)).toBe(0)
+    const restore = captured()
+    expect(
+      await restoreCommand([join(backups, file!)], { DATA_DIR: restored }, restore.output),
+      restore.lines.err,
+    ).toBe(0)
 
     // Everything the backup holds about tokens and admins, read from the restored folder.
-    const client = new PGlite(restored)
-    const { value, admin } = await (async () => {
-      try {
-        const meta = await client.query<{ value: string }>(`select value from meta where key = 'token-secret'`)
-        const admins = await client.query<{ id: string; email: string }>(
-          `select id, email from users where role = 'admin' order by id limit 1`,
-        )
-        return { value: meta.rows[0]?.value, admin: admins.rows[0] }
-      } finally {
-        await client.close()
-      }
-    })()
+    const { value, admin } = await withPglite(restored, async (client) => {
+      const meta = await client.query<{ value: string }>(`select value from meta where key = 'token-secret'`)
+      const admins = await client.query<{ id: string; email: string }>(
+        `select id, email from users where role = 'admin' order by id limit 1`,
+      )
+      return { value: meta.rows[0]?.value, admin: admins.rows[0] }
+    })
     expect(value).toMatch(/^[A-Za-z0-9_-]{40,}$/)
     expect(admin).toBeDefined()
 

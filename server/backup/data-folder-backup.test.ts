@@ -7,7 +7,6 @@
 // folder that answers no online backup, folder not empty, DATABASE_URL, a
 // cut-off or foreign archive), each of which must leave the folders as they
 // were. The backup of a running server is ./online-backup.test.ts.
-import { PGlite } from '@electric-sql/pglite'
 import {
   createReadStream,
   existsSync,
@@ -30,25 +29,16 @@ import { notPrivate } from '../db/private-folder-fixtures'
 import { backupCommand } from './backup-command'
 import { MANIFEST_NAME } from './data-folder-backup'
 import { restoreCommand } from './restore-command'
-import { expectSameData, fileBytes, seedWithUpload, snapshotTables, type SeededData } from './backup-fixtures'
+import {
+  captured,
+  expectSameData,
+  fileBytes,
+  seedWithUpload,
+  snapshotTables,
+  withPglite,
+  type SeededData,
+} from './backup-fixtures'
 import { packEntries, readEntries } from './tar-archive'
-
-function captured() {
-  const lines = { out: '', err: '' }
-  return {
-    lines,
-    output: { out: (text: string) => void (lines.out += text), err: (text: string) => void (lines.err += text) },
-  }
-}
-
-async function withPglite<T>(dir: string, work: (client: PGlite) => Promise<T>): Promise<T> {
-  const client = new PGlite(dir)
-  try {
-    return await work(client)
-  } finally {
-    await client.close()
-  }
-}
 
 async function archiveNames(file: string): Promise<string[]> {
   const names: string[] = []

@@ -7,7 +7,6 @@
 // write acknowledged before the backup started, then an unbroken run of the
 // later ones, each with both of its rows, and every table otherwise equal to
 // the source's, row by row. And the server kept answering while it was taken.
-import { PGlite } from '@electric-sql/pglite'
 import { spawn } from 'node:child_process'
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,28 +21,11 @@ import { BACKUP_SOCKET_NAME } from '../db/folder-lock'
 import { openDatabase, type Database } from '../db/open-database'
 import { memoryLogger } from '../logger'
 import { startServer, type RunningServer } from '../main'
-import { snapshotTables } from './backup-fixtures'
+import { captured, snapshotTables, withPglite } from './backup-fixtures'
 import { connectToRunningServer } from './online-backup'
 import { restoreCommand } from './restore-command'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-
-function captured() {
-  const lines = { out: '', err: '' }
-  return {
-    lines,
-    output: { out: (text: string) => void (lines.out += text), err: (text: string) => void (lines.err += text) },
-  }
-}
-
-async function snapshotOf(dir: string): Promise<Record<string, string[]>> {
-  const client = new PGlite(dir)
-  try {
-    return await snapshotTables(client)
-  } finally {
-    await client.close()
-  }
-}
 
 describe('an online backup of the embedded database', () => {
   let root = ''
@@ -157,12 +139,12 @@ describe('an online backup of the embedded database', () => {
     running = undefined
     // The server took its socket with it.
     expect(existsSync(join(dataDir, BACKUP_SOCKET_NAME))).toBe(false)
-    const source = await snapshotOf(dataDir)
+    const source = await withPglite(dataDir, snapshotTables)
 
     const restored = join(root, 'restored')
     const restore = captured()
     expect(await restoreCommand([join(backups, files[0]!)], { DATA_DIR: restored }, restore.output)).toBe(0)
-    const copy = await snapshotOf(restored)
+    const copy = await withPglite(restored, snapshotTables)
 
     // Which writes the backup holds: by material, and by file, each in write order.
     const held = (table: string, id: (w: (typeof written)[number]) => string) =>

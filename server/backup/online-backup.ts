@@ -28,7 +28,7 @@ interface CopyAnswer {
   error?: string
 }
 
-export const backupSocketOf = (dataDir: string) => path.join(path.resolve(dataDir), BACKUP_SOCKET_NAME)
+const backupSocketOf = (dataDir: string) => path.join(path.resolve(dataDir), BACKUP_SOCKET_NAME)
 
 const isInside = (parent: string, child: string) => {
   const relative = path.relative(parent, child)

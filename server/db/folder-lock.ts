@@ -127,12 +127,15 @@ function errnoOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code
 }
 
-/** Creates the lock file with `text` already in it: link() fails if the file exists, and nobody sees it empty. */
-function tryCreate(lockPath: string, text: string): boolean {
-  const draft = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}`
+/**
+ * Creates `file` (0600) with `text` already in it, or answers false when it exists: the text is
+ * written under another name and linked, so link() refuses an existing file and nobody sees it half written.
+ */
+export function createWhole(file: string, text: string): boolean {
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
   writeFileSync(draft, text, { mode: PRIVATE_FILE_MODE })
   try {
-    linkSync(draft, lockPath)
+    linkSync(draft, file)
     return true
   } catch (error) {
     if (errnoOf(error) === 'EEXIST') return false
@@ -175,7 +178,7 @@ export function lockFolder(folder: string): FolderLock {
   const lockPath = path.join(dir, LOCK_FILE_NAME)
   const mine = ourLock()
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (tryCreate(lockPath, mine)) {
+    if (createWhole(lockPath, mine)) {
       held.add(lockPath)
       let released = false
       return {

@@ -7,9 +7,10 @@
 // whoever has a backup alone cannot sign one the server accepts
 // (docs/decisions/0074-private-data-folder-split-token-secret-online-backups.md).
 import { createHmac, randomBytes } from 'node:crypto'
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-folder'
+import { createWhole } from './folder-lock'
+import { PRIVATE_FOLDER_MODE } from './private-folder'
 
 /** `.data` → `.data.token-key`, in the folder that holds the data folder. */
 export function keyFileBeside(dataDir: string): string {
@@ -17,7 +18,7 @@ export function keyFileBeside(dataDir: string): string {
 }
 
 /** The key in `file`, made (random, 0600) by the first process that finds none. */
-export function keyFromFile(file: string): string {
+function keyFromFile(file: string): string {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const key = readFileSync(file, 'utf8').trim()
@@ -28,16 +29,8 @@ export function keyFromFile(file: string): string {
     }
     // The data folder's parent may not exist yet on a first start (DATA_DIR=/srv/studyhub/data).
     mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
-    // Written whole under another name, then linked: a process starting at the same time reads all of it or none.
-    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
-    writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: PRIVATE_FILE_MODE })
-    try {
-      linkSync(draft, file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    } finally {
-      unlinkSync(draft)
-    }
+    // Of processes starting at once, one makes it and every one reads that.
+    createWhole(file, `${randomBytes(32).toString('base64url')}\n`)
   }
   throw new Error(`Could not make the token key file ${file}.`)
 }
