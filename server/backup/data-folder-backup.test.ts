@@ -38,14 +38,14 @@ import {
   withPglite,
   type SeededData,
 } from './backup-fixtures'
-import { packEntries, readEntries } from './tar-archive'
+import { packEntries, readEntries, type TarEntry } from './tar-archive'
 
-async function archiveNames(file: string): Promise<string[]> {
-  const names: string[] = []
+async function archiveEntries(file: string): Promise<TarEntry[]> {
+  const entries: TarEntry[] = []
   await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Uint8Array>) => {
-    for await (const { entry } of readEntries(source)) names.push(entry.name)
+    for await (const { entry } of readEntries(source)) entries.push(entry)
   })
-  return names
+  return entries
 }
 
 describe('server:backup and server:restore on the embedded database', () => {
@@ -84,7 +84,10 @@ describe('server:backup and server:restore on the embedded database', () => {
     expect(lstatSync(backupFile).mode & 0o777).toBe(0o600)
     // The lock was the backup's own, and is gone with it; the archive never carries one.
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false)
-    const names = await archiveNames(backupFile)
+    const entries = await archiveEntries(backupFile)
+    const names = entries.map((entry) => entry.name)
+    // What `tar -tvzf` lists: -rw------- and drwx------ only.
+    expect(entries.filter((entry) => (entry.mode & 0o077) !== 0).map((entry) => entry.name)).toEqual([])
     expect(names[0]).toBe(MANIFEST_NAME)
     expect(names).toContain('PG_VERSION')
     expect(names.filter((n) => n.startsWith(LOCK_FILE_NAME))).toEqual([])

@@ -209,6 +209,8 @@ async function archiveClosedFolder(
   } finally {
     await client.close()
   }
+  // Opening it wrote files of PostgreSQL's own modes (pg_internal.init, 0644): the archive carries 0600 and 0700 only.
+  await makeFolderPrivate(dir)
 
   await mkdir(outDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
   const partial = `${file}.partial`
