@@ -3,10 +3,10 @@
 # steps outside a container in every `npm test`.
 #
 #   docker build -t studyhub-api .
-#   docker run -p 8787:8787 -v studyhub-data:/data studyhub-api             # embedded PostgreSQL in /data
-#   docker run -p 8787:8787 -e DATABASE_URL=postgres://… studyhub-api     # a PostgreSQL server
-#   docker run --rm -v studyhub-data:/data -v /srv/backups:/backups studyhub-api node dist-server/backup.mjs /backups
-#                                                                             # a backup, the server stopped (docs/deploy.md)
+#   docker run -p 8787:8787 --env-file studyhub.env \
+#     -v studyhub-data:/data -v /srv/backups:/backups --name studyhub studyhub-api   # embedded PostgreSQL in /data
+#   docker run -p 8787:8787 --env-file studyhub.env -e DATABASE_URL=postgres://… studyhub-api   # a PostgreSQL server
+#   docker exec studyhub node dist-server/backup.mjs /backups     # a backup while it runs (docs/deploy.md)
 #
 # Build arguments VITE_* build the app too, served from the same origin (APP_DIST_DIR); see docs/deploy.md.
 
@@ -26,7 +26,8 @@ RUN npm run build:server && npx vite build
 
 FROM node:24-slim
 # NODE_ENV=production: the server refuses to start without FIREBASE_PROJECT_ID
-# (the real project, set at `docker run -e`), and never seeds the demo data.
+# (the real project) and TOKEN_SECRET (the token secret's half kept outside the
+# database), both given at `docker run` (--env-file), and never seeds the demo data.
 ENV NODE_ENV=production SEED=never HOST=0.0.0.0 PORT=8787 DATA_DIR=/data APP_DIST_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./

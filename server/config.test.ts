@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         '*.push.apple.com',
         '*.notify.windows.com',
       ],
+      tokenSecret: undefined,
     })
   })
 
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       APP_DIST_DIR: dist,
       PUBLIC_URL: 'https://studyhub.example.com/',
       PUSH_HOSTS: 'push.school.example, *.Push.Example.org',
+      TOKEN_SECRET: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
     })
     expect(config).toEqual({
       port: 3000,
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
       reminderIntervalSeconds: 300,
       publicUrl: 'https://studyhub.example.com',
       pushHosts: ['push.school.example', '*.push.example.org'],
+      tokenSecret: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
     })
   })
 
@@ -238,15 +241,37 @@ describe('loadConfig', () => {
   })
 
   it('refuses a production start without a real Firebase project, or with the demo data', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    const TOKEN_SECRET = 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni'
+    expect(problemsOf({ NODE_ENV: 'production', TOKEN_SECRET })).toEqual([
       'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got nothing)',
     ])
-    expect(problemsOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-studyhub', SEED: 'auto' })).toEqual([
+    expect(
+      problemsOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-studyhub', SEED: 'auto', TOKEN_SECRET }),
+    ).toEqual([
       'FIREBASE_PROJECT_ID must name the real Firebase project when NODE_ENV is production (got "demo-studyhub")',
       'SEED must be never when NODE_ENV is production: the demo data has an unclaimed admin (got "auto")',
     ])
     // With a real project it starts, and seeds nothing even on the embedded database.
-    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'studyhub-school' }).seed).toBe('never')
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'studyhub-school', TOKEN_SECRET }).seed).toBe(
+      'never',
+    )
+  })
+
+  it('wants TOKEN_SECRET, the key kept outside the database, in production and with DATABASE_URL', () => {
+    const needed = (when: string) =>
+      `TOKEN_SECRET must be set when ${when}: the same value for every process, kept outside the database (make one with \`openssl rand -base64 32\`)`
+    expect(problemsOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'studyhub-school' })).toEqual([
+      needed('NODE_ENV is production'),
+    ])
+    expect(problemsOf({ DATABASE_URL: 'postgres://studyhub@db.internal/studyhub' })).toEqual([
+      needed('DATABASE_URL is set'),
+    ])
+    // A local embedded database makes its own key file beside the data folder.
+    expect(loadConfig({}).tokenSecret).toBeUndefined()
+    // Too short to be a key, and never quoted back.
+    expect(problemsOf({ TOKEN_SECRET: 'hunter2' })).toEqual([
+      'TOKEN_SECRET must be at least 32 characters without spaces (e.g. `openssl rand -base64 32`)',
+    ])
   })
 
   it('refuses an APP_DIST_DIR without index.html', () => {

@@ -59,6 +59,11 @@ export interface Config {
   pushHosts: readonly string[]
   /** How often each process writes the reminders of classes starting within a day; 0 turns it off. */
   reminderIntervalSeconds: number
+  /**
+   * The half of the token secret kept outside the database (./db/token-key.ts). Required with
+   * DATABASE_URL and in production; otherwise a key file beside DATA_DIR is used.
+   */
+  tokenSecret: string | undefined
 }
 
 /** Every problem of one configuration, in one message. */
@@ -154,6 +159,7 @@ const NOT_ECHOED: ReadonlySet<string> = new Set([
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'TOKEN_SECRET',
 ])
 
 /** What each variable must be, as the error message says it. */
@@ -191,6 +197,7 @@ const EXPECTED = {
   VAPID_SUBJECT: 'must be a mailto: or https: address',
   REMINDER_INTERVAL_SECONDS: 'must be an integer 0-86400 (seconds; 0 turns reminders off)',
   PUSH_HOSTS: 'must be comma-separated host names, each may start with *. for any of its subdomains',
+  TOKEN_SECRET: 'must be at least 32 characters without spaces (e.g. `openssl rand -base64 32`)',
 } as const
 
 type Variable = keyof typeof EXPECTED
@@ -274,6 +281,7 @@ const envSchema = z.object({
       .refine((hosts) => hosts.length > 0 && hosts.every(isPushHostEntry))
       .default([...DEFAULT_PUSH_HOSTS]),
   ),
+  TOKEN_SECRET: optionalText((v) => /^\S{32,1024}$/.test(v)),
   S3_SECRET_ACCESS_KEY: optionalText((v) => NO_SPACES.test(v)),
   // Unset: path-style with a configured endpoint (MinIO and most self-hosted services), virtual-hosted on AWS.
   S3_FORCE_PATH_STYLE: z.preprocess(
@@ -348,6 +356,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
 
+  // Every process on one PostgreSQL must sign with the same key, and a production image's
+  // own disk does not outlive it: neither can make the key on its own.
+  const databaseUrl = unsetIfBlank(env.DATABASE_URL) as string | undefined
+  const onServer = databaseUrl !== undefined && isPostgresUrl(databaseUrl.trim())
+  if (unsetIfBlank(env.TOKEN_SECRET) === undefined && (production || onServer)) {
+    problems.push(
+      `TOKEN_SECRET must be set when ${production ? 'NODE_ENV is production' : 'DATABASE_URL is set'}: the same value for every process, kept outside the database (make one with \`openssl rand -base64 32\`)`,
+    )
+  }
+
   const storage = (unsetIfBlank(env.FILE_STORAGE) as string | undefined)?.trim().toLowerCase()
   if (storage === 's3') {
     for (const name of S3_REQUIRED) {
@@ -402,5 +420,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS,
     pushHosts: v.PUSH_HOSTS,
+    tokenSecret: v.TOKEN_SECRET,
   }
 }

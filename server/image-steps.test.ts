@@ -3,9 +3,11 @@
 // steps outside a container: the production build of the server, the runtime
 // dependencies it needs (all of them `dependencies`, since the image installs
 // with --omit=dev), then the image's own CMD and HEALTHCHECK, read from the
-// Dockerfile, against a temporary data folder on loopback; SIGTERM must stop
-// it cleanly and free the folder.
+// Dockerfile, against a temporary data folder on loopback; a backup through
+// the image's command while it runs, restored; SIGTERM must stop it cleanly
+// and free the folder.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,11 +20,13 @@ import { buildServer } from '../scripts/build-server/build-server.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8')
 const dataDir = mkdtempSync(join(tmpdir(), 'studyhub-image-'))
+const backups = mkdtempSync(join(tmpdir(), 'studyhub-image-backups-'))
 // Inside the repo, so node_modules resolves from the bundle as it does in the image's /app.
 const outdir = join(root, 'node_modules/.tmp/image-steps/dist-server')
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(backups, { recursive: true, force: true })
   rmSync(outdir, { recursive: true, force: true })
 })
 
@@ -61,10 +65,12 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
   expect(cmd).toEqual(['node', 'dist-server/main.mjs'])
 
   const port = await freePort()
+  let backupFile: string | undefined
   const env = {
     ...process.env,
     NODE_ENV: 'production',
     FIREBASE_PROJECT_ID: 'studyhub-school',
+    TOKEN_SECRET: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -85,27 +91,24 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     expect(await sessions.json()).toEqual([])
     const probe = spawnSync('node', ['-e', healthcheck.replaceAll('\\"', '"')], { env, encoding: 'utf8' })
     expect(probe.status).toBe(0)
+    // The image carries the backup commands (docs/deploy.md): a backup taken while the server runs.
+    const backup = spawnSync('node', [join(outdir, 'backup.mjs'), backups], { env, encoding: 'utf8' })
+    expect(backup.status, backup.stderr).toBe(0)
+    expect(backup.stdout).toContain('copied by the server running on it')
+    backupFile = /to (\S+\.tar\.gz)/.exec(backup.stdout)?.[1]
   } finally {
     server.kill('SIGTERM')
   }
   expect(await exit, output).toBe(0)
   expect(existsSync(join(dataDir, 'studyhub.lock'))).toBe(false)
 
-  // The image carries the backup commands (docs/deploy.md): a backup of the stopped server's folder, restored into a new one.
-  const backups = mkdtempSync(join(tmpdir(), 'studyhub-image-backups-'))
+  // Restored into a new folder.
+  expect(backupFile).toBeDefined()
   const restored = join(backups, 'restored')
-  try {
-    const backup = spawnSync('node', [join(outdir, 'backup.mjs'), backups], { env, encoding: 'utf8' })
-    expect(backup.status, backup.stderr).toBe(0)
-    const file = /to (\S+\.tar\.gz)/.exec(backup.stdout)?.[1]
-    expect(file, backup.stdout).toBeDefined()
-    const restore = spawnSync('node', [join(outdir, 'restore.mjs'), file!], {
-      env: { ...env, DATA_DIR: restored },
-      encoding: 'utf8',
-    })
-    expect(restore.status, restore.stderr).toBe(0)
-    expect(existsSync(join(restored, 'PG_VERSION'))).toBe(true)
-  } finally {
-    rmSync(backups, { recursive: true, force: true })
-  }
+  const restore = spawnSync('node', [join(outdir, 'restore.mjs'), backupFile!], {
+    env: { ...env, DATA_DIR: restored },
+    encoding: 'utf8',
+  })
+  expect(restore.status, restore.stderr).toBe(0)
+  expect(existsSync(join(restored, 'PG_VERSION'))).toBe(true)
 })

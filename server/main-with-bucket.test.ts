@@ -5,7 +5,7 @@
 // files (seeded into PostgreSQL) are still served, and a delete removes the object.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Material, Session } from '#contract/entities'
 import { loadConfig } from './config'
@@ -32,7 +32,8 @@ describe('the server with files in a bucket', () => {
 
   beforeAll(async () => {
     s3 = await startLocalS3()
-    dataDir = mkdtempSync(join(tmpdir(), 'studyhub-server-bucket-'))
+    // A folder inside a temporary one: the key file beside it (./db/token-key.ts) goes with it.
+    dataDir = join(mkdtempSync(join(tmpdir(), 'studyhub-server-bucket-')), 'data')
     const config = loadConfig({
       DATA_DIR: dataDir,
       SEED: 'always',
@@ -47,7 +48,7 @@ describe('the server with files in a bucket', () => {
   afterAll(async () => {
     await running?.close()
     await s3?.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(dirname(dataDir), { recursive: true, force: true })
   })
 
   const api = (path: string, init: RequestInit = {}) =>

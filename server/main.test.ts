@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from './config'
 import type { IdentityVerifier } from '#core/identity'
@@ -281,9 +281,10 @@ describe('graceful shutdown', () => {
 describe('the server on the embedded database', () => {
   let dataDir = ''
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'studyhub-server-'))
+    // A folder inside a temporary one: the key file beside it (./db/token-key.ts) goes with it.
+    dataDir = join(mkdtempSync(join(tmpdir(), 'studyhub-server-')), 'data')
   })
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  afterAll(() => rmSync(dirname(dataDir), { recursive: true, force: true }))
 
   it('seeds a fresh folder, answers the real routes, and releases the folder when it stops', async () => {
     const running = await startServer(testConfig({ dataDir, seed: 'auto' }), {

@@ -3,10 +3,13 @@
 // says so), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
 // no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
 // then the database closes, which releases the embedded database's folder.
+// On the embedded database it also answers online backups on a socket in the
+// data folder (./backup/online-backup.ts).
 import { serve } from '@hono/node-server'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
+import { answerOnlineBackups, type BackupListener } from './backup/online-backup'
 import { ConfigError, loadConfig, type Config, type SeedMode } from './config'
 import type { ApiDeps } from '#core/api-deps'
 import type { IdentityVerifier } from '#core/identity'
@@ -14,6 +17,7 @@ import type { ApiRoute } from '#core/routes'
 import { buildSeedRows } from '#core/seed/seed-data'
 import { DatabaseNotEmpty, openDatabase, type Database } from './db/open-database'
 import { inArrivalOrder } from './db/pglite-turns'
+import { tokenKeyOf } from './db/token-key'
 import { isEntryPoint } from './entry-point'
 import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
@@ -64,9 +68,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       dataDir: config.dataDir,
       objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
       logger,
+      tokenKey: tokenKeyOf(config),
     }))
 
   let server: Server
+  let backups: BackupListener | undefined
   let draining = false
   let remindNow: () => Promise<number> = () => Promise.resolve(0)
   try {
@@ -109,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
     const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
+    if (database.folder) backups = await answerOnlineBackups(database.folder, logger)
 
     const answer = async (request: Request, env: unknown): Promise<Response> => {
       const response = await app.fetch(request, env)
@@ -150,6 +157,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     })
   } catch (error) {
+    await backups?.close()
     await database.close()
     throw error
   }
@@ -190,6 +198,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
         server.closeIdleConnections()
       })
+      await backups?.close()
       await database.close()
       logger.info('stopped')
     })())

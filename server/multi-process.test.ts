@@ -7,6 +7,7 @@
 // once, and every replay must answer the first run's answer, whichever
 // process ran it; a session's seats go to exactly as many bookings as it has. Everything is on loopback: a throwaway PostgreSQL 15
 // cluster, one Firebase Auth emulator, two `node --import tsx server/main.ts`.
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '#contract/entities'
@@ -56,6 +57,8 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
 
     const env = {
       DATABASE_URL: postgres!.url,
+      // The key kept outside the database, the same for both: a token one signs, the other accepts.
+      TOKEN_SECRET: randomBytes(32).toString('base64url'),
       SEED: 'always',
       FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: auth!.host,

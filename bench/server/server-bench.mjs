@@ -36,6 +36,7 @@
 // --server-output writes everything the server printed to that file.
 //
 // Results: a markdown table on stdout and bench/results/server-latest.json.
+import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -244,6 +245,8 @@ async function benchDatabase(kind, { postgresUrl, emulatorHost }) {
 
     const server = await startApiServerProcess({
       ...(kind === 'pglite' ? { DATA_DIR: dataDir } : { DATABASE_URL: postgresUrl }),
+      // The key kept outside the database: required with DATABASE_URL, and no key file left beside the folder.
+      TOKEN_SECRET: randomBytes(32).toString('base64url'),
       SEED: 'never',
       FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

@@ -1,8 +1,8 @@
 // `npm run server:backup [-- FOLDER]`: a consistent copy of the embedded
 // database (DATA_DIR) in FOLDER (default `backups/`), as
-// studyhub-backup-<UTC time>.tar.gz. It refuses while the server runs on the
-// folder (the folder's lock): the copy is taken while nothing writes, so stop
-// the server, run this, start it again. With DATABASE_URL it refuses and
+// studyhub-backup-<UTC time>.tar.gz. While the server runs on the folder, the
+// server itself copies its database for it (./online-backup.ts); otherwise
+// the folder is archived under its lock. With DATABASE_URL it refuses and
 // names pg_dump, which copies a running PostgreSQL server consistently.
 import { ConfigError, loadConfig, type Config } from '../config'
 import { isEntryPoint } from '../entry-point'
@@ -56,13 +56,14 @@ export async function backupCommand(
     'back up a PostgreSQL server with pg_dump, which takes a consistent snapshot while the server runs ' +
     '(docs/deploy.md, "Backups")'
   return onEmbeddedDatabase(env, output, useInstead, async (config) => {
-    const { file, bytes, manifest } = await backupDataFolder({
+    const { file, bytes, manifest, online } = await backupDataFolder({
       dataDir: config.dataDir,
       outDir: args[0] ?? DEFAULT_BACKUP_FOLDER,
     })
     const rows = Object.values(manifest.rows).reduce((sum, n) => sum + n, 0)
     const tables = Object.keys(manifest.rows).length
-    output.out(`Backed up ${config.dataDir} to ${file} (${megabytes(bytes)}: ${tables} tables, ${rows} rows).\n`)
+    const how = online ? ', copied by the server running on it,' : ''
+    output.out(`Backed up ${config.dataDir}${how} to ${file} (${megabytes(bytes)}: ${tables} tables, ${rows} rows).\n`)
     output.out('Copy it off this machine: a backup on the same disk is lost with it.\n')
     if (manifest.filesInBucket > 0 || config.fileStorage.kind === 's3') {
       const bucket = config.fileStorage.kind === 's3' ? ` ${config.fileStorage.bucket}` : ''

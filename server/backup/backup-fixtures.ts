@@ -3,6 +3,7 @@
 // compared by: each table's rows as PostgreSQL's own text of the whole row
 // (bytea as hex, so bytes compare exactly), sorted, and the files table's
 // bytes as they come out. Works on PGlite and on node-postgres alike.
+import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { newFileId, newId } from '#core/ids'
@@ -98,4 +99,23 @@ export function expectSameData(
   expect(files.size).toBe(seeded.seededFiles.size + 1)
   expect(files.get(seeded.uploadId)?.equals(seeded.upload)).toBe(true)
   for (const [id, bytes] of seeded.seededFiles) expect(files.get(id)?.equals(bytes), id).toBe(true)
+}
+
+/** A command's output (./backup-command.ts), kept to be read. */
+export function captured() {
+  const lines = { out: '', err: '' }
+  return {
+    lines,
+    output: { out: (text: string) => void (lines.out += text), err: (text: string) => void (lines.err += text) },
+  }
+}
+
+/** Runs `work` on the database in `dir`, opened with PGlite alone (not as the server opens it), then closes it. */
+export async function withPglite<T>(dir: string, work: (client: PGlite) => Promise<T>): Promise<T> {
+  const client = new PGlite(dir)
+  try {
+    return await work(client)
+  } finally {
+    await client.close()
+  }
 }

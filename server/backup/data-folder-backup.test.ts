@@ -2,13 +2,15 @@
 // `npm run server:backup` and `npm run server:restore` on the embedded
 // database, through the commands themselves: a folder seeded with the demo
 // data and an uploaded binary file is backed up, restored into a new folder,
-// and every table and file must come back byte for byte; then the refusals
-// (server running, folder not empty, DATABASE_URL, a cut-off or foreign
-// archive), each of which must leave the folders as they were.
-import { PGlite } from '@electric-sql/pglite'
+// and every table and file must come back byte for byte, the backup and the
+// restored folder their owner's alone; then the refusals (a holder of the
+// folder that answers no online backup, folder not empty, DATABASE_URL, a
+// cut-off or foreign archive), each of which must leave the folders as they
+// were. The backup of a running server is ./online-backup.test.ts.
 import {
   createReadStream,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -23,35 +25,27 @@ import { createGunzip, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCK_FILE_NAME } from '../db/folder-lock'
 import { openDatabase } from '../db/open-database'
+import { notPrivate } from '../db/private-folder-fixtures'
 import { backupCommand } from './backup-command'
 import { MANIFEST_NAME } from './data-folder-backup'
 import { restoreCommand } from './restore-command'
-import { expectSameData, fileBytes, seedWithUpload, snapshotTables, type SeededData } from './backup-fixtures'
-import { packEntries, readEntries } from './tar-archive'
+import {
+  captured,
+  expectSameData,
+  fileBytes,
+  seedWithUpload,
+  snapshotTables,
+  withPglite,
+  type SeededData,
+} from './backup-fixtures'
+import { packEntries, readEntries, type TarEntry } from './tar-archive'
 
-function captured() {
-  const lines = { out: '', err: '' }
-  return {
-    lines,
-    output: { out: (text: string) => void (lines.out += text), err: (text: string) => void (lines.err += text) },
-  }
-}
-
-async function withPglite<T>(dir: string, work: (client: PGlite) => Promise<T>): Promise<T> {
-  const client = new PGlite(dir)
-  try {
-    return await work(client)
-  } finally {
-    await client.close()
-  }
-}
-
-async function archiveNames(file: string): Promise<string[]> {
-  const names: string[] = []
+async function archiveEntries(file: string): Promise<TarEntry[]> {
+  const entries: TarEntry[] = []
   await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Uint8Array>) => {
-    for await (const { entry } of readEntries(source)) names.push(entry.name)
+    for await (const { entry } of readEntries(source)) entries.push(entry)
   })
-  return names
+  return entries
 }
 
 describe('server:backup and server:restore on the embedded database', () => {
@@ -85,9 +79,15 @@ describe('server:backup and server:restore on the embedded database', () => {
     backupFile = join(backups, written[0]!)
     expect(backup.lines.out).toContain(`to ${backupFile}`)
     expect(backup.lines.err).toBe('')
+    // `ls -l`: drwx------ for the folder the command made, -rw------- for the backup.
+    expect(lstatSync(backups).mode & 0o777).toBe(0o700)
+    expect(lstatSync(backupFile).mode & 0o777).toBe(0o600)
     // The lock was the backup's own, and is gone with it; the archive never carries one.
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false)
-    const names = await archiveNames(backupFile)
+    const entries = await archiveEntries(backupFile)
+    const names = entries.map((entry) => entry.name)
+    // What `tar -tvzf` lists: -rw------- and drwx------ only.
+    expect(entries.filter((entry) => (entry.mode & 0o077) !== 0).map((entry) => entry.name)).toEqual([])
     expect(names[0]).toBe(MANIFEST_NAME)
     expect(names).toContain('PG_VERSION')
     expect(names.filter((n) => n.startsWith(LOCK_FILE_NAME))).toEqual([])
@@ -98,6 +98,7 @@ describe('server:backup and server:restore on the embedded database', () => {
     expect(restore.lines.err).toBe('')
     expect(restore.lines.out).toContain(`into ${restoredDir}`)
     expect(existsSync(join(restoredDir, LOCK_FILE_NAME))).toBe(false)
+    expect(notPrivate(restoredDir)).toEqual([])
 
     const { after, files } = await withPglite(restoredDir, async (client) => ({
       after: await snapshotTables(client),
@@ -137,15 +138,16 @@ describe('server:backup and server:restore on the embedded database', () => {
     expect(restore.lines.out).toContain('1 uploaded file(s) have their bytes in a bucket')
   }, 240_000)
 
-  it('refuses while the server holds the data folder, and writes no file', async () => {
-    // A live process other than this one holds the lock, as a running server does.
+  it('refuses while a process that answers no online backup holds the folder, and writes no file', async () => {
+    // A live process other than this one holds the lock, as a server from before online backups does.
     writeFileSync(join(dataDir, LOCK_FILE_NAME), `${process.ppid}\n`)
     try {
       const out = join(root, 'refused-backups')
       const run = captured()
       expect(await backupCommand([out], { DATA_DIR: dataDir }, run.output)).toBe(1)
       expect(run.lines.err).toContain(`in use by another process (pid ${process.ppid})`)
-      expect(run.lines.err).toContain('stop the server, run this again, then start the server')
+      expect(run.lines.err).toContain('does not answer online backups')
+      expect(run.lines.err).toContain('Stop the server, run this again, then start the server')
       expect(existsSync(out)).toBe(false)
       expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8')).toBe(`${process.ppid}\n`)
     } finally {
@@ -205,7 +207,11 @@ describe('server:backup and server:restore on the embedded database', () => {
   })
 
   it('with DATABASE_URL, points to pg_dump and pg_restore instead', async () => {
-    const env = { DATABASE_URL: 'postgres://studyhub@127.0.0.1:1/studyhub', DATA_DIR: dataDir }
+    const env = {
+      DATABASE_URL: 'postgres://studyhub@127.0.0.1:1/studyhub',
+      TOKEN_SECRET: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
+      DATA_DIR: dataDir,
+    }
     const backup = captured()
     expect(await backupCommand([join(root, 'pg-backups')], env, backup.output)).toBe(1)
     expect(backup.lines.err).toContain('pg_dump')

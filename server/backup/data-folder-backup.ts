@@ -3,23 +3,29 @@
 // uploaded files' bytes, which live in the `files` table unless
 // FILE_STORAGE=s3 (docs/decisions/0054-backups.md).
 //
-// Consistent because nothing writes while the copy is taken: the backup holds
-// the folder's lock (../db/folder-lock.ts) from before it opens the
-// database until the archive is written, so it refuses to start while the
-// server runs on the folder, and a server cannot start until it is done. It
-// opens the database once (recovering from a crash if the server died),
-// counts every table's rows for the manifest, checkpoints and closes it, then
-// archives the closed folder. A restore goes only into an empty folder, under
-// the same lock, opens the result and checks the counts before it reports
-// success; if anything fails it empties the folder again.
+// Consistent because nothing writes to what is archived. With no server on
+// the folder, the backup holds the folder's lock (../db/folder-lock.ts) from
+// before it opens the database until the archive is written, so a server
+// cannot start until it is done. With the server running (the lock is
+// held), the server copies its database between two transactions into a
+// folder beside the backup (./online-backup.ts), and that copy is archived.
+// Either way the folder archived is opened once (recovering from a crash, or
+// from the instant of the copy), every table's rows are counted for the
+// manifest, and it is checkpointed and closed before it is archived. A
+// restore goes only into an empty folder, under the same lock, opens the
+// result and checks the counts before it reports success; if anything fails
+// it empties the folder again. Backups and their folders are their owner's
+// alone (0600, 0700): a backup holds every record.
 import { PGlite } from '@electric-sql/pglite'
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs'
-import { link, mkdir, open, readFile, readdir, rm, rmdir, unlink } from 'node:fs/promises'
+import { link, mkdir, mkdtemp, open, readFile, readdir, rm, rmdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
-import { LOCK_FILE_NAME, lockFolder, type FolderLock } from '../db/folder-lock'
+import { FolderInUse, isProcessFile, lockFolder, type FolderLock } from '../db/folder-lock'
+import { keepNewFilesPrivate, makeFolderPrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../db/private-folder'
+import { connectToRunningServer } from './online-backup'
 import { packFolder, readAll, readEntries, TarError, writeEntry } from './tar-archive'
 
 /** The archive's first entry: what it is, when it was taken, and how many rows each table had. */
@@ -45,9 +51,6 @@ export class BackupError extends Error {
     this.name = 'BackupError'
   }
 }
-
-/** The lock file and the drafts lockFolder() writes beside it are this process's, never data. */
-const isLockFile = (name: string) => name === LOCK_FILE_NAME || name.startsWith(`${LOCK_FILE_NAME}.`)
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -78,16 +81,19 @@ async function countFilesInBucket(client: PGlite): Promise<number> {
   return found.rows[0]?.n ?? 0
 }
 
+function inUse(doing: string, error: unknown, why = ''): BackupError {
+  return new BackupError(
+    `Cannot ${doing} while the server (or another command) has the folder open${why}. ${(error as Error).message} ` +
+      'Stop the server, run this again, then start the server.',
+    { cause: error },
+  )
+}
+
 function lockOrExplain(dir: string, doing: string): FolderLock {
   try {
     return lockFolder(dir)
   } catch (error) {
-    throw new BackupError(
-      `Cannot ${doing} while the server (or another command) has the folder open. ${(error as Error).message} ` +
-        'The embedded database is copied only while nothing writes to it: stop the server, run this again, then ' +
-        'start the server.',
-      { cause: error },
-    )
+    throw inUse(doing, error)
   }
 }
 
@@ -102,11 +108,15 @@ export interface BackupResult {
   file: string
   bytes: number
   manifest: BackupManifest
+  /** Taken from the server running on the folder. */
+  online: boolean
 }
 
 /**
  * Writes `<outDir>/studyhub-backup-<UTC time>.tar.gz`, a consistent copy of the
- * embedded database in `dataDir`. Refuses while another process holds the folder.
+ * embedded database in `dataDir`: through the server when one runs on the
+ * folder, from the folder itself otherwise. Refuses while another process
+ * that does not answer online backups holds the folder.
  */
 export async function backupDataFolder(options: {
   dataDir: string
@@ -127,66 +137,124 @@ export async function backupDataFolder(options: {
   const file = path.join(outDir, `studyhub-backup-${stamp(now)}.tar.gz`)
   if (existsSync(file)) throw new BackupError(`${file} exists already: a backup never overwrites another.`)
 
-  const lock = lockOrExplain(dir, `back up ${dir}`)
+  keepNewFilesPrivate()
+  let lock: FolderLock
   try {
-    let manifest: BackupManifest
-    const client = new PGlite(dir)
-    try {
-      const rows = await countRows(client)
-      manifest = {
-        format: FORMAT,
-        version: 1,
-        createdAt: now.toISOString(),
-        postgresVersion: (await readFile(path.join(dir, 'PG_VERSION'), 'utf8')).trim(),
-        rows,
-        filesInBucket: await countFilesInBucket(client),
-      }
-      // Everything in the data files, so the copy needs no replay of the write-ahead log to open.
-      await client.query('checkpoint')
-    } finally {
-      await client.close()
-    }
-
-    await mkdir(outDir, { recursive: true })
-    const partial = `${file}.partial`
-    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
-    try {
-      await pipeline(
-        Readable.from(
-          packFolder(dir, {
-            first: [
-              {
-                entry: { name: MANIFEST_NAME, kind: 'file', mode: 0o644, mtime: now, size: manifestBytes.length },
-                data: manifestBytes,
-              },
-            ],
-            skip: isLockFile,
-          }),
-        ),
-        createGzip(),
-        createWriteStream(partial, { flags: 'wx' }),
-      )
-      // On the disk before it is called done; the final name appears only for a whole archive.
-      const handle = await open(partial, 'r+')
-      try {
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      // link() fails if the name was taken meanwhile: never overwrite a backup.
-      await link(partial, file)
-    } finally {
-      await unlink(partial).catch(() => {})
-    }
-    return { file, bytes: statSync(file).size, manifest }
+    lock = lockFolder(dir)
+  } catch (error) {
+    if (!(error instanceof FolderInUse)) throw inUse(`back up ${dir}`, error)
+    return backupRunningFolder(dir, outDir, file, now, error)
+  }
+  try {
+    return { ...(await archiveClosedFolder(dir, outDir, file, now)), online: false }
   } finally {
     lock.release()
   }
 }
 
+/** The online backup: the server on `dir` copies its database beside the backup, and the copy is archived. */
+async function backupRunningFolder(
+  dir: string,
+  outDir: string,
+  file: string,
+  now: Date,
+  held: FolderInUse,
+): Promise<BackupResult> {
+  const server = await connectToRunningServer(dir)
+  if ('unreachable' in server) {
+    throw inUse(`back up ${dir}`, held, ` and does not answer online backups (${server.unreachable})`)
+  }
+  try {
+    await mkdir(outDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    // Beside the backup, on its disk: a copy of the whole database may not fit in a temporary folder in memory.
+    const copy = await mkdtemp(path.join(outDir, '.studyhub-backup-copy-'))
+    try {
+      try {
+        await server.copyInto(copy)
+      } catch (error) {
+        throw new BackupError(`The server running on ${dir} could not copy its database: ${(error as Error).message}`, {
+          cause: error,
+        })
+      }
+      return { ...(await archiveClosedFolder(copy, outDir, file, now)), online: true }
+    } finally {
+      await rm(copy, { recursive: true, force: true })
+    }
+  } finally {
+    server.close()
+  }
+}
+
+/** Opens the database in `dir` (closed, and nobody else's) once, then archives it into `file`. */
+async function archiveClosedFolder(
+  dir: string,
+  outDir: string,
+  file: string,
+  now: Date,
+): Promise<Omit<BackupResult, 'online'>> {
+  let manifest: BackupManifest
+  const client = new PGlite(dir)
+  try {
+    const rows = await countRows(client)
+    manifest = {
+      format: FORMAT,
+      version: 1,
+      createdAt: now.toISOString(),
+      postgresVersion: (await readFile(path.join(dir, 'PG_VERSION'), 'utf8')).trim(),
+      rows,
+      filesInBucket: await countFilesInBucket(client),
+    }
+    // Everything in the data files, so the copy needs no replay of the write-ahead log to open.
+    await client.query('checkpoint')
+  } finally {
+    await client.close()
+  }
+  // Opening it wrote files of PostgreSQL's own modes (pg_internal.init, 0644): the archive carries 0600 and 0700 only.
+  await makeFolderPrivate(dir)
+
+  await mkdir(outDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+  const partial = `${file}.partial`
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
+  try {
+    await pipeline(
+      Readable.from(
+        packFolder(dir, {
+          first: [
+            {
+              entry: {
+                name: MANIFEST_NAME,
+                kind: 'file',
+                mode: PRIVATE_FILE_MODE,
+                mtime: now,
+                size: manifestBytes.length,
+              },
+              data: manifestBytes,
+            },
+          ],
+          skip: isProcessFile,
+        }),
+      ),
+      createGzip(),
+      createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+    )
+    // On the disk before it is called done; the final name appears only for a whole archive.
+    const handle = await open(partial, 'r+')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    // link() fails if the name was taken meanwhile: never overwrite a backup.
+    await link(partial, file)
+  } finally {
+    await unlink(partial).catch(() => {})
+  }
+  return { file, bytes: statSync(file).size, manifest }
+}
+
 /** What the folder holds besides a lock: a restore goes only into a folder that holds nothing. */
 async function contentsOf(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => !isLockFile(name)).sort()
+  return (await readdir(dir)).filter((name) => !isProcessFile(name)).sort()
 }
 
 function notEmpty(dir: string, contents: readonly string[]): BackupError {
@@ -230,7 +298,7 @@ async function unpack(file: string, dir: string): Promise<BackupManifest> {
         manifest = parsed
         continue
       }
-      if (isLockFile(entry.name)) continue
+      if (isProcessFile(entry.name)) continue
       await writeEntry(dir, entry, data)
     }
   })
@@ -300,6 +368,8 @@ export async function restoreDataFolder(options: { dataDir: string; file: string
       throw new BackupError(`Could not restore ${file}: ${reason}`, { cause: error })
     }
     await verify(dir, manifest)
+    // Files from a backup made before folders were private carry 0644 and 0666, and opening it wrote more.
+    await makeFolderPrivate(dir)
     done = true
     return { dataDir: dir, manifest }
   } finally {

@@ -125,12 +125,14 @@ describe('openDatabase on a folder', () => {
   })
 
   const lockFile = () => path.join(dir, LOCK_FILE_NAME)
+  /** The lock's first line: its holder's pid. */
+  const holderPid = () => readFileSync(lockFile(), 'utf8').split('\n')[0]
 
   it(
     'keeps data across opens, runs migrations again without harm, and refuses a second open while one is open',
     async () => {
       const first = await openDatabase({ dataDir: dir })
-      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid))
+      expect(holderPid()).toBe(String(process.pid))
       const user = {
         _id: newId(),
         name: 'Ada',
@@ -161,7 +163,7 @@ describe('openDatabase on a folder', () => {
     'refuses a folder another process has open, naming its pid, and takes the folder over once it died',
     async () => {
       child = await holdInAnotherProcess(dir)
-      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(child.pid))
+      expect(holderPid()).toBe(String(child.pid))
       await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
         `The database folder ${dir} is in use by another process (pid ${child.pid})`,
       )
@@ -169,11 +171,11 @@ describe('openDatabase on a folder', () => {
       // Killed without closing: the lock file stays behind, naming a dead process.
       child.kill('SIGKILL')
       await exited(child)
-      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(child.pid))
+      expect(holderPid()).toBe(String(child.pid))
 
       const database = await openDatabase({ dataDir: dir })
       try {
-        expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid))
+        expect(holderPid()).toBe(String(process.pid))
         expect(await database.isEmpty()).toBe(true)
       } finally {
         await database.close()

@@ -2,7 +2,8 @@
 // - With a DATABASE_URL: PostgreSQL through a node-postgres pool.
 // - Otherwise: PGlite, PostgreSQL compiled to WebAssembly, in-process, kept in
 //   a folder (`.data/` by default) or in memory (tests). The folder is locked
-//   for this process (./folder-lock.ts): PGlite has no lock of its own.
+//   for this process (./folder-lock.ts): PGlite has no lock of its own; and
+//   it is its owner's alone, 0700 with files 0600 (./private-folder.ts).
 // Either way the migrations in ./migrations run first (applied ones are
 // skipped), so the tables always match ./schema.ts, and sessions from before
 // the search get their words (fillSessionWords). Given a bucket (`objects`),
@@ -24,10 +25,12 @@ import type { ReviewRow, Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
+import { copyBetweenTransactions } from './pglite-folder-copy'
 import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
 import { forgetTokenSecret } from './pg-store/meta'
+import { makeFolderPrivate } from './private-folder'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
 
@@ -44,6 +47,8 @@ export interface OpenDatabaseOptions {
   objects?: BucketObjects
   /** Where the store reports a file object it had to leave in the bucket. */
   logger?: Pick<Logger, 'warn'>
+  /** The token secret's half kept outside the database (./token-key.ts); tests go without. */
+  tokenKey?: string
 }
 
 export interface Database {
@@ -63,6 +68,8 @@ export interface Database {
   /** Empties every table (tests). */
   truncateAll(): Promise<void>
   close(): Promise<void>
+  /** The embedded database on a folder: the folder, and a copy of it taken while it runs (online backups). */
+  folder?: { path: string; copyInto(into: string): Promise<void> }
 }
 
 export const DEFAULT_DATA_DIR = '.data'
@@ -86,7 +93,7 @@ const MAX_PARAMETERS = 60_000
 const FILE_ROWS_PER_INSERT = 50
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger }
+  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger, tokenKey: options.tokenKey }
   if (options.databaseUrl) return openPostgres(options.databaseUrl, storeOptions)
   return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), storeOptions)
 }
@@ -127,18 +134,24 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     const opened = client
-    return database(
+    const open = database(
       db,
       'pglite',
       async () => {
         try {
           await opened.close()
+          // Files PostgreSQL rewrote while it ran (its relation cache's) come out 0644 whatever the umask.
+          if (dataDir !== null) await makeFolderPrivate(dataDir)
         } finally {
           lock?.release()
         }
       },
       storeOptions,
     )
+    if (dataDir === null) return open
+    // A new database's files come out 0666, an older folder's are, and the umask cannot help there: fixed now.
+    await makeFolderPrivate(dataDir)
+    return { ...open, folder: { path: dataDir, copyInto: (into) => copyBetweenTransactions(opened, dataDir, into) } }
   } catch (error) {
     await client?.close().catch(() => {})
     lock?.release()

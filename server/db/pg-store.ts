@@ -7,6 +7,7 @@
 // an index (docs/decisions/0011-postgresql-storage.md). With a bucket, each step's
 // order keeps a committed row's bytes and leaves at worst an unreachable object
 // (docs/decisions/0014-files-in-a-bucket.md).
+import { randomBytes } from 'node:crypto'
 import type { Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import { createLogger, type Logger } from '../logger'
@@ -31,6 +32,11 @@ export interface PgStoreOptions {
   objects?: BucketObjects
   /** Where an object left in the bucket is reported (JSON lines on stdout by default). */
   logger?: Pick<Logger, 'warn'>
+  /**
+   * The token secret's half kept outside the database (./token-key.ts). Without it, a key of this
+   * store's own: tokens it signs are good only while it lives (tests, an in-memory database).
+   */
+  tokenKey?: string
 }
 
 export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
@@ -49,6 +55,6 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
     notifications: notificationsStore(db),
     pushSubscriptions: pushSubscriptionsStore(db),
     idempotency: idempotencyStore(db),
-    meta: metaStore(db),
+    meta: metaStore(db, options.tokenKey ?? randomBytes(32).toString('base64url')),
   }
 }

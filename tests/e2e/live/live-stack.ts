@@ -20,7 +20,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startAuthEmulator, type AuthEmulator } from '../../conformance/services/auth-emulator-process'
 import { addDemoAccounts } from './emulator-accounts'
@@ -89,7 +89,7 @@ function stop(): Promise<void> {
       clearTimeout(killer)
     }
     await emulator?.stop()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) rmSync(dirname(dataDir), { recursive: true, force: true })
     rmSync(outDir, { recursive: true, force: true })
   })())
 }
@@ -112,7 +112,8 @@ async function start(): Promise<void> {
     addDemoAccounts(emulator.host),
   ])
 
-  dataDir = mkdtempSync(join(tmpdir(), 'studyhub-e2e-live-'))
+  // A folder inside a temporary one: the token key file the server makes beside it goes with it.
+  dataDir = join(mkdtempSync(join(tmpdir(), 'studyhub-e2e-live-')), 'data')
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
