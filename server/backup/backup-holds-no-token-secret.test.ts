@@ -69,8 +69,8 @@ describe('a backup alone cannot sign a token', () => {
     // Everything the backup holds about tokens and admins, read from the restored folder.
     const { value, admin } = await withPglite(restored, async (client) => {
       const meta = await client.query<{ value: string }>(`select value from meta where key = 'token-secret'`)
-      const admins = await client.query<{ id: string; email: string }>(
-        `select id, email from users where role = 'admin' order by id limit 1`,
+      const admins = await client.query<{ id: string; email: string; gen: number }>(
+        `select id, email, credential_generation as gen from users where role = 'admin' order by id limit 1`,
       )
       return { value: meta.rows[0]?.value, admin: admins.rows[0] }
     })
@@ -79,7 +79,7 @@ describe('a backup alone cannot sign a token', () => {
 
     running = await start()
     const now = Math.floor(Date.now() / 1000)
-    const subject = { sub: admin!.id, email: admin!.email }
+    const subject = { sub: admin!.id, email: admin!.email, gen: admin!.gen }
     const forged = await signJwt(value!, APP_TOKEN, subject, 900, now)
     expect((await call(forged)).status).toBe(401)
 
