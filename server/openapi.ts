@@ -127,6 +127,11 @@ const errorSchema = {
   required: ['message'],
 } as const
 
+const retryAfter: Json = {
+  description: 'Seconds to wait before sending it again.',
+  schema: { type: 'integer', minimum: 1 },
+}
+
 const errorResponse = (description: string, headers?: Json): Json => ({
   description,
   ...(headers ? { headers } : {}),
@@ -138,7 +143,9 @@ const responses: Record<string, Json> = {
   Unauthorized: errorResponse('No valid token: sign in (or renew the app token once) and retry.'),
   Forbidden: errorResponse('Signed in, but this caller may not do this.'),
   NotFound: errorResponse('The addressed record does not exist.'),
-  Conflict: errorResponse('The record is not in a state that allows this (already booked, already decided, ...).'),
+  Conflict: errorResponse(
+    `The record is not in a state that allows this (already booked, already decided, ...), or the first request with this ${IDEMPOTENCY_HEADER} is still running: send it again shortly.`,
+  ),
   PayloadTooLarge: errorResponse('The body is larger than the server accepts.'),
   IdempotencyKeyReused: errorResponse(
     `The ${IDEMPOTENCY_HEADER} was already used by this caller for this method and path with a different body.`,
@@ -147,6 +154,10 @@ const responses: Record<string, Json> = {
     'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer', minimum: 1 } },
   }),
   ServerError: errorResponse('Unexpected failure; `requestId` names it in the server log.'),
+  Unavailable: errorResponse(
+    'The database cannot be reached right now (restarting, failing over): send the request again after Retry-After seconds.',
+    { 'Retry-After': retryAfter },
+  ),
 }
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` })
@@ -239,6 +250,7 @@ function operationOf(name: RouteName, convert: SchemaConverter): Json {
     answers['429'] = ref('TooManyRequests')
   }
   answers['500'] = ref('ServerError')
+  answers['503'] = ref('Unavailable')
 
   const operation: Json = {
     operationId: name,
@@ -286,7 +298,7 @@ const healthPath: Record<string, Json> = {
     security: [{}],
     responses: {
       '200': { description: 'Ready.', content: { 'application/json': { schema: { const: { status: 'ok' } } } } },
-      '503': { description: 'The database does not answer.' },
+      '503': { description: 'The database does not answer.', headers: { 'Retry-After': retryAfter } },
     },
   },
 }
