@@ -22,6 +22,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import { APP_TOKEN, signJwt } from '#core/jwt'
+import { seededRandom } from '#core/seed/seed-data'
 import { targetsFromEnv } from '../tests/conformance/harness/conformance-env'
 import { startPostgresCluster, type PostgresCluster } from '../tests/conformance/services/postgres-cluster'
 import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
@@ -42,18 +43,6 @@ const CHECKS_MS = 8_000
 /** How long a device waits before it sends again after a 503 or a 409 "still being processed". */
 const RETRY_MS = 100
 const HOUR = 3_600_000
-
-/** A small seeded generator (mulberry32): the same seed, the same moments. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1))
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -301,8 +290,8 @@ async function writeThroughKills(
   until: number,
 ) {
   let over = false
-  const devices = world.students.map((_, i) => device(i, world, fleet, generator(SEED + i + 1), () => over, until))
-  await kill(generator(SEED)).finally(() => {
+  const devices = world.students.map((_, i) => device(i, world, fleet, seededRandom(SEED + i + 1), () => over, until))
+  await kill(seededRandom(SEED)).finally(() => {
     over = true
   })
   return (await Promise.all(devices)).flat()

@@ -1,19 +1,19 @@
 // @vitest-environment node
-// Idempotency-Key over a real store (PGlite in memory), both ways a keyed
-// write runs: in one transaction with its claim and answer (a store with
-// transactions: the API server's), and around them (a store without: the
-// demo's). What a crash leaves behind is written by hand here: a claim still
-// `running` in the store, with no run of this process behind it. The same
-// after real kills: ../crash-recovery.test.ts.
+// Idempotency-Key (../core/idempotency.ts) over a real store (PGlite in
+// memory), both ways a keyed write runs: in one transaction with its claim
+// and answer (a store with transactions: the API server's), and around them
+// (a store without: the demo's). What a crash leaves behind is written by hand
+// here: a claim still `running` in the store, with no run of this process
+// behind it. The same after real kills: ../crash-recovery.test.ts.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openDatabase, type Database } from '../db/open-database'
-import { note, STUDENT, user } from '../db/pg-store-fixtures'
-import type { ApiDeps } from './api-deps'
-import { json } from './http-errors'
-import { sha256Hex } from './jwt'
-import { CLAIM_WAIT_MS, idempotent, type IdempotentRequest } from './idempotency'
-import { announce } from './notifications'
-import type { NotificationRow, Store } from './store'
+import type { ApiDeps } from '#core/api-deps'
+import { json } from '#core/http-errors'
+import { CLAIM_WAIT_MS, idempotent, type IdempotentRequest } from '#core/idempotency'
+import { sha256Hex } from '#core/jwt'
+import { announce } from '#core/notifications'
+import type { NotificationRow, Store } from '#core/store'
+import { openDatabase, type Database } from './open-database'
+import { note, STUDENT, user } from './pg-store-fixtures'
 
 let database: Database
 beforeAll(async () => {
