@@ -6,7 +6,9 @@
 // name, compare-and-set in one UPDATE, cascades as foreign keys, lists read from
 // an index (docs/decisions/0011-postgresql-storage.md). With a bucket, each step's
 // order keeps a committed row's bytes and leaves at worst an unreachable object
-// (docs/decisions/0014-files-in-a-bucket.md).
+// (docs/decisions/0014-files-in-a-bucket.md). `transaction` gives a keyed write
+// the same port over one transaction, each method in a savepoint of its own
+// (docs/decisions/0075-a-keyed-write-commits-with-its-answer.md).
 import { sql } from 'drizzle-orm'
 import { CLAIM_WAIT_MS } from '#core/idempotency'
 import type { Store } from '#core/store'
@@ -99,10 +101,9 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
           await tx.execute(sql.raw(`set local lock_timeout = ${CLAIM_WAIT_MS}`))
           const over = (on: PgDb) =>
             tablesOver(on, objects, removeObjects, async (fileIds) => void taken.push(...fileIds))
-          const shape = over(tx)
           // Each method in a savepoint of its own: one that fails undoes its own writes only, and the transaction goes on.
           const inSavepoints = eachMethod(
-            shape,
+            over(tx),
             (part, name) =>
               (...args) =>
                 tx.transaction((savepoint) =>
