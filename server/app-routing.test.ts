@@ -117,12 +117,13 @@ describe('GET /healthz', () => {
     expect([answer.status, await answer.json()]).toEqual([200, { status: 'ok' }])
   })
 
-  it('is 503 when the database does not, and says why in the log', async () => {
+  it('is 503 with Retry-After when the database does not, and says why in the log', async () => {
     const { request, logger } = setup({}, async () => {
       throw new Error('connection refused')
     })
     const answer = await request('/healthz')
     expect([answer.status, await answer.json()]).toEqual([503, { status: 'unavailable' }])
+    expect(answer.headers.get('Retry-After')).toBe('5')
     expect(logger.records.find((r) => r.msg === 'health check failed')).toMatchObject({
       level: 'warn',
       error: { message: 'connection refused' },

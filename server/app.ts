@@ -12,7 +12,7 @@ import { HTTPException } from 'hono/http-exception'
 import { routes } from '#contract/routes'
 import type { ApiDeps } from '#core/api-deps'
 import { crossSiteRefusal } from '#core/cross-site-guard'
-import { errorResponse } from '#core/http-errors'
+import { errorResponse, RETRY_AFTER_SECONDS } from '#core/http-errors'
 import { apiRoutes, type ApiRoute } from '#core/routes'
 import type { Config } from './config'
 import { clientAddress, publicOrigin } from './http/client-address'
@@ -156,7 +156,10 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
       return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' })
     } catch (error) {
       logger.warn('health check failed', { requestId: c.get('requestId'), error: describeError(error) })
-      return c.json({ status: 'unavailable' }, 503, { 'Cache-Control': 'no-store' })
+      return c.json({ status: 'unavailable' }, 503, {
+        'Cache-Control': 'no-store',
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      })
     }
   })
 

@@ -72,7 +72,7 @@ describe('the OpenAPI document', () => {
     }
   })
 
-  it('documents Idempotency-Key, 422 and 429 on every write and on no read', () => {
+  it('documents Idempotency-Key, 422 and 429 on every write and on no read, and 503 on every call', () => {
     for (const name of names) {
       const write = routes[name].method !== 'GET'
       const key = parameters(name).find((p) => p.name === IDEMPOTENCY_HEADER)
@@ -82,6 +82,8 @@ describe('the OpenAPI document', () => {
       )
       expect('422' in answers, name).toBe(write)
       expect('429' in answers, name).toBe(write)
+      // Any call may find the database unreachable: 503 with Retry-After.
+      expect(answers['503'], name).toEqual({ $ref: '#/components/responses/Unavailable' })
     }
   })
 

@@ -129,6 +129,11 @@ const errorSchema = {
   required: ['message'],
 } as const
 
+const retryAfter: Json = {
+  description: 'Seconds to wait before sending it again.',
+  schema: { type: 'integer', minimum: 1 },
+}
+
 const errorResponse = (description: string, headers?: Json): Json => ({
   description,
   ...(headers ? { headers } : {}),
@@ -140,7 +145,9 @@ const responses: Record<string, Json> = {
   Unauthorized: errorResponse('No valid token: sign in (or renew the app token once) and retry.'),
   Forbidden: errorResponse('Signed in, but this caller may not do this.'),
   NotFound: errorResponse('The addressed record does not exist.'),
-  Conflict: errorResponse('The record is not in a state that allows this (already booked, already decided, ...).'),
+  Conflict: errorResponse(
+    `The record is not in a state that allows this (already booked, already decided, ...), or the first request with this ${IDEMPOTENCY_HEADER} is still running: send it again shortly.`,
+  ),
   PayloadTooLarge: errorResponse('The body is larger than the server accepts.'),
   IdempotencyKeyReused: errorResponse(
     `The ${IDEMPOTENCY_HEADER} was already used by this caller for this method and path with a different body.`,
@@ -149,6 +156,10 @@ const responses: Record<string, Json> = {
     'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer', minimum: 1 } },
   }),
   ServerError: errorResponse('Unexpected failure; `requestId` names it in the server log.'),
+  Unavailable: errorResponse(
+    'The database cannot be reached right now (restarting, failing over): send the request again after Retry-After seconds.',
+    { 'Retry-After': retryAfter },
+  ),
 }
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` })
@@ -241,6 +252,7 @@ function operationOf(name: RouteName, convert: SchemaConverter): Json {
     answers['429'] = ref('TooManyRequests')
   }
   answers['500'] = ref('ServerError')
+  answers['503'] = ref('Unavailable')
 
   const operation: Json = {
     operationId: name,
@@ -288,7 +300,7 @@ const healthPath: Record<string, Json> = {
     security: [{}],
     responses: {
       '200': { description: 'Ready.', content: { 'application/json': { schema: { const: { status: 'ok' } } } } },
-      '503': { description: 'The database does not answer.' },
+      '503': { description: 'The database does not answer.', headers: { 'Retry-After': retryAfter } },
     },
   },
 }

@@ -279,7 +279,6 @@ async function handle<N extends RouteName>(
   rawParams: Record<string, unknown>,
   deps: ApiDeps,
 ): Promise<Response> {
-  const { store } = deps
   const def = routes[name]
   const permission: Permission = permissions[name]
   const url = new URL(request.url)
@@ -308,7 +307,9 @@ async function handle<N extends RouteName>(
   }
   const { bytes, rawBody } = early ?? (await readBody())
 
-  const run = async (): Promise<Response> => {
+  // `deps` of a keyed write are those of its transaction (./idempotency.ts).
+  const run = async (deps: ApiDeps): Promise<Response> => {
+    const { store } = deps
     // No text the API keeps or looks up may hold a NUL: PostgreSQL's text cannot.
     const nul =
       fieldWithNul(firstValues(rawParams), 'params') ??
@@ -363,9 +364,9 @@ async function handle<N extends RouteName>(
     })
   }
 
-  if (def.method === 'GET' || !key) return run()
+  if (def.method === 'GET' || !key) return run(deps)
   const subject = principal ? `${principal.via}:${principal.email}` : 'anonymous'
-  return idempotent(deps, { subject, method: def.method, path: url.pathname, key, body: bytes }, () =>
-    run().catch((error: unknown) => errorResponse(error, deps.reportError)),
+  return idempotent(deps, { subject, method: def.method, path: url.pathname, key, body: bytes }, (keyed) =>
+    run(keyed).catch((error: unknown) => errorResponse(error, deps.reportError)),
   )
 }

@@ -21,6 +21,13 @@
 // - Lists come newest first; `paging` null means every row, otherwise one page
 //   and the total (an index range and a count, never a full scan).
 // - Emails are stored and compared lowercase (the pipeline lowercases input).
+// - `transaction`, where a store has it, runs a whole route's reads and writes as
+//   one transaction: the API server's runs a keyed write, its claim and its
+//   stored answer so (./idempotency.ts). The demo's store has none: IndexedDB
+//   ends a transaction at the first await of anything else (a file's bytes, a
+//   hash), and a route awaits such things between its writes.
+// - A database that cannot be reached (down, restarting, closed) throws
+//   `DatabaseUnavailable` or an error whose code says so (./http-errors.ts).
 import type {
   Booking,
   BookingStatus,
@@ -185,6 +192,25 @@ export class MissingReference extends Error {
   }
 }
 
+/**
+ * A claim of an Idempotency-Key waited as long as a repeat may wait, and the
+ * key is still held: its first run is still going, in another process.
+ */
+export class KeyStillRunning extends Error {
+  constructor(readonly id: string) {
+    super(`idempotency key still running: ${id}`)
+    this.name = 'KeyStillRunning'
+  }
+}
+
+/** The database could not be reached (down, restarting, closed): the request may be sent again later. */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.name = 'DatabaseUnavailable'
+  }
+}
+
 /** A value broke a database check (a length or a range the validation should have caught first). */
 export class CheckViolation extends Error {
   constructor(readonly constraint: string) {
@@ -221,6 +247,15 @@ interface OwnedCounts {
 }
 
 export interface Store {
+  /**
+   * Runs `work` with a store whose reads and writes all belong to one
+   * transaction: committed together once `work` resolves, rolled back when it
+   * throws or when the process dies first. A method that fails inside undoes
+   * only its own writes, so a rule may catch a refusal and go on. Files a
+   * delete takes leave the bucket only after the commit. Absent where a
+   * transaction cannot last across a route's awaits (the demo's IndexedDB).
+   */
+  transaction?<T>(work: (store: Store) => Promise<T>): Promise<T>
   users: {
     get(id: string): Promise<UserRow | undefined>
     byEmail(email: string): Promise<UserRow | undefined>
@@ -402,13 +437,15 @@ export interface Store {
     /**
      * Claims a key for a first run: inserts a `running` row and answers null,
      * or answers the row that is already there (running or done). Atomic: of
-     * two claims of one id at once, exactly one gets null.
+     * two claims of one id at once, exactly one gets null. In a transaction, a
+     * claim another transaction has made and not yet committed is waited for
+     * (a first run still going); past CLAIM_WAIT_MS it throws KeyStillRunning.
      */
     claim(row: IdempotencyRow): Promise<IdempotencyRow | null>
     get(id: string): Promise<IdempotencyRow | undefined>
     /** Stores the first answer of a claimed key. */
     complete(id: string, answer: Required<Pick<IdempotencyRow, 'status' | 'body' | 'headers'>>): Promise<void>
-    /** Forgets a running claim whose run failed, so the key may be tried again (a done row stays). */
+    /** Forgets a running claim (its run failed, or was left behind), so the key may be claimed again (a done row stays). */
     release(id: string): Promise<void>
     /** Deletes keys created before `before` (ISO time); answers how many. */
     expire(before: string): Promise<number>

@@ -103,6 +103,10 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
   const pool = new pg.Pool({ connectionString: url })
   // An idle connection the server drops must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  // Nor one in use, a transaction's (a restart, a failover): its statements fail
+  // (503, docs/decisions/0075-a-keyed-write-commits-with-its-answer.md), and the
+  // pool drops it once it is released. The pool listens to idle connections only.
+  pool.on('connect', (client) => client.on('error', () => {}))
   try {
     const client = await pool.connect()
     try {

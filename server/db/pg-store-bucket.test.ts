@@ -170,6 +170,28 @@ describe('pg-store with files in a bucket', () => {
     expect(logger.records).toEqual([])
   })
 
+  it('removes the objects a delete in a transaction takes once it commits, and keeps them when it rolls back', async () => {
+    const s = await tutorWithSession()
+    const kept = await upload(s)
+    const gone = await upload(s)
+    const rolledBack = new Error('the rest of the request failed')
+    const outcome = await store.transaction!(async (tx) => {
+      expect(await tx.materials.deleteWithFile(kept.row._id)).toBe(true)
+      // Not yet committed: its bytes must still be there should it roll back.
+      expect(await s3.keys()).toHaveLength(2)
+      throw rolledBack
+    }).catch((error: unknown) => error)
+    expect(outcome).toBe(rolledBack)
+    expect(await store.files.get(kept.file._id)).toEqual(kept.file)
+
+    await store.transaction!(async (tx) => {
+      expect(await tx.materials.deleteWithFile(gone.row._id)).toBe(true)
+      expect(await s3.keys()).toHaveLength(2)
+    })
+    expect(await s3.keys()).toEqual([keyOf(kept)])
+    expect(logger.records).toEqual([])
+  })
+
   it('leaves no object behind when the rows are refused', async () => {
     const s = await tutorWithSession()
     const noSession = material({ ...s, _id: newId() })

@@ -6,19 +6,24 @@
 // name, compare-and-set in one UPDATE, cascades as foreign keys, lists read from
 // an index (docs/decisions/0011-postgresql-storage.md). With a bucket, each step's
 // order keeps a committed row's bytes and leaves at worst an unreachable object
-// (docs/decisions/0014-files-in-a-bucket.md).
+// (docs/decisions/0014-files-in-a-bucket.md). `transaction` gives a keyed write
+// the same port over one transaction, each method in a savepoint of its own
+// (docs/decisions/0075-a-keyed-write-commits-with-its-answer.md).
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { CLAIM_WAIT_MS } from '#core/idempotency'
 import type { Store } from '#core/store'
 import type { BucketObjects } from '../files/s3-objects'
 import { createLogger, type Logger } from '../logger'
 import { bookingsStore } from './pg-store/bookings'
 import { calendarFeedsStore } from './pg-store/calendar-feeds'
-import { filesStore, objectRemover } from './pg-store/files'
+import { filesStore, objectRemover, type RemoveObjects } from './pg-store/files'
 import { idempotencyStore } from './pg-store/idempotency'
 import { materialsStore } from './pg-store/materials'
 import { metaStore } from './pg-store/meta'
 import { notesStore } from './pg-store/notes'
 import { notificationsStore, pushSubscriptionsStore } from './pg-store/notifications'
+import { translateError } from './pg-store/pg-errors'
 import { reviewsStore } from './pg-store/reviews'
 import { sessionsStore } from './pg-store/sessions'
 import type { PgDb } from './pg-store/shared'
@@ -39,10 +44,17 @@ export interface PgStoreOptions {
   tokenKey?: string
 }
 
-export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
-  const { objects } = options
-  const logger = options.logger ?? createLogger({ level: 'warn' })
-  const removeObjects = objectRemover(objects, logger)
+type Tables = Omit<Store, 'transaction'>
+type Method = (...args: unknown[]) => Promise<unknown>
+
+/** Every part of the port over `db`; `removeObjects` takes the objects of files whose rows a delete took. */
+function tablesOver(
+  db: PgDb,
+  objects: BucketObjects | undefined,
+  discardObjects: RemoveObjects,
+  removeObjects: RemoveObjects,
+  tokenKey: string,
+): Tables {
   return {
     users: usersStore(db, removeObjects),
     sessions: sessionsStore(db, removeObjects),
@@ -50,11 +62,70 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
     calendarFeeds: calendarFeedsStore(db),
     reviews: reviewsStore(db),
     notes: notesStore(db),
-    materials: materialsStore(db, objects, removeObjects),
+    materials: materialsStore(db, objects, discardObjects, removeObjects),
     files: filesStore(db, objects),
     notifications: notificationsStore(db),
     pushSubscriptions: pushSubscriptionsStore(db),
     idempotency: idempotencyStore(db),
-    meta: metaStore(db, options.tokenKey ?? randomBytes(32).toString('base64url')),
+    meta: metaStore(db, tokenKey),
+  }
+}
+
+/** `tables` with each method of each part replaced by `wrap(part, name)` of it. */
+function eachMethod(tables: Tables, wrap: (part: string, name: string, method: Method) => Method): Tables {
+  return Object.fromEntries(
+    Object.entries(tables).map(([part, methods]) => [
+      part,
+      Object.fromEntries(
+        Object.entries(methods as Record<string, Method>).map(([name, method]) => [name, wrap(part, name, method)]),
+      ),
+    ]),
+  ) as unknown as Tables
+}
+
+/** Every method's failure in the port's terms (a lost connection, a broken constraint), whichever statement it came from. */
+const translated = (tables: Tables): Tables =>
+  eachMethod(tables, (_part, _name, method) => async (...args) => {
+    try {
+      return await method(...args)
+    } catch (error) {
+      throw translateError(error)
+    }
+  })
+
+export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
+  const { objects } = options
+  const logger = options.logger ?? createLogger({ level: 'warn' })
+  const removeObjects = objectRemover(objects, logger)
+  // Chosen once: every transaction's port signs with the same secret.
+  const tokenKey = options.tokenKey ?? randomBytes(32).toString('base64url')
+  return {
+    ...translated(tablesOver(db, objects, removeObjects, removeObjects, tokenKey)),
+    async transaction(work) {
+      // Objects of files a delete took go once the delete has committed: a rollback keeps the rows, so their bytes stay.
+      const taken: string[] = []
+      const result = await db
+        .transaction(async (tx) => {
+          // No lock is waited for longer than a repeat waits for its key's first run (its claim).
+          await tx.execute(sql.raw(`set local lock_timeout = ${CLAIM_WAIT_MS}`))
+          const over = (on: PgDb) =>
+            tablesOver(on, objects, removeObjects, async (fileIds) => void taken.push(...fileIds), tokenKey)
+          // Each method in a savepoint of its own: one that fails undoes its own writes only, and the transaction goes on.
+          const inSavepoints = eachMethod(
+            over(tx),
+            (part, name) =>
+              (...args) =>
+                tx.transaction((savepoint) =>
+                  (over(savepoint) as unknown as Record<string, Record<string, Method>>)[part]![name]!(...args),
+                ),
+          )
+          return work(translated(inSavepoints))
+        })
+        .catch((error: unknown) => {
+          throw translateError(error)
+        })
+      await removeObjects(taken)
+      return result
+    },
   }
 }

@@ -1,8 +1,10 @@
 // The API server as a deployment runs it: `node --import tsx server/main.ts`
 // in a child process of its own, configured only through its environment, on
 // a free port of 127.0.0.1. Ready once /healthz answers 200 (the database is
-// open and migrated by then); stopped with SIGTERM, the platform's signal.
-// Used by server/multi-process.test.ts and the server bench (bench/server/).
+// open and migrated by then); stopped with SIGTERM, the platform's signal, or
+// killed with SIGKILL as a crash would end it. Used by
+// server/multi-process.test.ts, server/crash-recovery.test.ts and the server
+// bench (bench/server/).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../conformance/services/free-port'
@@ -27,6 +29,8 @@ export interface ApiServerProcess {
   logs(): Record<string, unknown>[]
   /** SIGTERM, then the exit; SIGKILL only if it has not exited after STOP_TIMEOUT_MS. */
   stop(): Promise<ApiServerExit>
+  /** SIGKILL at once (a crash: nothing runs after it), then the exit. */
+  kill(): Promise<ApiServerExit>
 }
 
 function exitOf(child: ChildProcess): Promise<ApiServerExit> {
@@ -99,6 +103,10 @@ export async function startApiServerProcess(env: Record<string, string>): Promis
         }
       }),
     stop,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      return exited
+    },
   }
 
   const deadline = Date.now() + READY_TIMEOUT_MS

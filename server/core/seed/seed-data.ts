@@ -160,13 +160,13 @@ const NOTE_TEXTS: ReadonlyArray<[title: string, description: string]> = [
 
 const FEES = [0, 0, 10, 15, 20, 25, 30, 45, 50]
 
-/** mulberry32: a small deterministic generator, so the seed looks varied but is stable. */
 /** The i-th seeded session's id: a record id's shape (24 hex digits), the same in every seeding. */
 function seedSessionId(i: number): string {
   return `5eed${i.toString(16).padStart(20, '0')}`
 }
 
-function random(seed: number) {
+/** mulberry32: a small deterministic generator of numbers in [0, 1), so the seed looks varied but is stable. */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -193,7 +193,7 @@ export async function buildSeedRows(options: SeedOptions = {}): Promise<SeedRows
   const count = Math.max(0, Math.floor(options.sessions ?? DEFAULT_SEED_SESSIONS))
   const now = (options.now ?? new Date()).getTime()
   const iso = (ms: number) => new Date(ms).toISOString()
-  const rand = random(20261101)
+  const rand = seededRandom(20261101)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
 
   const people = [SEED_ADMIN, ...SEED_TUTORS, ...SEED_STUDENTS]

@@ -1,8 +1,13 @@
 // Idempotency keys: the claim a request takes before it runs and the answer it
-// leaves, so a retried write is answered once and never applied twice.
+// leaves, so a retried write is answered once and never applied twice. The
+// core claims, runs and answers in one transaction (Store.transaction): a
+// claim of a key whose first run has not committed waits for that run's
+// transaction at the key's row, for at most its lock_timeout (CLAIM_WAIT_MS,
+// set by the transaction).
 import { and, eq, lt } from 'drizzle-orm'
-import type { IdempotencyRow, Store } from '#core/store'
+import { KeyStillRunning, type IdempotencyRow, type Store } from '#core/store'
 import { idempotencyKeys } from '../schema'
+import { lockNotAvailable } from './pg-errors'
 import { present, type PgDb } from './shared'
 
 function toIdempotency(row: typeof idempotencyKeys.$inferSelect): IdempotencyRow {
@@ -19,6 +24,9 @@ export function idempotencyStore(db: PgDb): Store['idempotency'] {
           .values({ id: row.id, requestHash: row.requestHash, state: 'running', createdAt: row.createdAt })
           .onConflictDoNothing({ target: idempotencyKeys.id })
           .returning({ id: idempotencyKeys.id })
+          .catch((error: unknown) => {
+            throw lockNotAvailable(error) ? new KeyStillRunning(row.id) : error
+          })
         if (claimed.length > 0) return null
         const existing = await idempotency.get(row.id)
         if (existing) return existing

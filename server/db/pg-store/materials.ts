@@ -14,9 +14,14 @@ import { inList, present, whileStatus, type PgDb } from './shared'
 
 const toMaterial = (row: typeof materials.$inferSelect): MaterialRow => present(row)
 
+/**
+ * `discardObjects` removes an upload's object whose rows failed, at once;
+ * `removeObjects` those of deleted rows, once the delete has committed.
+ */
 export function materialsStore(
   db: PgDb,
   objects: BucketObjects | undefined,
+  discardObjects: RemoveObjects,
   removeObjects: RemoveObjects,
 ): Store['materials'] {
   const materialOrder = [desc(materials.createdAt), desc(materials._id)]
@@ -81,7 +86,7 @@ export function materialsStore(
       try {
         await insertRows(null)
       } catch (error) {
-        await removeObjects([file._id])
+        await discardObjects([file._id])
         throw error
       }
     },

@@ -1,7 +1,9 @@
 // Constraint violations, recognised by SQLSTATE and constraint name, become the
 // port's UniqueViolation, MissingReference or CheckViolation, so the core can
-// answer 409/404/400 whichever table the write went to.
-import { CheckViolation, MissingReference, UniqueViolation, type UniqueRule } from '#core/store'
+// answer 409/404/400 whichever table the write went to. A connection the
+// drivers lost without a SQLSTATE (they say so in words only) becomes
+// DatabaseUnavailable, answered 503: the ones with a code the core knows.
+import { CheckViolation, DatabaseUnavailable, MissingReference, UniqueViolation, type UniqueRule } from '#core/store'
 
 /** What a write referred to that is not (or no longer) there: MissingReference's `what`. */
 type MissingRecord = 'user' | 'session' | 'material'
@@ -39,21 +41,55 @@ const FOREIGN_KEY = '23503'
 /** A value the database refused by a CHECK constraint (a limit or range the validation should have caught). */
 const CHECK = '23514'
 
-/** The PostgreSQL error inside whatever wrapped it (drizzle wraps driver errors in `cause`). */
-function postgresError(error: unknown): { code: string; constraint?: string } | undefined {
+/** `error` and what it wraps, outermost first (drizzle wraps driver errors in `cause`). */
+function* chain(error: unknown): Generator<{ code?: unknown; constraint?: unknown; message?: unknown }> {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
+    yield current
+    current = (current as { cause?: unknown }).cause
+  }
+}
+
+/** The PostgreSQL error inside whatever wrapped it. */
+function postgresError(error: unknown): { code: string; constraint?: string } | undefined {
+  for (const { code, constraint } of chain(error)) {
     if (code === UNIQUE || code === FOREIGN_KEY || code === CHECK) {
       return { code, ...(typeof constraint === 'string' ? { constraint } : {}) }
     }
-    current = (current as { cause?: unknown }).cause
   }
   return undefined
 }
 
-/** The port's error for a constraint violation; anything else unchanged. */
+/** Whether `error` is PostgreSQL's "lock not available": a wait ran past `lock_timeout`. */
+export function lockNotAvailable(error: unknown): boolean {
+  for (const { code } of chain(error)) if (code === '55P03') return true
+  return false
+}
+
+/**
+ * What node-postgres (a connection cut, a pool ended or out of time) and
+ * PGlite (closed, or closing as the process stops) throw, with no code, when
+ * the database is out of reach.
+ */
+const CONNECTION_LOST = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+  /^Cannot use a pool after calling end on the pool$/,
+  /^PGlite is clos(ed|ing)$/,
+]
+
+function connectionLost(error: unknown): boolean {
+  for (const { message } of chain(error)) {
+    if (typeof message === 'string' && CONNECTION_LOST.some((words) => words.test(message))) return true
+  }
+  return false
+}
+
+/** The port's error for a constraint violation or a lost connection; anything else unchanged. */
 export function translateError(error: unknown): unknown {
+  if (connectionLost(error)) return new DatabaseUnavailable(error)
   const pg = postgresError(error)
   if (!pg?.constraint) return error
   if (pg.code === UNIQUE) {

@@ -17,6 +17,10 @@ const DATABASE = 'studyhub_conformance'
 export interface PostgresCluster {
   url: string
   version: string
+  /** Stops the server as a restart does (`-m fast`: every session ended with 57P01), keeping its data and port. */
+  down(): void
+  /** Starts it again after down(); answers once it takes connections. */
+  up(): void
   stop(): void
 }
 
@@ -65,7 +69,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
     ].join(' ')
-    run('pg_ctl', ['-D', data, '-w', '-l', join(root, 'server.log'), '-o', options, 'start'])
+    const up = () => run('pg_ctl', ['-D', data, '-w', '-l', join(root, 'server.log'), '-o', options, 'start'])
+    up()
     started = true
     run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', DATABASE])
     const version = run('postgres', ['--version']).trim()
@@ -82,7 +87,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     }
     // Should the run end without stop() (a crash, a teardown cut short), the cluster must not outlive it.
     process.once('exit', stop)
-    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, version, stop }
+    const down = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, version, down, up, stop }
   } catch (error) {
     if (started) {
       try {
