@@ -15,6 +15,7 @@
 //   keyed booking in the middle of its run (claimed, not yet written), then the
 //   process is killed, or PostgreSQL restarts under it.
 import { PGlite } from '@electric-sql/pglite'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +28,7 @@ import { targetsFromEnv } from '../tests/conformance/harness/conformance-env'
 import { startPostgresCluster, type PostgresCluster } from '../tests/conformance/services/postgres-cluster'
 import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
 import { openDatabase, type Database } from './db/open-database'
+import { tokenKeyOf } from './db/token-key'
 import { session, user } from './db/pg-store-fixtures'
 
 const SEED = Number(process.env.CRASH_SEED ?? 20_261_127)
@@ -78,7 +80,10 @@ async function prepare(database: Database): Promise<World> {
   const studentNamed = async (email: string): Promise<Student> => {
     const row = user(email)
     await store.users.insert(row)
-    return { email, token: await signJwt(secret, APP_TOKEN, { sub: row._id, email }, HOUR, Math.floor(now / 1000)) }
+    return {
+      email,
+      token: await signJwt(secret, APP_TOKEN, { sub: row._id, email, gen: 0 }, HOUR, Math.floor(now / 1000)),
+    }
   }
   const students: Student[] = []
   for (let i = 0; i < STUDENTS; i++) students.push(await studentNamed(`crash.student${i}@school.test`))
@@ -371,18 +376,23 @@ function processes(env: Record<string, string>) {
 }
 
 describe('on the embedded database', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'studyhub-crash-'))
+  // A folder inside a temporary one: the token key file beside it (./db/token-key.ts) goes with it.
+  const parent = mkdtempSync(join(tmpdir(), 'studyhub-crash-'))
+  const dir = join(parent, 'data')
   const servers = processes({ DATA_DIR: dir })
   afterAll(async () => {
     await servers.killAll()
-    rmSync(dir, { recursive: true, force: true })
+    rmSync(parent, { recursive: true, force: true })
   })
 
   it(
     `applies each keyed write exactly once though its one process is killed ${KILLS} times mid-write`,
     async () => {
       const until = Date.now() + RUN_MS - CHECKS_MS
-      const database = await openDatabase({ dataDir: dir })
+      const database = await openDatabase({
+        dataDir: dir,
+        tokenKey: tokenKeyOf({ tokenSecret: undefined, dataDir: dir }),
+      })
       const world = await prepare(database).finally(() => database.close())
       const fleet = new Fleet()
       fleet.add(await servers.start())
@@ -421,13 +431,14 @@ describe.skipIf(!withPostgres)('on PostgreSQL', () => {
 
   beforeAll(async () => {
     postgres = await startPostgresCluster()
-    const database = await openDatabase({ databaseUrl: postgres.url })
+    const tokenSecret = randomBytes(32).toString('base64url')
+    const database = await openDatabase({ databaseUrl: postgres.url, tokenKey: tokenSecret })
     world = await prepare(database).finally(() => database.close())
     // A pool: its connections come back after the restart the tests cause.
     pool = new pg.Pool({ connectionString: postgres.url })
     pool.on('error', () => {})
     sql = async (text, values) => (await pool.query<Record<string, unknown>>(text, values)).rows
-    servers = processes({ DATABASE_URL: postgres.url })
+    servers = processes({ DATABASE_URL: postgres.url, TOKEN_SECRET: tokenSecret })
     ;[a, b] = await Promise.all([servers.start(), servers.start()])
   })
 
