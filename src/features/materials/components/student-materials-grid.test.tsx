@@ -40,6 +40,8 @@ it('keeps the files while online, then lists and opens them from the device offl
   const online = renderApp(<StudentMaterialsGrid email={STUDENT} />)
   const pdfCard = (await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).closest('li')!
   expect(await within(pdfCard).findByText(/^Saved offline · \d+ KB$/)).toBeTruthy()
+  // What the file is, in words: never bytes or a MIME type.
+  expect(within(pdfCard).getByTestId('file-summary').textContent).toMatch(/^PDF, \d+ KB$/)
   await waitFor(() => expect(screen.getByTestId('kept-total').textContent).toMatch(/^3 files, [\d.]+ (KB|MB) in all\./))
   online.unmount()
 

@@ -7,6 +7,7 @@ import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
 import { AnimatedList } from '#shared/ui/animated-list'
 import type { DeleteUndo } from '../offline/note-outbox'
 import { useOnline } from '#shared/offline/use-online'
+import { useOwnOfflineNotice } from '#shared/offline/own-offline-notice'
 import { confirmDelete, runWithFeedback } from '#shared/ui/action-feedback'
 import { ListState } from '#shared/ui/list-state'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
@@ -119,6 +120,8 @@ export function MyNotesList({ email }: { email: string }) {
 
   // No answer at all is being offline, not a fault worth an alert: the device's notes show.
   const serverFault = server.isError && !(server.error instanceof ApiError && server.error.isNetworkError)
+  const showingSaved = local !== undefined && (!online || server.isError)
+  useOwnOfflineNotice(showingSaved)
   // The server listed notes the table has not shown yet: its merge is on its way. Once the table has shown
   // notes, an empty one is the truth (the last note deleted, its delete still waiting for its Undo's time).
   if (local && local.length > 0 && !seenNotes) setSeenNotes(true)
@@ -131,7 +134,7 @@ export function MyNotesList({ email }: { email: string }) {
   return (
     <>
       {serverFault ? <ListState kind="error">{errorMessage(server.error)}</ListState> : null}
-      {!online || server.isError ? (
+      {showingSaved ? (
         <p role="status" className="mb-4 text-sm text-ink-muted">
           Showing the notes saved on this device. Changes sync when you are back online.
         </p>
