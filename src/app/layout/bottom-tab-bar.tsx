@@ -3,8 +3,9 @@
 // (./bottom-tabs.ts) and More, a sheet with the rest. Fixed to the bottom
 // edge above the phone's home indicator, each tab at least 44 px, the current
 // one marked (aria-current) and coloured. Loaded lazily by the root layout for
-// signed-in users only; the space the page keeps for it comes from its
-// data-bottom-bar (src/index.css).
+// signed-in users only; the room the page keeps for it, and toasts above it,
+// come from its data-bottom-bar (src/index.css). Fixed, not sticky: a sticky
+// bar counts as lying over the page's own controls for axe's target size.
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Role } from '#contract/entities'
