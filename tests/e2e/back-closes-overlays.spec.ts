@@ -27,6 +27,10 @@ test('Back closes the full-screen material viewer, then leaves the page', async 
   expect(box).toMatchObject({ x: 0, y: 0, width: 360, height: 740 })
   const title = viewer.getByRole('heading', { level: 2 })
   await expect(title).toBeInViewport({ ratio: 1 })
+  // Its whole text: wrapped, never cut with an ellipsis.
+  expect(
+    await title.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).whiteSpace !== 'nowrap'),
+  ).toBe(true)
   await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused()
   await expect(viewer.getByRole('button', { name: /^Open file/ })).toBeVisible()
   // Pinch zoom is the browser's: the page never forbids it.

@@ -196,7 +196,9 @@ export function ModalDialog({
       >
         {layout === 'viewer' ? (
           <div className="flex shrink-0 items-center gap-3 border-b border-line px-4 py-2 md:border-none md:px-0 md:py-0">
-            <div className="min-w-0 flex-1 [&>h2]:truncate">{heading}</div>
+            <div className="min-w-0 flex-1 [&>h2]:text-lg [&>h2]:leading-snug [&>h2]:break-words md:[&>h2]:text-xl">
+              {heading}
+            </div>
             {titleActions}
           </div>
         ) : (
