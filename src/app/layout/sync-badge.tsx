@@ -11,7 +11,7 @@ import { useLocalNotes } from '#features/notes/db/use-local-notes'
 import { NotesSyncStatus } from '#features/notes/components/notes-sync-status'
 import { TONE } from '#shared/ui/tone-classes'
 
-export interface SyncStatus {
+interface SyncStatus {
   /** Notes changed on two devices, waiting for the student's choice. */
   conflicts: number
   /** Notes whose writes wait to be sent. */
@@ -21,7 +21,7 @@ export interface SyncStatus {
 }
 
 /** The student's sync status; undefined until the device has answered. */
-export function useSyncStatus(email: string): SyncStatus | undefined {
+function useSyncStatus(email: string): SyncStatus | undefined {
   const notes = useLocalNotes(email)
   const cancels = useQueuedCancels(email)
   if (!notes || !cancels) return undefined

@@ -90,6 +90,7 @@ export default function CancelControl({ booking, title, started, className }: Ca
       aria-label={`${label}: ${title}`}
       onClick={() => void onCancel(label)}
       disabled={cancel.isPending}
+      aria-busy={cancel.isPending}
     >
       {label}
     </button>
