@@ -9,8 +9,12 @@ import { KiB, kib, log, root } from './bench-env.mjs'
 
 /** Home page first-load JS, gzip (docs/performance.md#speed-on-a-phone-npm-run-bench). */
 export const BUDGET_KIB = 130
-/** All app JS, the service worker apart, gzip: 250 KiB (docs/performance.md#javascript-budget-first-pass), 265 KiB with axios (docs/decisions/0053-axios-after-the-first-paint.md). */
-export const ALL_JS_BUDGET_KIB = 265
+/**
+ * All app JS, the service worker apart, gzip: 250 KiB (docs/performance.md#javascript-budget-first-pass), 265 KiB
+ * with axios (docs/decisions/0053-axios-after-the-first-paint.md), 340 KiB with the phone's shell and its motion
+ * (docs/decisions/0078-phone-shell.md), all of it loaded after the first paint.
+ */
+export const ALL_JS_BUDGET_KIB = 340
 /** The demo build's worker (demo server included), gzip, when the 250 KiB budget was set (docs/performance.md#javascript-budget-first-pass): it may not grow. */
 export const DEMO_WORKER_BASELINE_KIB = 210.5
 
@@ -27,6 +31,12 @@ export async function listFiles(dir) {
 async function gzipSize(path) {
   return gzipSync(await readFile(path), { level: 9 }).length
 }
+
+/**
+ * framer-motion's code, as a build writes it: its components (`data-framer-appear-id`) and its animation engine
+ * (the `cubic-bezier(` it writes). It loads after the visitor's first interaction, never with the first load.
+ */
+const MOTION_MARKERS = ['data-framer-appear-id', 'cubic-bezier(']
 
 /** The JS a first visit to "/" needs before the home page can render. */
 async function firstLoad(outDir, homeModule) {
@@ -47,7 +57,12 @@ async function firstLoad(outDir, homeModule) {
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)) files.add(match[1])
   const list = [...files].filter((file) => file.endsWith('.js'))
   const sizes = await Promise.all(list.map(async (file) => ({ file, gzip: await gzipSize(join(outDir, file)) })))
-  return { files: sizes, gzip: sizes.reduce((sum, f) => sum + f.gzip, 0) }
+  const withMotion = []
+  for (const file of list) {
+    const code = await readFile(join(outDir, file), 'utf8')
+    if (MOTION_MARKERS.some((marker) => code.includes(marker))) withMotion.push(file)
+  }
+  return { files: sizes, gzip: sizes.reduce((sum, f) => sum + f.gzip, 0), withMotion }
 }
 
 export async function bundleReport(name, outDir, homeModule) {
@@ -98,5 +113,8 @@ export function printBundle(report, bareReact) {
     `home first-load JS (gzip):   ${kib(report.firstLoad.gzip)} KiB` +
       ` = ${(report.firstLoad.gzip / bareReact).toFixed(2)}× bare React (${kib(bareReact)} KiB);` +
       ` budget ${BUDGET_KIB} KiB → ${report.firstLoad.gzip <= BUDGET_KIB * KiB ? 'within' : 'OVER'}`,
+  )
+  log(
+    `framer-motion in the first load: ${report.firstLoad.withMotion.length === 0 ? 'no' : `YES (${report.firstLoad.withMotion.join(', ')})`}`,
   )
 }

@@ -25,6 +25,7 @@ export const routeTree: RouteObject[] = [
       { path: 'about', lazy: () => import('./routes/about') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
+      { path: 'settings', lazy: () => import('./routes/settings') },
       {
         // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,

@@ -20,7 +20,15 @@ const PHONE = { width: 360, height: 740 }
 const LAPTOP = { width: 1280, height: 800 }
 
 /** Routes everyone can open; `:session` is a real session's id. */
-const PUBLIC_ROUTES = ['/', '/study-sessions', '/tutors', '/about', '/session-details/:session', '/no-such-page']
+const PUBLIC_ROUTES = [
+  '/',
+  '/study-sessions',
+  '/tutors',
+  '/about',
+  '/session-details/:session',
+  '/settings',
+  '/no-such-page',
+]
 
 const ROUTES: Record<Visitor, string[]> = {
   // A search with its filters set (so folded open) and the tutor search, once: the same screens for everyone.
@@ -154,3 +162,50 @@ for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
     }
   })
 }
+
+// The phone's shell over a screen (docs/decisions/0078-phone-shell.md): the
+// tab bar's More sheet, the full-screen material viewer and a toast with Undo,
+// each scanned in both themes, with its targets at 44 px.
+test.describe('the phone shell', () => {
+  test.use({ colorScheme: 'light', viewport: PHONE })
+
+  test('the More sheet, the material viewer and a toast with Undo pass axe in both themes', async ({ page }) => {
+    await logInAs(page, 'student', '/dashboard/my-materials')
+    const scanBothThemes = async (state: string) => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await useColorScheme(page, colorScheme)
+        await checkA11y(page, `${state}, ${colorScheme} theme`, { restyled: colorScheme === 'dark' })
+        expect(await smallTargets(page), `${state} (${colorScheme}) has touch targets under 44 px`).toEqual([])
+      }
+      await useColorScheme(page, 'light')
+    }
+
+    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'More' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Student menu' })
+    await expect(sheet).toBeVisible()
+    await scanBothThemes('More sheet')
+    await sheet.getByRole('button', { name: 'Close' }).click()
+    await expect(sheet).toHaveCount(0)
+
+    await page.getByRole('button', { name: /^View/ }).first().click()
+    const viewer = page.getByRole('dialog')
+    await expect(viewer.locator('iframe, img, pre').first()).toBeVisible()
+    await scanBothThemes('material viewer')
+    await viewer.getByRole('button', { name: 'Close' }).click()
+    await expect(viewer).toHaveCount(0)
+
+    const title = `Matrix toast ${Date.now()}`
+    await callApi(page, '/notes', { method: 'POST', body: { email: DEMO_EMAIL.student, title, description: 'A' } })
+    await openInApp(page, '/dashboard/my-notes')
+    await page.getByRole('button', { name: `Delete ${title}` }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click()
+    const toast = page.getByRole('status', { name: 'Messages' })
+    await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible()
+    // A toast offering Undo stays 4 s: one scan in each theme, no more.
+    await checkA11y(page, 'toast with Undo, light theme')
+    await useColorScheme(page, 'dark')
+    await checkA11y(page, 'toast with Undo, dark theme', { restyled: true })
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect(toast.getByText('Note restored')).toBeVisible()
+  })
+})

@@ -41,7 +41,8 @@ test.describe('a student’s week', () => {
     await confirm.getByRole('button', { name: 'Withdraw booking' }).click()
     await expect(toastOrDialog(page, 'Booking cancelled')).toBeVisible()
     const card = page.getByTestId('booking-card').filter({ hasText: title })
-    await expect(card.getByTestId('booking-status')).toHaveText('Cancelled')
+    // The cancel waits out its Undo's 5 s (src/shared/offline/undo-time.ts) before it goes out.
+    await expect(card.getByTestId('booking-status')).toHaveText('Cancelled', { timeout: 15_000 })
     expect(await statusesOf(page, sessionId)).toEqual(['cancelled'])
 
     await page.goto(`/session-details/${sessionId}`)

@@ -25,7 +25,7 @@ test('a booked session’s PDF opens offline from the phone, with its size shown
   await expect(pdfCard).toBeVisible()
   const title = (await pdfCard.getByRole('heading').textContent())!.trim()
   // Kept while online: "Saved offline" only once the write resolved.
-  await expect(pdfCard.getByTestId('kept-size')).toHaveText(/^Saved offline · \d+(\.\d)? (bytes|KB)$/, {
+  await expect(pdfCard.getByTestId('kept-size')).toHaveText(/^Saved offline · \d+(\.\d)? (KB|MB)$/, {
     timeout: 15_000,
   })
   const size = await pdfCard.getByTestId('kept-size').textContent()

@@ -113,6 +113,8 @@ test('My Study Materials and a booked session’s materials say they are the dev
   try {
     await openInApp(page, '/dashboard/my-materials')
     await expect(page.getByText(SHOWING_KEPT_MATERIALS)).toBeVisible()
+    // One offline message a screen: the screen's own, not the layout's beside it.
+    await expect(page.getByRole('status').filter({ hasText: /^Offline — / })).toHaveCount(0)
     await expect(cards.getByRole('heading')).toHaveText(titles)
     await cards.first().getByRole('button', { name: /^View/ }).click()
     const dialog = page.getByRole('dialog', { name: first })
@@ -150,6 +152,7 @@ test('My Notes reads the device’s notes on a warm cache, and a note written of
 
     await openInApp(page, '/dashboard/my-notes')
     await expect(page.getByText(SHOWING_KEPT_NOTES)).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^Offline — / })).toHaveCount(0)
     await expect(notes.getByRole('heading', { name: title, exact: true })).toBeVisible()
     for (const seen of titles) await expect(notes.getByRole('heading', { name: seen, exact: true })).toBeVisible()
   } finally {

@@ -2,7 +2,10 @@
 // Dashboard when logged in, or Login and Register when logged out. On small
 // screens the links collapse into a menu that also holds Log out (or Login and
 // Register). Logged in, the right side has the avatar menu: email, Dashboard,
-// Log out, and Sign out of every device (the small-screen menu holds both too).
+// Settings, Log out, and Sign out of every device (the small-screen menu holds
+// both too). An open menu lies over a scrim: a tap on it, Escape or
+// Back closes the menu (focus back on its button), and focus starts on its
+// first item (docs/decisions/0078-phone-shell.md).
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuthActions } from '#features/auth/auth-provider'
@@ -12,6 +15,7 @@ import { useOptionalUser, useUserState } from '#features/auth/user-query'
 import { UserAvatar } from '#features/auth/components/user-avatar'
 import { ThemeToggle } from '#features/theme/theme-toggle'
 import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
+import { followOut, useBackToClose } from '#shared/ui/overlay-history'
 import { errorMessage } from '#shared/api/api-error'
 
 const PUBLIC_LINKS = [
@@ -99,14 +103,22 @@ function LogOutButton({ onClick, everywhere = false }: { onClick: () => void; ev
   )
 }
 
-/** Closes a popup on Escape (focus back to its button) and on a click outside it. */
-function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>) {
+/**
+ * An open menu: Escape, a tap outside it (on its scrim) and Back close it,
+ * Escape sends focus back to its button, and focus starts on its first item.
+ * Returns what a link in the menu calls as it is followed: the menu closes and
+ * the new page takes the menu's history entry (a link to this very page just
+ * closes the menu).
+ */
+function useMenu(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>) {
   const closeRef = useRef(close)
   useEffect(() => {
     closeRef.current = close
   })
+  const leave = useBackToClose(open, () => closeRef.current())
   useEffect(() => {
     if (!open) return
+    container.current?.querySelector<HTMLElement>('[data-menu] a, [data-menu] button')?.focus()
     const onPointer = (event: PointerEvent) => {
       if (container.current && !container.current.contains(event.target as Node)) closeRef.current()
     }
@@ -123,54 +135,79 @@ function useDismiss(open: boolean, close: () => void, container: React.RefObject
       document.removeEventListener('keydown', onKey)
     }
   }, [open, container])
+  return (event: React.MouseEvent, to: string) => followOut(event, to, leave, closeRef.current)
 }
+
+/**
+ * Under an open menu: dims the page below the bar and takes the tap that
+ * closes the menu, so the tap never reaches the page. Inside the menu's
+ * container, placed against the header (its positioned ancestor; the header's
+ * blur would trap a fixed element inside it).
+ */
+function MenuScrim({ onClose }: { onClose: () => void }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="menu-scrim"
+      className="absolute inset-x-0 top-16 z-30 h-[calc(100dvh-4rem)] animate-[scrim-in_150ms_ease-out] bg-slate-900/40"
+      onClick={onClose}
+    />
+  )
+}
+
+const MENU_LINK = 'tap flex items-center rounded px-3 py-2 text-sm font-medium text-ink hover:bg-muted'
 
 function AvatarMenu() {
   const user = useOptionalUser()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const ref = useRef<HTMLDivElement>(null)
-  useDismiss(open, () => setOpen(false), ref)
+  const follow = useMenu(open, () => setOpen(false), ref)
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        className="flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-600"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <span className="sr-only">Account menu</span>
-        <UserAvatar user={user} />
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          className="absolute right-0 mt-2 w-64 rounded-lg border border-line bg-surface p-2 text-left shadow-lg"
+    <div ref={ref}>
+      {open && <MenuScrim onClose={() => setOpen(false)} />}
+      <div className="relative">
+        <button
+          type="button"
+          className="flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-600"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}
         >
-          <p className="truncate border-b border-line px-3 pt-1 pb-2 text-sm text-ink-muted">
-            <span className="sr-only">Signed in as </span>
-            {user?.email}
-          </p>
-          <ul className="mt-1">
-            <li>
-              <Link
-                to="/dashboard"
-                className="tap flex items-center rounded px-3 py-2 text-sm font-medium text-ink hover:bg-muted"
-                onClick={() => setOpen(false)}
-              >
-                Dashboard
-              </Link>
-            </li>
-            <li>
-              <LogOutButton onClick={() => setOpen(false)} />
-            </li>
-            <li>
-              <LogOutButton everywhere onClick={() => setOpen(false)} />
-            </li>
-          </ul>
-        </div>
-      )}
+          <span className="sr-only">Account menu</span>
+          <UserAvatar user={user} />
+        </button>
+        {open && (
+          <div
+            id={menuId}
+            data-menu
+            className="absolute right-0 z-40 mt-2 w-64 animate-[drop-in_150ms_ease-out] rounded-lg border border-line bg-surface p-2 text-left shadow-lg"
+          >
+            <p className="truncate border-b border-line px-3 pt-1 pb-2 text-sm text-ink-muted">
+              <span className="sr-only">Signed in as </span>
+              {user?.email}
+            </p>
+            <ul className="mt-1">
+              <li>
+                <Link to="/dashboard" replace className={MENU_LINK} onClick={(event) => follow(event, '/dashboard')}>
+                  Dashboard
+                </Link>
+              </li>
+              <li>
+                <Link to="/settings" replace className={MENU_LINK} onClick={(event) => follow(event, '/settings')}>
+                  Settings
+                </Link>
+              </li>
+              <li>
+                <LogOutButton onClick={() => setOpen(false)} />
+              </li>
+              <li>
+                <LogOutButton everywhere onClick={() => setOpen(false)} />
+              </li>
+            </ul>
+          </div>
+        )}
+      </div>
     </div>
   )
 }
@@ -180,7 +217,7 @@ export function Navbar() {
   const user = state ?? null
   const [open, setOpen] = useState(false)
   const mobileRef = useRef<HTMLDivElement>(null)
-  useDismiss(open, () => setOpen(false), mobileRef)
+  const follow = useMenu(open, () => setOpen(false), mobileRef)
   // While who is signed in is not known yet, show neither Login nor Dashboard:
   // a signed-in user should not see "Login" flash on every reload.
   const settling = state === undefined
@@ -188,7 +225,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="tap inline-flex items-center text-xl font-extrabold text-accent">
+        <Link to="/" className="tap inline-flex shrink-0 items-center text-xl font-extrabold text-accent">
           StudyHub
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -200,11 +237,14 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          {/* On a phone the sync status is on the tab bar and in Settings: the bar has no room beside the name. */}
           {user?.role === 'student' && user.email && (
-            <Suspense fallback={null}>
-              <SyncBadge email={user.email} />
-            </Suspense>
+            <span className="hidden md:inline-flex">
+              <Suspense fallback={null}>
+                <SyncBadge email={user.email} />
+              </Suspense>
+            </span>
           )}
           {user?.email && (
             <Suspense fallback={null}>
@@ -234,28 +274,38 @@ export function Navbar() {
               </svg>
             </button>
             {open && (
-              <ul
-                id="mobile-menu"
-                className="absolute inset-x-0 top-16 space-y-1 border-y border-line bg-surface px-4 py-3 shadow-md md:hidden"
-              >
-                {links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-                {user && (
-                  <>
-                    <li>
-                      <LogOutButton onClick={() => setOpen(false)} />
+              <>
+                <MenuScrim onClose={() => setOpen(false)} />
+                <ul
+                  id="mobile-menu"
+                  data-menu
+                  className="absolute inset-x-0 top-16 z-40 animate-[drop-in_150ms_ease-out] space-y-1 border-y border-line bg-surface px-4 py-3 shadow-md md:hidden"
+                >
+                  {links.map((link) => (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        end={link.end}
+                        replace
+                        className={linkClass}
+                        onClick={(event) => follow(event, link.to)}
+                      >
+                        {link.label}
+                      </NavLink>
                     </li>
-                    <li>
-                      <LogOutButton everywhere onClick={() => setOpen(false)} />
-                    </li>
-                  </>
-                )}
-              </ul>
+                  ))}
+                  {user && (
+                    <>
+                      <li>
+                        <LogOutButton onClick={() => setOpen(false)} />
+                      </li>
+                      <li>
+                        <LogOutButton everywhere onClick={() => setOpen(false)} />
+                      </li>
+                    </>
+                  )}
+                </ul>
+              </>
             )}
           </div>
         </div>

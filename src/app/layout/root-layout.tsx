@@ -1,15 +1,18 @@
-import { Outlet } from 'react-router-dom'
+import { lazy, Suspense } from 'react'
+import { Link, Outlet } from 'react-router-dom'
 import { IS_DEMO } from '#shared/config/env'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { useOptionalUser } from '#features/auth/user-query'
 import { ResetDemoData } from '#features/demo/reset-demo-data'
 import { FeedbackHost } from '#shared/ui/feedback'
 import { OfflineIndicator } from '#features/offline/offline-indicator'
-import { StorageUsage } from '#features/offline/storage-usage'
 import { InstallBanner } from '#features/pwa/install-banner'
 import { UpdatePrompt } from '#features/pwa/update-prompt'
 import { Navbar } from './navbar'
 import { useHeadingFocusOnNavigate } from './use-heading-focus-on-navigate'
+
+// A signed-in user's tab bar on a phone: its own chunk, never with a visitor's first load.
+const BottomTabBar = lazy(() => import('./bottom-tab-bar'))
 
 export function RootLayout() {
   useHeadingFocusOnNavigate()
@@ -29,12 +32,21 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-line px-4 py-4 text-xs text-ink-muted">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2">
-          <StorageUsage />
+      {/* The page ends above the tab bar (src/index.css, --bottom-bar-space). */}
+      <footer className="border-t border-line px-4 pt-4 pb-[calc(var(--bottom-bar-space,0px)_+_1rem)] text-xs text-ink-muted">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
+          {/* What the device keeps and what waits to sync, in plain words: docs/product.md#screens. */}
+          <Link to="/settings" className="tap inline-flex items-center font-medium text-accent underline">
+            Settings
+          </Link>
           {IS_DEMO && <ResetDemoData logOut={user ? logOut : undefined} />}
         </div>
       </footer>
+      {user?.email && (
+        <Suspense fallback={null}>
+          <BottomTabBar role={user.role} email={user.email} />
+        </Suspense>
+      )}
       <FeedbackHost />
       <UpdatePrompt />
     </>

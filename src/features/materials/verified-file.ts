@@ -8,6 +8,7 @@ import type { Material } from '#contract/entities'
 import { typeFromName, viewerMode, type ViewerMode } from '#shared/safety/file-safety'
 import { isStudyHubUrl, safeApiUrl } from '#shared/safety/safe-url'
 import { fetchFile } from '#shared/api/file-fetch'
+import { describeFile } from '#shared/format/file-size'
 
 export type ShownMode = Exclude<ViewerMode, 'download'>
 
@@ -29,6 +30,12 @@ export function materialFileUrl(material: Pick<Material, 'fileUrl'>): string | n
 
 export function materialFileType(material: Material): string | undefined {
   return material.fileType ?? typeFromName(material.fileName)
+}
+
+/** What a material's file is, as a card says it ("PDF, 1 KB"); null when it has none. */
+export function fileSummary(material: Material): string | null {
+  if (!materialFileUrl(material)) return null
+  return describeFile({ type: materialFileType(material), name: material.fileName, size: material.fileSize })
 }
 
 /** How the viewer shows this material's file: its declared type decides. */

@@ -7,6 +7,7 @@ import { formatDateTime } from '#shared/format/date'
 import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES } from '#shared/db/storage-status'
 import { ApiError } from '#shared/api/api-error'
 import { DEVICE_BACKED_META } from '#shared/offline/device-backed-query'
+import { useOwnOfflineNotice } from '#shared/offline/own-offline-notice'
 import { OfflineIndicator } from './offline-indicator'
 
 const SAVED_AT = Date.parse('2026-03-01T10:00:00.000Z')
@@ -30,7 +31,21 @@ function Screen() {
   return null
 }
 
-async function renderLayout({ withData, unreachable = false }: { withData: boolean; unreachable?: boolean }) {
+/** A part of the screen that says in its own words that it shows what the device kept. */
+function OwnNotice() {
+  useOwnOfflineNotice(true)
+  return <p>Showing the notes saved on this device.</p>
+}
+
+async function renderLayout({
+  withData,
+  unreachable = false,
+  ownNotice = false,
+}: {
+  withData: boolean
+  unreachable?: boolean
+  ownNotice?: boolean
+}) {
   const client = new QueryClient()
   if (withData) {
     client.setQueryData(['sessions', 'home'], { items: [] }, { updatedAt: SAVED_AT })
@@ -50,6 +65,7 @@ async function renderLayout({ withData, unreachable = false }: { withData: boole
     <QueryClientProvider client={client}>
       <OfflineIndicator />
       {withData && <Screen />}
+      {ownNotice && <OwnNotice />}
     </QueryClientProvider>,
   )
 }
@@ -70,6 +86,17 @@ describe('OfflineIndicator', () => {
     expect(screen.getByRole('status').textContent).toBe(`Offline — showing data from ${formatDateTime(SAVED_AT)}`)
     setOnline(true)
     expect(screen.getByRole('status').textContent).toBe('')
+  })
+
+  it('stays away while the screen says it in its own words: one offline message a screen', async () => {
+    setOnline(true)
+    const { unmount } = await renderLayout({ withData: true, ownNotice: true })
+    setOnline(false)
+    expect(screen.getByRole('status').textContent).toBe('')
+    unmount()
+    await renderLayout({ withData: true })
+    expect(screen.getByRole('status').textContent).toBe(`Offline — showing data from ${formatDateTime(SAVED_AT)}`)
+    setOnline(true)
   })
 
   it('says the server is unreachable when the last fetch got no answer while online', async () => {

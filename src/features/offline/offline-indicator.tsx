@@ -3,13 +3,16 @@
 // (src/shared/offline/device-backed-query.ts): offline when the browser says
 // so; "server unreachable" when online but their fetch got no answer at all
 // (fetchFailureReason, or the error of the last fetch); and how old the data is (the oldest
-// dataUpdatedAt). Both regions exist from the first render so screen readers
-// announce what appears in them.
+// dataUpdatedAt). A screen that says it in its own words keeps the notice away
+// (src/shared/offline/own-offline-notice.ts): one offline message a screen.
+// Both regions exist from the first render so screen readers announce what
+// appears in them.
 import { useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { formatDateTime } from '#shared/format/date'
 import { clearStorageFault, useStorageFault } from '#shared/db/storage-status'
 import { isDeviceBacked, serverUnanswered } from '#shared/offline/device-backed-query'
+import { useScreenSaysOffline } from '#shared/offline/own-offline-notice'
 import { useOnline } from '#shared/offline/use-online'
 import { TONE } from '#shared/ui/tone-classes'
 
@@ -62,7 +65,7 @@ export function OfflineIndicator() {
   const online = useOnline()
   const data = useScreenData()
   const fault = useStorageFault()
-  const notice = offlineNotice(online, data)
+  const notice = useScreenSaysOffline() ? null : offlineNotice(online, data)
   const needsReload = fault?.kind === 'versionchange' || fault?.kind === 'blocked' || fault?.kind === 'closed'
 
   return (

@@ -1,8 +1,9 @@
-// How much this device keeps for StudyHub, and a way to ask the browser to
-// keep it (persistent storage).
+// How much this device keeps for StudyHub, in sizes people read ("2.4 MB of
+// 11 GB"), and a way to ask the browser to keep it (persistent storage). On
+// Settings (src/app/routes/settings.tsx), not on every page's footer.
 import { useCallback, useEffect, useState } from 'react'
+import { formatFileSize } from '#shared/format/file-size'
 import {
-  formatBytes,
   isPersistenceSupported,
   readStorageUsage,
   requestPersistentStorage,
@@ -44,8 +45,8 @@ export function StorageUsage() {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span>
-        Saved on this device: {formatBytes(usage.usage)}
-        {usage.quota > 0 ? ` of ${formatBytes(usage.quota)} available` : ''}.{' '}
+        Saved on this device: {formatFileSize(usage.usage)}
+        {usage.quota > 0 ? ` of ${formatFileSize(usage.quota)} available` : ''}.{' '}
         {usage.persisted
           ? 'The browser keeps it until you remove it.'
           : 'The browser may clear it when space runs low.'}
@@ -54,7 +55,7 @@ export function StorageUsage() {
         <button
           type="button"
           onClick={() => void keep()}
-          className="rounded border border-line-strong px-2 py-1 text-ink hover:bg-muted"
+          className="rounded border border-line-strong px-3 py-2 font-semibold text-ink hover:bg-muted"
         >
           {asked ? 'Ask again to keep data on this device' : 'Keep data on this device'}
         </button>

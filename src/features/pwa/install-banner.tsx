@@ -30,7 +30,7 @@ export function InstallBanner() {
       aria-label="Install StudyHub"
       // Over the page's foot, not in its flow: it comes late (the browser offers
       // installation after the load) and must not move what is already read.
-      className="fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-line bg-accent-soft px-4 py-2 text-sm text-ink shadow-lg"
+      className="fixed inset-x-0 bottom-[var(--bottom-bar-space,0px)] z-40 flex flex-wrap items-center justify-center gap-3 border-t border-line bg-accent-soft px-4 py-2 text-sm text-ink shadow-lg"
     >
       <p>Install StudyHub to open it from your home screen and read saved sessions offline.</p>
       <div className="flex gap-2">

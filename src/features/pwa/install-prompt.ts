@@ -10,6 +10,7 @@
 // (docs/performance.md#the-install-offer-after-the-first-interaction).
 import { createStore, useStore } from '#shared/store/create-store'
 import { requestPersistentStorage } from '#shared/db/storage-persistence'
+import { onFirstInteraction } from '#shared/scheduling/on-first-interaction'
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>
@@ -18,18 +19,11 @@ interface BeforeInstallPromptEvent extends Event {
 
 export const INSTALL_DISMISSED_KEY = 'studyhub-install-dismissed'
 
-/** What counts as the visitor using the page (as it ends Largest Contentful Paint in Chromium). */
-const ENGAGING = ['pointerdown', 'keydown', 'scroll'] as const
-
 const offer = createStore<BeforeInstallPromptEvent | null>(null)
 const engaged = createStore(false)
 
 if (typeof window !== 'undefined') {
-  const engage = () => {
-    engaged.set(true)
-    for (const type of ENGAGING) window.removeEventListener(type, engage, true)
-  }
-  for (const type of ENGAGING) window.addEventListener(type, engage, { capture: true, passive: true })
+  onFirstInteraction(() => engaged.set(true))
   window.addEventListener('beforeinstallprompt', (event) => {
     // Our own button replaces the browser's mini-infobar.
     event.preventDefault()

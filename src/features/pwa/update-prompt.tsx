@@ -13,7 +13,7 @@ export function UpdatePrompt() {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-space,0px)_+_1rem)] z-50 flex justify-center px-4"
     >
       {waiting && (
         <div className="pointer-events-auto flex items-center gap-4 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">

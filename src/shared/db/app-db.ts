@@ -64,6 +64,11 @@ interface OutboxEntryBase {
   attempts: number
   /** Set when the server refused it (4xx): not retried until the user asks. */
   error?: string
+  /**
+   * Not sent before this time (ms since epoch): the few seconds the user has
+   * to Undo a cancel or a delete, which drops the entry before it ever leaves.
+   */
+  holdUntil?: number
 }
 
 /** A note's create, edit or delete (src/features/notes/offline/note-outbox.ts). */

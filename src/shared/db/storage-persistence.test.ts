@@ -1,6 +1,6 @@
 // Persistent storage is asked for once and reported with usage.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, readStorageUsage, requestPersistentStorage } from './storage-persistence'
+import { readStorageUsage, requestPersistentStorage } from './storage-persistence'
 
 function stubStorage(persisted: boolean, grant: boolean) {
   const storage = {
@@ -28,11 +28,5 @@ describe('storage persistence', () => {
   it('resolves false where the browser has no storage API', async () => {
     expect(await requestPersistentStorage()).toBe(false)
     expect(await readStorageUsage()).toBeNull()
-  })
-
-  it('formats sizes for people', () => {
-    expect(formatBytes(512)).toBe('512 bytes')
-    expect(formatBytes(1_234_567)).toBe('1.2 MB')
-    expect(formatBytes(2_000_000_000)).toBe('2.0 GB')
   })
 })

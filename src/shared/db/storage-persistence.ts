@@ -60,16 +60,3 @@ export async function readStorageUsage(): Promise<StorageUsage | null> {
     return null
   }
 }
-
-/** "1.2 MB" */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit += 1
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1
-  return `${value.toFixed(digits)} ${units[unit]}`
-}

@@ -3,11 +3,11 @@
 // their kind, once each with their own key, only the engine's user's; a
 // refusal holds back only its subject; no answer leaves the entry for the
 // next flush with the same key; the kinds settle what the answer means.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api/api-error'
 import { closeAppDb, createAppDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { clearStorageFault } from '#shared/db/storage-status'
-import { claimNext, forget, queuedCount, type OutboxKind, type OutboxKinds } from './outbox'
+import { claimNext, forget, nextHoldEnd, queuedCount, type OutboxKind, type OutboxKinds } from './outbox'
 import { crossTabLock } from '../testing/cross-tab-lock'
 import { createOutboxSync, OUTBOX_LOCK, type LockProvider } from './outbox-sync'
 
@@ -206,5 +206,38 @@ describe('the shared outbox engine', () => {
     await forget(ME, db)
     expect(await queuedCount(ME, db)).toBe(0)
     expect(await queuedCount(OTHER, db)).toBe(1)
+  })
+
+  it('passes over an entry held for its Undo, and what was written on top of it, until its time is up', async () => {
+    const holdUntil = Date.now() + 60_000
+    const held = await cancel('b1')
+    await db.outbox.update(held, { holdUntil })
+    await cancel('b1')
+    await note('n1')
+    expect(await nextHoldEnd(ME, db)).toBe(holdUntil)
+    // Another subject goes ahead; the held cancel and the one behind it wait.
+    expect(await engine().flush()).toMatchObject({ sent: 1 })
+    expect(sent).toEqual(['note n1 k2 1'])
+    expect(await db.outbox.toArray()).toMatchObject([{ bookingId: 'b1', attempts: 0 }, { bookingId: 'b1' }])
+    // Undone meanwhile: never sent at all.
+    await db.outbox.delete(held)
+    await db.outbox.update(held + 1, { holdUntil })
+    // Time is up.
+    expect(await nextHoldEnd(ME, db, holdUntil)).toBeUndefined()
+    expect(await claimNext(ME, kinds, db, holdUntil)).toMatchObject({ bookingId: 'b1', attempts: 1 })
+  })
+
+  it('a started engine sends a held entry by itself once its time is up; a one-off flush leaves no timer', async () => {
+    const id = await cancel('b1')
+    await db.outbox.update(id, { holdUntil: Date.now() + 200 })
+    expect(await engine().flush()).toMatchObject({ sent: 0 })
+    const sync = engine()
+    const stop = sync.start()
+    try {
+      await vi.waitFor(() => expect(sent).toEqual(['booking-cancel b1 k0 1']), { timeout: 3_000 })
+      expect(await queuedCount(ME, db)).toBe(0)
+    } finally {
+      stop()
+    }
   })
 })

@@ -13,14 +13,15 @@
 // reason until the user acts; no answer, 5xx, 401 (token expired), 408 or 429
 // → left queued, and the flush stops until the next trigger: the connection
 // returns, the tab becomes visible, the app starts, a new write, or a backoff
-// timer while online.
+// timer while online. An entry held for its Undo (./outbox.ts, `holdUntil`)
+// is passed over, and the engine flushes again when its time is up.
 //
 // Only entries of the signed-in user are ever sent: the engine is bound to
 // one email and the HTTP client sends that user's stored token.
 import { ApiError, errorMessage } from '#shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { createStore } from '#shared/store/create-store'
-import { claimNext, kindOf, type OutboxKinds } from './outbox'
+import { claimNext, kindOf, nextHoldEnd, type OutboxKinds } from './outbox'
 
 export const OUTBOX_LOCK = 'studyhub-outbox'
 
@@ -103,6 +104,8 @@ export function createOutboxSync({
   let again = false
   let backoff = 0
   let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let holdTimer: ReturnType<typeof setTimeout> | undefined
+  let started = false
 
   async function sendOne(entry: OutboxEntry): Promise<Outcome> {
     // claimNext hands out only entries of a kind this engine knows.
@@ -166,6 +169,19 @@ export function createOutboxSync({
     retryTimer = setTimeout(() => void flush(), delay)
   }
 
+  /**
+   * A started engine flushes again when the first held entry's Undo time is
+   * up (a later write or flush sets the time anew); a one-off flush does not
+   * stay behind for it.
+   */
+  async function scheduleHoldEnd(): Promise<void> {
+    if (!started) return
+    const at = await nextHoldEnd(email, db).catch(() => undefined)
+    clearTimeout(holdTimer)
+    if (stopped || at === undefined) return
+    holdTimer = setTimeout(() => void flush(), Math.max(0, at - Date.now()))
+  }
+
   function flush(): Promise<FlushResult> {
     if (running) {
       // A write arrived during the flush: run once more after it.
@@ -188,9 +204,10 @@ export function createOutboxSync({
     })().finally(() => {
       running = null
     })
-    return running.then((result) => {
+    return running.then(async (result) => {
       if (!result.stopped) backoff = 0
       scheduleRetry(result)
+      await scheduleHoldEnd()
       if (result.sent > 0 || result.refused > 0 || result.conflicts > 0) onChange?.()
       return result
     })
@@ -203,6 +220,7 @@ export function createOutboxSync({
 
   function start(): () => void {
     stopped = false
+    started = true
     window.addEventListener('online', onOnline)
     document.addEventListener('visibilitychange', onVisible)
     void flush()
@@ -212,6 +230,7 @@ export function createOutboxSync({
   function stop(): void {
     stopped = true
     clearTimeout(retryTimer)
+    clearTimeout(holdTimer)
     window.removeEventListener('online', onOnline)
     document.removeEventListener('visibilitychange', onVisible)
   }

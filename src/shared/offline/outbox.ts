@@ -10,7 +10,8 @@
 //
 // Order: a user's entries go out oldest first, whatever their kind. A refused
 // entry holds back only the later entries of its own subject (the same note,
-// the same booking): they were written on top of it.
+// the same booking): they were written on top of it. So does an entry held
+// for its Undo (`holdUntil`), until its time is up.
 import type { ApiError } from '#shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
@@ -48,6 +49,11 @@ export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<O
   return (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
 }
 
+/** True while the entry waits for its Undo. */
+export function isHeld(entry: OutboxEntry, now = Date.now()): boolean {
+  return entry.holdUntil !== undefined && entry.holdUntil > now
+}
+
 /** True while the entry certainly has not reached the server: never sent, or refused. */
 export function neverReachedServer(entry: OutboxEntry): boolean {
   return entry.attempts === 0 || entry.error !== undefined
@@ -60,7 +66,12 @@ export function neverReachedServer(entry: OutboxEntry): boolean {
  * kind this engine does not know are left for one that does (only a one-off
  * flush outside the app's session knows fewer kinds than the app).
  */
-export function claimNext(email: string, kinds: OutboxKinds, db: AppDb = appDb): Promise<OutboxEntry | undefined> {
+export function claimNext(
+  email: string,
+  kinds: OutboxKinds,
+  db: AppDb = appDb,
+  now = Date.now(),
+): Promise<OutboxEntry | undefined> {
   const tables = new Set(['outbox', ...Object.values(kinds).flatMap((kind) => kind.tables ?? [])])
   return storageWrite(() =>
     db.transaction('rw', [...tables], async () => {
@@ -69,7 +80,7 @@ export function claimNext(email: string, kinds: OutboxKinds, db: AppDb = appDb):
         const kind = kindOf(kinds, entry)
         if (!kind) continue
         const subject = `${entry.kind} ${kind.subject(entry)}`
-        if (entry.error !== undefined) {
+        if (entry.error !== undefined || isHeld(entry, now)) {
           blocked.add(subject)
           continue
         }
@@ -82,6 +93,14 @@ export function claimNext(email: string, kinds: OutboxKinds, db: AppDb = appDb):
       return undefined
     }),
   )
+}
+
+/** When the first of `email`'s held entries may go out, if any is held (the engine flushes then). */
+export async function nextHoldEnd(email: string, db: AppDb = appDb, now = Date.now()): Promise<number | undefined> {
+  const ends = (await storageRead(() => db.outbox.where('email').equals(email).toArray()))
+    .filter((entry) => isHeld(entry, now))
+    .map((entry) => entry.holdUntil!)
+  return ends.length > 0 ? Math.min(...ends) : undefined
 }
 
 /** Drops a confirmed entry, for a kind with nothing else to settle. */

@@ -1,8 +1,10 @@
 // How a workspace screen reports a server action it runs itself: a toast when
-// it worked; an alert titled with the screen's failure message otherwise, with
-// the server's reason as its text when there is one.
+// it worked (with Undo when the action can still be taken back); an alert
+// titled with the screen's failure message otherwise, with the server's reason
+// as its text when there is one.
 import { confirmDialog, showAlert, showToast } from './feedback'
 import { serverMessage } from '../api/api-error'
+import { UNDO_TOAST_MS } from '../offline/undo-time'
 
 export async function runWithFeedback<R>(
   action: () => Promise<R>,
@@ -11,6 +13,7 @@ export async function runWithFeedback<R>(
     success,
     failed,
     reason = serverMessage,
+    undo,
   }: {
     /** Whether the answer says something changed (e.g. modifiedCount > 0). */
     worked: (result: R) => boolean
@@ -19,12 +22,19 @@ export async function runWithFeedback<R>(
     failed: string
     /** The alert's text when the call itself failed. */
     reason?: (error: unknown) => string | undefined
+    /** What the toast's Undo does, for an action held back a few seconds (a cancel, a delete). */
+    undo?: (result: R) => () => void
   },
 ): Promise<void> {
   try {
     const result = await action()
-    if (worked(result)) showToast({ title: typeof success === 'string' ? success : success(result), icon: 'success' })
-    else await showAlert({ title: failed, icon: 'error' })
+    if (!worked(result)) {
+      await showAlert({ title: failed, icon: 'error' })
+      return
+    }
+    const title = typeof success === 'string' ? success : success(result)
+    if (!undo) showToast({ title, icon: 'success' })
+    else showToast({ title, icon: 'success', timer: UNDO_TOAST_MS, action: { label: 'Undo', onAction: undo(result) } })
   } catch (error) {
     await showAlert({ title: failed, text: reason(error), icon: 'error' })
   }

@@ -73,7 +73,13 @@ export function DialogForm({
           <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={PRIMARY_BUTTON} disabled={busy} {...(serverOnly ? needsServer : {})}>
+          <button
+            type="submit"
+            className={PRIMARY_BUTTON}
+            disabled={busy}
+            aria-busy={busy}
+            {...(serverOnly ? needsServer : {})}
+          >
             {busy ? busyLabel : submitLabel}
           </button>
         </div>

@@ -33,11 +33,33 @@ describe('toasts', () => {
     expect(region.textContent).not.toContain('Logged out successfully')
   })
 
-  it('can sit at the bottom', () => {
+  it('sit at the bottom unless told otherwise, one at a time: a new one takes the last one’s place', () => {
     renderHost()
-    act(() => showToast({ title: 'Saved', icon: 'info', position: 'bottom' }))
+    act(() => showToast({ title: 'Note saved', icon: 'success' }))
     const bottom = screen.getAllByRole('status').find((r) => r.dataset.toastRegion === 'bottom')!
-    expect(bottom.textContent).toContain('Saved')
+    expect(bottom.textContent).toContain('Note saved')
+    act(() => showToast({ title: 'Logged out successfully', icon: 'success', position: 'top-end' }))
+    expect(document.querySelectorAll('[data-toast]')).toHaveLength(1)
+    expect(bottom.textContent).toBe('')
+    act(() => showToast({ title: 'Review submitted', icon: 'success' }))
+    expect(document.querySelectorAll('[data-toast]')).toHaveLength(1)
+    expect(bottom.textContent).toContain('Review submitted')
+  })
+
+  it('offer one button, whose press runs its action and closes the toast; no dialog, no focus taken', async () => {
+    const user = userEvent.setup()
+    renderHost()
+    const opener = screen.getByRole('button', { name: 'Opener' })
+    opener.focus()
+    let undone = 0
+    act(() =>
+      showToast({ title: 'Note deleted', icon: 'success', action: { label: 'Undo', onAction: () => (undone += 1) } }),
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(undone).toBe(1)
+    expect(document.querySelector('[data-toast]')).toBeNull()
   })
 })
 

@@ -1,13 +1,18 @@
-// Toasts and dialogs for the whole app, without an animation library (this
-// module is on the first load path). Call showToast / showAlert /
-// confirmDialog from anywhere; <FeedbackHost /> (mounted once in the root
-// layout) renders them. Toasts sit in polite live regions that exist before
-// any toast does, so screen readers announce each one; dialogs are modal and
-// shown one at a time, in the order they were asked for.
-import { useRef } from 'react'
+// Toasts and dialogs for the whole app, without an animation library on the
+// first load (the app's motion joins once it is loaded: ./use-motion-kit.ts).
+// Call showToast / showAlert / confirmDialog from anywhere; <FeedbackHost />
+// (mounted once in the root layout) renders them. Success that asks nothing
+// of the user is a toast, never a modal: one toast at a time (a new one takes
+// the last one's place), in a polite live region that exists before any toast
+// does, so screen readers announce each one, above the phone's tab bar, gone
+// by itself after its timer, with at most one button (Undo). Dialogs are
+// modal and shown one at a time, in the order they were asked for.
+import { useRef, useState } from 'react'
 import { createStore, useStore } from '../store/create-store'
-import { ModalDialog } from './modal-dialog'
+import { Animated } from './animated'
+import { DialogOpenContext, ModalDialog } from './modal-dialog'
 import { StatusIcon } from './status-icon'
+import { useMotionKit, type MotionKit } from './use-motion-kit'
 
 type ToastPosition = 'top-end' | 'bottom'
 
@@ -16,7 +21,10 @@ export interface ToastOptions {
   icon: 'success' | 'error' | 'info'
   /** How long the toast stays, in ms. */
   timer?: number
+  /** Where it shows: at the bottom (above the tab bar on a phone) unless said otherwise. */
   position?: ToastPosition
+  /** Its one button (Undo); pressing it closes the toast. */
+  action?: { label: string; onAction: () => void }
 }
 
 export interface AlertOptions {
@@ -34,8 +42,9 @@ export interface ConfirmOptions {
   danger?: boolean
 }
 
-interface ToastItem extends Required<ToastOptions> {
+interface ToastItem extends Required<Omit<ToastOptions, 'action'>> {
   id: number
+  action?: ToastOptions['action']
 }
 
 type DialogItem =
@@ -43,24 +52,26 @@ type DialogItem =
   | ({ id: number; kind: 'confirm'; resolve: (ok: boolean) => void } & ConfirmOptions)
 
 interface FeedbackState {
-  toasts: ToastItem[]
+  toast: ToastItem | null
   dialogs: DialogItem[]
 }
 
 const DEFAULT_TOAST_MS = 3000
 
-const NOTHING_SHOWN: FeedbackState = { toasts: [], dialogs: [] }
+const NOTHING_SHOWN: FeedbackState = { toast: null, dialogs: [] }
 const feedback = createStore<FeedbackState>(NOTHING_SHOWN)
 let nextId = 1
+let toastTimer: ReturnType<typeof setTimeout> | undefined
 
 function dismissToast(id: number): void {
-  feedback.set((state) => ({ ...state, toasts: state.toasts.filter((t) => t.id !== id) }))
+  feedback.set((state) => (state.toast?.id === id ? { ...state, toast: null } : state))
 }
 
-export function showToast({ title, icon, timer = DEFAULT_TOAST_MS, position = 'top-end' }: ToastOptions): void {
+export function showToast({ title, icon, timer = DEFAULT_TOAST_MS, position = 'bottom', action }: ToastOptions): void {
   const id = nextId++
-  feedback.set((state) => ({ ...state, toasts: [...state.toasts, { id, title, icon, timer, position }] }))
-  setTimeout(() => dismissToast(id), timer)
+  clearTimeout(toastTimer)
+  feedback.set((state) => ({ ...state, toast: { id, title, icon, timer, position, action } }))
+  toastTimer = setTimeout(() => dismissToast(id), timer)
 }
 
 function closeDialog(id: number): void {
@@ -75,7 +86,7 @@ export function showAlert(options: AlertOptions): Promise<void> {
   })
 }
 
-/** Asks before acting; resolves true for the confirm button, false for Cancel or Escape. */
+/** Asks before acting; resolves true for the confirm button, false for Cancel, Escape or Back. */
 export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const id = nextId++
@@ -85,6 +96,7 @@ export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
 
 /** Tests: forget every toast and dialog. */
 export function resetFeedback(): void {
+  clearTimeout(toastTimer)
   feedback.set(NOTHING_SHOWN)
 }
 
@@ -157,27 +169,80 @@ function ConfirmDialog({ dialog }: { dialog: Extract<DialogItem, { kind: 'confir
   )
 }
 
-function ToastRegion({ position, toasts }: { position: ToastPosition; toasts: ToastItem[] }) {
-  const place = position === 'top-end' ? 'top-20 right-4 items-end' : 'bottom-4 left-1/2 -translate-x-1/2 items-center'
+function Toast({ toast, kit }: { toast: ToastItem; kit: MotionKit | null }) {
+  return (
+    <Animated
+      kit={kit}
+      preset="RISE"
+      data-toast={toast.icon}
+      className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg border border-line bg-surface py-2 ps-4 pe-2 text-ink shadow-lg"
+    >
+      <StatusIcon name={toast.icon} size="sm" />
+      <p className="py-1 pe-2 font-semibold">{toast.title}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          className="ms-auto shrink-0 rounded px-3 py-2 font-semibold text-accent hover:bg-muted"
+          onClick={() => {
+            dismissToast(toast.id)
+            toast.action!.onAction()
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
+    </Animated>
+  )
+}
+
+const REGION_PLACE: Record<ToastPosition, string> = {
+  'top-end': 'top-20 right-4 items-end',
+  // Above the tab bar on a phone (--bottom-bar-space, src/index.css), and above the phone's home indicator.
+  bottom:
+    'bottom-[calc(var(--bottom-bar-space,env(safe-area-inset-bottom,0px))_+_1rem)] inset-x-4 items-center sm:inset-x-auto sm:left-1/2 sm:-translate-x-1/2',
+}
+
+function ToastRegion({
+  position,
+  toast,
+  kit,
+}: {
+  position: ToastPosition
+  toast: ToastItem | null
+  kit: MotionKit | null
+}) {
+  const shown = toast?.position === position ? [toast] : []
+  const toasts = shown.map((item) => <Toast key={item.id} toast={item} kit={kit} />)
   return (
     <div
       role="status"
       aria-live="polite"
       aria-label={position === 'top-end' ? 'Notifications' : 'Messages'}
       data-toast-region={position}
-      className={`pointer-events-none fixed z-[60] flex flex-col gap-2 ${place}`}
+      className={`pointer-events-none fixed z-[60] flex flex-col gap-2 ${REGION_PLACE[position]}`}
     >
-      {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          data-toast={toast.icon}
-          className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-ink shadow-lg"
-        >
-          <StatusIcon name={toast.icon} size="sm" />
-          <p className="font-semibold">{toast.title}</p>
-        </div>
-      ))}
+      {kit ? (
+        <kit.MotionScope>
+          <kit.Presence initial={false}>{toasts}</kit.Presence>
+        </kit.MotionScope>
+      ) : (
+        toasts
+      )}
     </div>
+  )
+}
+
+/**
+ * A dialog is open while it is the first in line. One that left still fades
+ * out (its last render is kept by the motion's presence), but reads the store
+ * itself, so it gives the page back at once.
+ */
+function DialogSlot({ dialog }: { dialog: DialogItem }) {
+  const open = useStore(feedback).dialogs[0]?.id === dialog.id
+  return (
+    <DialogOpenContext.Provider value={open}>
+      {dialog.kind === 'alert' ? <AlertDialog dialog={dialog} /> : <ConfirmDialog dialog={dialog} />}
+    </DialogOpenContext.Provider>
   )
 }
 
@@ -185,12 +250,16 @@ export function FeedbackHost() {
   // The prerendered home page (and its hydration) shows no toast or dialog.
   const current = useStore(feedback)
   const dialog = current.dialogs[0]
+  const loaded = useMotionKit()
+  // The dialogs take the motion only between two dialogs: one open stays as it opened.
+  const [dialogKit, setDialogKit] = useState<MotionKit | null>(null)
+  if (loaded && !dialogKit && !dialog) setDialogKit(loaded)
+  const shown = dialog ? [<DialogSlot key={dialog.id} dialog={dialog} />] : []
   return (
     <>
-      <ToastRegion position="top-end" toasts={current.toasts.filter((t) => t.position === 'top-end')} />
-      <ToastRegion position="bottom" toasts={current.toasts.filter((t) => t.position === 'bottom')} />
-      {dialog?.kind === 'alert' && <AlertDialog key={dialog.id} dialog={dialog} />}
-      {dialog?.kind === 'confirm' && <ConfirmDialog key={dialog.id} dialog={dialog} />}
+      <ToastRegion position="top-end" toast={current.toast} kit={loaded} />
+      <ToastRegion position="bottom" toast={current.toast} kit={loaded} />
+      {dialogKit ? <dialogKit.Presence>{shown}</dialogKit.Presence> : shown}
     </>
   )
 }

@@ -38,10 +38,10 @@ export const bookingCancel = {
   cancel: () =>
     mutationOptions({
       mutationKey: ['bookings', 'cancel'],
-      // Sent at once, or queued on the device when there is no connection
-      // (../offline/booking-cancel-outbox.ts, loaded on demand with Dexie);
-      // so it runs offline too.
-      mutationFn: async (input: { id: string; email: string }) =>
+      // Held a few seconds for its Undo (`holdMs`), sent at once, or queued on
+      // the device when there is no connection (../offline/booking-cancel-outbox.ts,
+      // loaded on demand with Dexie); so it runs offline too.
+      mutationFn: async (input: { id: string; email: string; holdMs?: number }) =>
         (await import('../offline/booking-cancel-outbox')).cancelOrQueue(input),
       networkMode: 'always',
       // A cancel frees a seat: the session's seats left change too.

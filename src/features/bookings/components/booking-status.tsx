@@ -1,4 +1,5 @@
 import type { BookingStatus } from '#contract/entities'
+import { StatusPill } from '#shared/ui/status-badge'
 import { STATUS_TONE } from '#shared/ui/tone-classes'
 
 /** A booking's status in plain words: a pending booking is waiting for an admin. */
@@ -17,11 +18,12 @@ export function waitlistPlace(position: number | undefined): string {
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <span
-      data-testid="booking-status"
+    <StatusPill
+      status={status}
+      testId="booking-status"
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}
     >
       {BOOKING_STATUS_TEXT[status]}
-    </span>
+    </StatusPill>
   )
 }

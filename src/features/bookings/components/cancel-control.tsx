@@ -3,11 +3,14 @@
 // (../offline/booking-cancel-outbox.ts), what it is waiting for instead. A
 // waiting cancel is not a cancelled booking: the card keeps the server's
 // status and says the booking is not cancelled yet, and a cancel never sent
-// can be undone. One the server refused shows its reason until dismissed.
+// can be undone. Every cancel waits a few seconds for the Undo its toast
+// offers before it goes out (docs/decisions/0078-phone-shell.md). One the
+// server refused shows its reason until dismissed.
 import { useMutation } from '@tanstack/react-query'
 import type { Booking } from '#contract/entities'
 import type { BookingCancelEntry } from '#shared/db/app-db'
 import { neverReachedServer } from '#shared/offline/outbox'
+import { UNDO_HOLD_MS } from '#shared/offline/undo-time'
 import { useOnline } from '#shared/offline/use-online'
 import { runWithFeedback } from '#shared/ui/action-feedback'
 import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
@@ -23,6 +26,22 @@ const CANCEL_LABEL: Partial<Record<Booking['status'], string>> = {
 }
 
 const CANCEL_QUEUED = 'Cancel saved on this device. It will be sent when you are back online.'
+
+/**
+ * Takes back a cancel the server has not taken (Undo), or dismisses a refused
+ * one; one that went out meanwhile is too late, and the student is told.
+ */
+async function dropWaitingCancel(email: string, bookingId: string, refused = false): Promise<void> {
+  if (await dropCancel(email, bookingId)) {
+    if (!refused) showToast({ title: 'Cancel undone. Your booking stays.', icon: 'success' })
+  } else {
+    await showAlert({
+      title: 'Too late to undo',
+      text: 'The cancel has gone out to the server already. It is sent again until the server answers.',
+      icon: 'info',
+    })
+  }
+}
 
 interface CancelControlProps {
   booking: Booking
@@ -56,10 +75,11 @@ export default function CancelControl({ booking, title, started, className }: Ca
       danger: true,
     })
     if (ok)
-      await runWithFeedback(() => cancel.mutateAsync({ id: booking._id, email }), {
+      await runWithFeedback(() => cancel.mutateAsync({ id: booking._id, email, holdMs: UNDO_HOLD_MS }), {
         worked: (outcome) => outcome.success,
         success: (outcome) => (outcome.queued ? CANCEL_QUEUED : 'Booking cancelled'),
         failed: 'Failed to cancel the booking',
+        undo: () => () => void dropWaitingCancel(email, booking._id),
       })
   }
 
@@ -70,6 +90,7 @@ export default function CancelControl({ booking, title, started, className }: Ca
       aria-label={`${label}: ${title}`}
       onClick={() => void onCancel(label)}
       disabled={cancel.isPending}
+      aria-busy={cancel.isPending}
     >
       {label}
     </button>
@@ -77,20 +98,9 @@ export default function CancelControl({ booking, title, started, className }: Ca
 }
 
 function WaitingCancel({ entry, title, className }: { entry: BookingCancelEntry; title: string; className: string }) {
+  const online = useOnline()
   const refused = entry.error !== undefined
   const action = refused ? 'Dismiss' : 'Undo cancel'
-
-  async function onDrop() {
-    if (await dropCancel(entry.email, entry.bookingId)) {
-      if (!refused) showToast({ title: 'Cancel undone. Your booking stays.', icon: 'success' })
-    } else {
-      await showAlert({
-        title: 'Too late to undo',
-        text: 'The cancel has gone out to the server already. It is sent again until the server answers.',
-        icon: 'info',
-      })
-    }
-  }
 
   return (
     <div role="status" data-testid="waiting-cancel" className={`w-full text-sm ${refused ? ALERT_BOX : NOTICE_BOX}`}>
@@ -98,16 +108,19 @@ function WaitingCancel({ entry, title, className }: { entry: BookingCancelEntry;
       <p className="mt-1">
         {refused
           ? `The server did not cancel this booking: ${entry.error}`
-          : entry.attempts === 0
-            ? 'This booking is not cancelled yet: your cancel is saved on this device and is sent when you are back online.'
-            : 'This booking may not be cancelled yet: your cancel went out but no answer came back. It is sent again when you are back online, so it can no longer be undone.'}
+          : entry.attempts === 0 && online
+            ? // Online, it is waiting out its Undo's few seconds.
+              'Cancelling: you can still undo.'
+            : entry.attempts === 0
+              ? 'This booking is not cancelled yet: your cancel is saved on this device and is sent when you are back online.'
+              : 'This booking may not be cancelled yet: your cancel went out but no answer came back. It is sent again when you are back online, so it can no longer be undone.'}
       </p>
       {neverReachedServer(entry) && (
         <button
           type="button"
           className={`${className} mt-2 bg-surface text-ink ring-line hover:bg-muted-strong`}
           aria-label={`${action}: ${title}`}
-          onClick={() => void onDrop()}
+          onClick={() => void dropWaitingCancel(entry.email, entry.bookingId, refused)}
         >
           {action}
         </button>

@@ -193,6 +193,19 @@ describe('the Cancel button’s call (cancelOrQueue)', () => {
     expect(await readQueuedCancels(STUDENT)).toEqual(new Map())
   })
 
+  it('with an Undo time, online or not, holds it: nothing goes out meanwhile, and Undo drops it', async () => {
+    const id = await booking()
+    expect(await cancelOrQueue({ id, email: STUDENT, holdMs: 60_000 })).toEqual({ success: true, held: true })
+    expect(await readQueuedCancels(STUDENT)).toEqual(new Map([[id, expect.objectContaining({ attempts: 0 })]]))
+    const sync = createOutboxSync({ email: STUDENT, kinds: { 'booking-cancel': bookingCancelKind }, locks: null })
+    expect(await sync.flush()).toMatchObject({ sent: 0 })
+    expect(cancels).toEqual([])
+    expect(await dropCancel(STUDENT, id)).toBe(true)
+    expect(await sync.flush()).toMatchObject({ sent: 0 })
+    expect(cancels).toEqual([])
+    expect(await statusOf(id)).toBe('pending')
+  })
+
   it('offline, queues it without a request', async () => {
     const id = await booking()
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)

@@ -19,11 +19,14 @@ import { dropEntry, keepRefused, neverReachedServer, type OutboxKind } from '#sh
 import { requestOutboxSync } from '#shared/offline/outbox-sync'
 import { isBrowserOnline } from '#shared/offline/use-online'
 
-/** What a cancel came to: done on the server, or waiting in the outbox. */
+/** What a cancel came to: done on the server, or waiting in the outbox (for a connection, or for its Undo). */
 export interface CancelOutcome {
   success: boolean
   message?: string | undefined
+  /** Waiting for a connection. */
   queued?: true
+  /** Waiting a few seconds for its Undo before it goes out. */
+  held?: true
 }
 
 async function alreadyCancelled(email: string, bookingId: string): Promise<boolean> {
@@ -48,18 +51,30 @@ const cancelsOf = async (db: AppDb, email: string, bookingId: string) =>
     (e): e is BookingCancelEntry => e.kind === 'booking-cancel' && e.email === email,
   )
 
-/** Stores the cancel to send later; a second one of the same booking (two taps, two tabs) is the same cancel. */
+/**
+ * Stores the cancel to send later, not before `holdUntil` when given; a second
+ * one of the same booking (two taps, two tabs) is the same cancel.
+ */
 export function queueCancel(
   email: string,
   bookingId: string,
   idempotencyKey: string = crypto.randomUUID(),
   db: AppDb = appDb,
   now = Date.now(),
+  holdUntil?: number,
 ): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.outbox, async () => {
       if ((await cancelsOf(db, email, bookingId)).length > 0) return
-      await db.outbox.add({ kind: 'booking-cancel', email, bookingId, idempotencyKey, createdAt: now, attempts: 0 })
+      await db.outbox.add({
+        kind: 'booking-cancel',
+        email,
+        bookingId,
+        idempotencyKey,
+        createdAt: now,
+        attempts: 0,
+        ...(holdUntil === undefined ? {} : { holdUntil }),
+      })
     }),
   )
 }
@@ -96,12 +111,28 @@ export const bookingCancelKind: OutboxKind<BookingCancelEntry> = {
 }
 
 /**
- * The Cancel button: sent at once when online; offline, or when the request
- * got no answer at all, queued with the same key (so a request that did reach
- * the server is answered from its record when sent again).
+ * The Cancel button. With `holdMs` (the card's Undo): queued to go out once
+ * that time is up, online or not, so Undo can still drop it. Otherwise sent
+ * at once when online; offline, or when the request got no answer at all,
+ * queued with the same key (so a request that did reach the server is
+ * answered from its record when sent again).
  */
-export async function cancelOrQueue({ id, email }: { id: string; email: string }): Promise<CancelOutcome> {
+export async function cancelOrQueue({
+  id,
+  email,
+  holdMs = 0,
+}: {
+  id: string
+  email: string
+  holdMs?: number
+}): Promise<CancelOutcome> {
   const key = crypto.randomUUID()
+  if (holdMs > 0) {
+    const now = Date.now()
+    await queueCancel(email, id, key, appDb, now, now + holdMs)
+    void requestOutboxSync(email, { 'booking-cancel': bookingCancelKind })
+    return isBrowserOnline() ? { success: true, held: true } : { success: true, queued: true, held: true }
+  }
   if (isBrowserOnline()) {
     try {
       return await sendCancel(email, id, key)

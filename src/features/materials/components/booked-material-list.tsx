@@ -14,12 +14,13 @@ import { materialFileUrl } from '../verified-file'
 import { KeptFileStatus } from '../offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
 import { useOnline } from '#shared/offline/use-online'
+import { useOwnOfflineNotice } from '#shared/offline/own-offline-notice'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { NOTICE_BOX } from '#shared/ui/tone-classes'
 import { QueryState } from '#shared/ui/query-state'
 import { ERROR_TEXT } from '#shared/ui/ui-classes'
 import { openMaterialFile } from '../open-file'
-import { MaterialLinks } from './material-links'
+import { FileSummary, MaterialLinks } from './material-links'
 
 interface BookedMaterialListProps {
   sessionId: string
@@ -40,6 +41,8 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
   })
   // Offline, or the server out of reach: the list is what the device had, never taken as the server's.
   const fromDevice = servedOffline(materials, online)
+  // Its notice below says it: the layout's stays away.
+  useOwnOfflineNotice(fromDevice && materials.isSuccess)
   const kept = useKeptMaterials(email)
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data, sessionId)
   const [open, setOpen] = useState<Material | null>(null)
@@ -93,6 +96,7 @@ export function BookedMaterialList({ sessionId, email, bookingStatus }: BookedMa
                 <li key={material._id} className="flex flex-col rounded-xl border border-line bg-surface p-4">
                   <h3 className="font-semibold text-ink">{material.title}</h3>
                   {material.description && <p className="mt-1 flex-1 text-sm text-ink-muted">{material.description}</p>}
+                  <FileSummary material={material} />
                   <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
                   <div className="mt-3 flex flex-wrap gap-2">
                     <button

@@ -1,6 +1,7 @@
 import type { Material } from '#contract/entities'
 import { isStudyHubUrl, safeApiUrl, safeUrl } from '#shared/safety/safe-url'
 import { useVerifiedFile } from './material-viewer'
+import { fileSummary } from '../verified-file'
 
 /** A tutor's link as an external link: https only, after the URL parser normalised it. */
 function externalLink(raw: string | undefined): { href: string; host: string } | null {
@@ -47,4 +48,14 @@ export function MaterialImage({ material }: { material: Material }) {
   const file = useVerifiedFile(url, 'image', material._id)
   if (!url || file.state !== 'ready') return null
   return <img src={file.src} alt="" className="h-32 w-full rounded object-cover" loading="lazy" />
+}
+
+/** The kind and size of a material's file, in words ("PDF, 1 KB"); nothing when it has no file. */
+export function FileSummary({ material }: { material: Material }) {
+  const summary = fileSummary(material)
+  return summary ? (
+    <p className="mt-1 text-xs font-medium text-ink-muted" data-testid="file-summary">
+      {summary}
+    </p>
+  ) : null
 }

@@ -1,11 +1,19 @@
+// The material viewer (docs/product.md#screens): on a phone the whole screen,
+// the title in a bar at the top with Close (focused first, so nothing opens
+// scrolled), the file filling the rest, and Back closes it; above md a wide
+// dialog with the file in its 500 px frame (docs/decisions/0078-phone-shell.md).
+// "Open file" hands the file to the browser's own viewer in a new tab, where a
+// phone reads a PDF at its own zoom.
 import { useRef, useState } from 'react'
 import type { Material } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
+import { useOnline } from '#shared/offline/use-online'
 import { ModalDialog } from '#shared/ui/modal-dialog'
 import { ERROR_TEXT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '#shared/ui/ui-classes'
 import { downloadMaterial, MaterialFrame } from './material-viewer'
 import { MaterialLinks } from './material-links'
 import { materialFileUrl } from '../verified-file'
+import { openMaterialFile } from '../open-file'
 
 interface MaterialViewerDialogProps {
   material: Material
@@ -18,6 +26,8 @@ export function MaterialViewerDialog({ material, onClose, keptFor }: MaterialVie
   const closeRef = useRef<HTMLButtonElement>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const online = useOnline()
+  const hasFile = materialFileUrl(material) !== null
 
   async function onDownload() {
     setBusy(true)
@@ -31,15 +41,27 @@ export function MaterialViewerDialog({ material, onClose, keptFor }: MaterialVie
     }
   }
 
+  function onOpenFile() {
+    setProblem(null)
+    openMaterialFile(material).catch((error: unknown) =>
+      setProblem(errorMessage(error, 'The file could not be opened')),
+    )
+  }
+
   return (
     <ModalDialog
       title={material.title}
       description={material.description || undefined}
       onDismiss={onClose}
       initialFocusRef={closeRef}
-      wide
+      layout="viewer"
+      titleActions={
+        <button ref={closeRef} type="button" className={`${SECONDARY_BUTTON} shrink-0`} onClick={onClose}>
+          Close
+        </button>
+      }
     >
-      <div className="mt-4 text-left">
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] text-left md:px-0 md:pb-0">
         <MaterialFrame material={material} keptFor={keptFor} />
         <MaterialLinks material={material} />
         {problem ? (
@@ -47,16 +69,24 @@ export function MaterialViewerDialog({ material, onClose, keptFor }: MaterialVie
             {problem}
           </p>
         ) : null}
-        <div className="mt-4 flex justify-end gap-3">
-          <button ref={closeRef} type="button" className={SECONDARY_BUTTON} onClick={onClose}>
-            Close
-          </button>
-          {materialFileUrl(material) ? (
-            <button type="button" className={PRIMARY_BUTTON} onClick={() => void onDownload()} disabled={busy}>
+        {hasFile ? (
+          <div className="mt-4 flex flex-wrap justify-end gap-3">
+            {online ? (
+              <button type="button" className={SECONDARY_BUTTON} onClick={onOpenFile}>
+                Open file<span className="sr-only"> (opens in a new tab)</span>
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={PRIMARY_BUTTON}
+              onClick={() => void onDownload()}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {busy ? 'Downloading…' : 'Download'}
             </button>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </div>
     </ModalDialog>
   )

@@ -22,7 +22,7 @@
 // frame with sandbox="".
 // Anything else (HTML, SVG, scripts, unknown types) is never displayed, only
 // offered as a download.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
 import type { Material } from '#contract/entities'
 import { viewerMode, type ViewerMode } from '#shared/safety/file-safety'
 import { isStudyHubUrl } from '#shared/safety/safe-url'
@@ -36,7 +36,7 @@ import {
 } from '../verified-file'
 import { fetchFile } from '#shared/api/file-fetch'
 
-/** Material files are shown in a frame 500 px high (docs/product.md#constants). */
+/** Material files are shown in a frame 500 px high above md (docs/product.md#constants); a phone's viewer is the whole screen. */
 export const FRAME_HEIGHT = 500
 
 const NOT_ON_DEVICE = 'This file is not saved on this device. Open it while online to read it.'
@@ -105,8 +105,10 @@ export function MaterialFrame({ material, keptFor }: MaterialFrameProps) {
   const mode = materialMode(material)
   const file = useVerifiedFile(url, mode, material._id, keptFor)
   const title = `File of ${material.title}`
-  const box = 'w-full rounded border border-line bg-surface'
-  const style = { height: FRAME_HEIGHT }
+  // On a phone the file fills the full-screen viewer; above md, the 500 px frame.
+  const box =
+    'min-h-[60dvh] w-full flex-1 rounded border border-line bg-surface md:h-(--frame-height) md:min-h-0 md:flex-none'
+  const style = { '--frame-height': `${FRAME_HEIGHT}px` } as CSSProperties
 
   if (!url) return <p className="text-ink-muted">This material has no file that can be shown.</p>
   if (mode === 'download')
@@ -117,7 +119,7 @@ export function MaterialFrame({ material, keptFor }: MaterialFrameProps) {
     )
   if (file.state === 'loading')
     return (
-      <p role="status" className="flex items-center justify-center text-ink-muted" style={style}>
+      <p role="status" className={`${box} flex items-center justify-center border-none text-ink-muted`} style={style}>
         Loading the file…
       </p>
     )

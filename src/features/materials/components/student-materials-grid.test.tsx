@@ -39,10 +39,10 @@ it('keeps the files while online, then lists and opens them from the device offl
 
   const online = renderApp(<StudentMaterialsGrid email={STUDENT} />)
   const pdfCard = (await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).closest('li')!
-  expect(await within(pdfCard).findByText(/^Saved offline · \d+ bytes$/)).toBeTruthy()
-  await waitFor(() =>
-    expect(screen.getByTestId('kept-total').textContent).toMatch(/^3 files, [\d.]+ (bytes|KB) in all\./),
-  )
+  expect(await within(pdfCard).findByText(/^Saved offline · \d+ KB$/)).toBeTruthy()
+  // What the file is, in words: never bytes or a MIME type.
+  expect(within(pdfCard).getByTestId('file-summary').textContent).toMatch(/^PDF, \d+ KB$/)
+  await waitFor(() => expect(screen.getByTestId('kept-total').textContent).toMatch(/^3 files, [\d.]+ (KB|MB) in all\./))
   online.unmount()
 
   setOnline(false)
@@ -50,7 +50,7 @@ it('keeps the files while online, then lists and opens them from the device offl
   renderApp(<StudentMaterialsGrid email={STUDENT} />)
   expect(await screen.findByText(SHOWING_KEPT)).toBeTruthy()
   const card = (await screen.findByRole('heading', { name: 'Mathematics lecture notes' })).closest('li')!
-  expect(within(card).getByText(/^Saved offline · \d+ bytes$/)).toBeTruthy()
+  expect(within(card).getByText(/^Saved offline · \d+ KB$/)).toBeTruthy()
   await user.click(within(card).getByRole('button', { name: /^View/ }))
 
   const frame = await screen.findByTitle('File of Mathematics lecture notes')

@@ -12,10 +12,11 @@ import { QueryState } from '#shared/ui/query-state'
 import { NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
 import { servedOffline } from '#shared/offline/device-backed-query'
 import { useOnline } from '#shared/offline/use-online'
+import { useOwnOfflineNotice } from '#shared/offline/own-offline-notice'
 import { materialQueries } from '../api/material-queries'
 import { KeptFilesSummary, KeptFileStatus } from '../offline/kept-file-controls'
 import { useAutoKeep, useKeptMaterials } from '../offline/kept-material-queries'
-import { MaterialImage } from './material-links'
+import { FileSummary, MaterialImage } from './material-links'
 import { MaterialViewerDialog } from './material-viewer-dialog'
 import { NOTICE_BOX } from '#shared/ui/tone-classes'
 
@@ -29,6 +30,8 @@ export function StudentMaterialsGrid({ email }: { email: string }) {
   const kept = useKeptMaterials(email)
   // Offline, or the server out of reach: the list is what the device had, never taken as the server's.
   const fromDevice = servedOffline(materials, useOnline())
+  // Its notice below says it: the layout's stays away.
+  useOwnOfflineNotice(fromDevice && materials.isSuccess)
   const auto = useAutoKeep(email, fromDevice ? undefined : materials.data)
   const [open, setOpen] = useState<Material | null>(null)
 
@@ -57,6 +60,7 @@ export function StudentMaterialsGrid({ email }: { email: string }) {
                   <MaterialImage material={material} />
                   <h2 className="mt-2 text-lg font-semibold text-ink">{material.title}</h2>
                   {material.description ? <p className="mt-1 text-ink">{material.description}</p> : null}
+                  <FileSummary material={material} />
                   <p className="mt-1 text-xs text-ink-muted">From {material.tutorEmail}</p>
                   <KeptFileStatus email={email} material={material} kept={kept.data} auto={auto} />
                   <div className="mt-auto pt-3">

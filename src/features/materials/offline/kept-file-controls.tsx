@@ -5,7 +5,7 @@
 import { useId } from 'react'
 import type { Material } from '#contract/entities'
 import { confirmDialog, showToast } from '#shared/ui/feedback'
-import { formatBytes } from '#shared/db/storage-persistence'
+import { formatFileSize } from '#shared/format/file-size'
 import { OfflineReason } from '#shared/offline/offline-reason'
 import { useOnline } from '#shared/offline/use-online'
 import { SECONDARY_BUTTON, SMALL_BUTTON } from '#shared/ui/ui-classes'
@@ -37,7 +37,7 @@ export function KeptFileStatus({ email, material, kept, auto }: KeptFileStatusPr
   if (file) {
     body = (
       <>
-        <span data-testid="kept-size">Saved offline · {formatBytes(file.size)}</span>
+        <span data-testid="kept-size">Saved offline · {formatFileSize(file.size)}</span>
         <button
           type="button"
           className={OUTLINE_BUTTON}
@@ -115,7 +115,7 @@ export function KeptFilesSummary({ email, kept }: { email: string; kept: KeptSta
       <p className="mt-1 text-ink-muted" data-testid="kept-total">
         {files.length === 0
           ? 'No files kept yet.'
-          : `${files.length} ${files.length === 1 ? 'file' : 'files'}, ${formatBytes(total)} in all.`}{' '}
+          : `${files.length} ${files.length === 1 ? 'file' : 'files'}, ${formatFileSize(total)} in all.`}{' '}
         Files up to {AUTO_KEEP_MAX_FILE_LABEL} are kept automatically while you are online, up to{' '}
         {AUTO_KEEP_TOTAL_LABEL} in all; use Keep offline for others.
       </p>

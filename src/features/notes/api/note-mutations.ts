@@ -7,7 +7,16 @@ import { mutationOptions } from '@tanstack/react-query'
 import { queryKeys } from '#shared/api/query-keys'
 import type { LocalNote } from '#shared/db/app-db'
 import { resolveConflict, type Resolution } from '../offline/note-conflicts'
-import { discardNote, queueCreate, queueDelete, queueUpdate, retryNote } from '../offline/note-outbox'
+import { UNDO_HOLD_MS } from '#shared/offline/undo-time'
+import {
+  discardNote,
+  queueCreate,
+  queueDelete,
+  queueUpdate,
+  retryNote,
+  undoDelete,
+  type DeleteUndo,
+} from '../offline/note-outbox'
 import { requestNoteSync } from '../offline/note-sync'
 
 export interface NoteInput {
@@ -27,9 +36,20 @@ async function updateNote({ id, email, ...text }: NoteInput & { id: string; emai
   void requestNoteSync(email)
 }
 
-async function deleteNote({ id, email }: { id: string; email: string }): Promise<void> {
-  await queueDelete(email, id)
+/** Deletes on the device; held back from the server while its toast offers Undo. Resolves to what Undo needs. */
+async function deleteNote({ id, email }: { id: string; email: string }): Promise<DeleteUndo | undefined> {
+  const now = Date.now()
+  const undo = await queueDelete(email, id, undefined, now, now + UNDO_HOLD_MS)
   void requestNoteSync(email)
+  return undo
+}
+
+/** Puts a deleted note back while its delete has not gone out; false once it has. */
+async function undoNoteDelete({ undo, email }: { undo: DeleteUndo; email: string }): Promise<boolean> {
+  const done = await undoDelete(undo)
+  // A create or edit it put back waits to be sent again.
+  if (done) void requestNoteSync(email)
+  return done
 }
 
 /** Sends a refused note's writes again. */
@@ -50,6 +70,7 @@ export const noteMutations = {
   create: () => mutationOptions({ mutationFn: createNote, networkMode: 'always' }),
   update: () => mutationOptions({ mutationFn: updateNote, networkMode: 'always' }),
   remove: () => mutationOptions({ mutationFn: deleteNote, networkMode: 'always' }),
+  undoRemove: () => mutationOptions({ mutationFn: undoNoteDelete, networkMode: 'always' }),
   retry: () =>
     mutationOptions({
       mutationFn: retryNoteWrites,

@@ -3,8 +3,11 @@ import { useEffect, useState } from 'react'
 import { ApiError, errorMessage } from '#shared/api/api-error'
 import type { Note } from '#contract/entities'
 import type { LocalNote } from '#shared/db/app-db'
-import { confirmDialog, showAlert } from '#shared/ui/feedback'
+import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
+import { AnimatedList } from '#shared/ui/animated-list'
+import type { DeleteUndo } from '../offline/note-outbox'
 import { useOnline } from '#shared/offline/use-online'
+import { useOwnOfflineNotice } from '#shared/offline/own-offline-notice'
 import { confirmDelete, runWithFeedback } from '#shared/ui/action-feedback'
 import { ListState } from '#shared/ui/list-state'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
@@ -50,9 +53,11 @@ export function MyNotesList({ email }: { email: string }) {
   const online = useOnline()
   const queryClient = useQueryClient()
   const remove = useMutation(noteMutations.remove())
+  const undoRemove = useMutation(noteMutations.undoRemove())
   const retry = useMutation(noteMutations.retry())
   const discard = useMutation(noteMutations.discard())
   const [editing, setEditing] = useState<{ note: LocalNote; theirs?: Note } | null>(null)
+  const [seenNotes, setSeenNotes] = useState(false)
 
   // Sent or refused writes change what the server holds: fetch its list again.
   useEffect(
@@ -62,13 +67,29 @@ export function MyNotesList({ email }: { email: string }) {
 
   async function onDelete(note: LocalNote) {
     if (!(await confirmDelete('Delete this note?', `“${note.title}” will be deleted for good.`))) return
-    // Resolves once the delete is stored on the device; the outbox sends it.
+    // Resolves once the delete is stored on the device; the outbox sends it once its Undo's time is up.
     await runWithFeedback(() => remove.mutateAsync({ id: note._id, email }), {
       worked: () => true,
       success: 'Note deleted',
       failed: 'Failed to delete the note',
       reason: (error) => errorMessage(error),
+      undo: (undo) => () => void onUndoDelete(undo),
     })
+  }
+
+  async function onUndoDelete(undo: DeleteUndo | undefined) {
+    if (!undo) return
+    try {
+      if (await undoRemove.mutateAsync({ undo, email })) showToast({ title: 'Note restored', icon: 'success' })
+      else
+        await showAlert({
+          title: 'Too late to undo',
+          text: 'The delete has gone out to the server already.',
+          icon: 'info',
+        })
+    } catch (error) {
+      await showAlert({ title: 'Failed to restore the note', text: errorMessage(error), icon: 'error' })
+    }
   }
 
   async function onDiscard(note: LocalNote) {
@@ -99,7 +120,12 @@ export function MyNotesList({ email }: { email: string }) {
 
   // No answer at all is being offline, not a fault worth an alert: the device's notes show.
   const serverFault = server.isError && !(server.error instanceof ApiError && server.error.isNetworkError)
-  const applying = server.isSuccess && server.data.listed > 0 && local?.length === 0
+  const showingSaved = local !== undefined && (!online || server.isError)
+  useOwnOfflineNotice(showingSaved)
+  // The server listed notes the table has not shown yet: its merge is on its way. Once the table has shown
+  // notes, an empty one is the truth (the last note deleted, its delete still waiting for its Undo's time).
+  if (local && local.length > 0 && !seenNotes) setSeenNotes(true)
+  const applying = server.isSuccess && server.data.listed > 0 && local?.length === 0 && !seenNotes
   if (local === undefined || (local.length === 0 && server.isPending && online) || applying) {
     return <ListState kind="loading">Loading notes…</ListState>
   }
@@ -108,7 +134,7 @@ export function MyNotesList({ email }: { email: string }) {
   return (
     <>
       {serverFault ? <ListState kind="error">{errorMessage(server.error)}</ListState> : null}
-      {!online || server.isError ? (
+      {showingSaved ? (
         <p role="status" className="mb-4 text-sm text-ink-muted">
           Showing the notes saved on this device. Changes sync when you are back online.
         </p>
@@ -117,9 +143,14 @@ export function MyNotesList({ email }: { email: string }) {
       {local.length === 0 ? (
         <ListState kind="empty">You have no notes.</ListState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {local.map((note) => (
-            <li key={note._id} className="rounded-lg border border-line bg-surface p-4 shadow-sm">
+        <AnimatedList
+          items={local}
+          keyOf={(note) => note._id}
+          className="grid gap-4 sm:grid-cols-2"
+          itemClassName="rounded-lg border border-line bg-surface p-4 shadow-sm"
+        >
+          {(note) => (
+            <>
               <h2 className="text-lg font-semibold text-ink">{note.title}</h2>
               <p className="mt-1 text-xs text-ink-muted">{formatDateTime(note.updatedAt ?? note.createdAt)}</p>
               {note.conflict ? (
@@ -152,9 +183,9 @@ export function MyNotesList({ email }: { email: string }) {
                   </div>
                 </>
               )}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </AnimatedList>
       )}
       {editing ? <EditNoteDialog note={editing.note} theirs={editing.theirs} onClose={() => setEditing(null)} /> : null}
     </>

@@ -21,6 +21,7 @@ import {
   queueUpdate,
   readLocalNotes,
   retryNote,
+  undoDelete,
 } from './note-outbox'
 import { OUTBOX_LOCK, type LockProvider } from '#shared/offline/outbox-sync'
 import { crossTabLock } from '#shared/testing/cross-tab-lock'
@@ -146,6 +147,49 @@ describe('storing writes', () => {
     expect(await serverNotes()).toEqual([])
     expect(await db.outbox.count()).toBe(0)
     expect(await db.notes.count()).toBe(0)
+  })
+})
+
+describe('undoing a delete', () => {
+  it('held for its Undo, a delete is not sent; Undo puts the note and its dropped edit back, and nothing reaches the server', async () => {
+    const a = await queueCreate(STUDENT, text('Kept'), db)
+    await engine().flush()
+    await queueUpdate(STUDENT, a._id, text('Kept', 'An edit not sent yet'), db)
+    const now = Date.now()
+    const undo = await queueDelete(STUDENT, a._id, db, now, now + 60_000)
+    expect(await readLocalNotes(STUDENT, db)).toEqual([])
+    seen = []
+    await engine().flush()
+    expect(seen).toEqual([])
+
+    expect(await undoDelete(undo!, db)).toBe(true)
+    expect(await readLocalNotes(STUDENT, db)).toMatchObject([
+      { _id: a._id, description: 'An edit not sent yet', pending: 'update' },
+    ])
+    expect((await db.outbox.toArray()).map((e) => (e.kind === 'note' ? e.op : e.kind))).toEqual(['update'])
+    await engine().flush()
+    expect(seen.map((r) => r.method)).toEqual(['PATCH'])
+    expect(await serverNotes()).toMatchObject([{ _id: a._id, description: 'An edit not sent yet' }])
+  })
+
+  it('puts back a note the server never had, with its create', async () => {
+    const a = await queueCreate(STUDENT, text('Offline only'), db)
+    const undo = await queueDelete(STUDENT, a._id, db)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await undoDelete(undo!, db)).toBe(true)
+    expect(await readLocalNotes(STUDENT, db)).toMatchObject([{ _id: a._id, pending: 'create' }])
+    await engine().flush()
+    expect(await serverNotes()).toMatchObject([{ _id: a._id, title: 'Offline only' }])
+  })
+
+  it('is too late once the delete has gone out: nothing changes', async () => {
+    const a = await queueCreate(STUDENT, text('Gone'), db)
+    await engine().flush()
+    const undo = await queueDelete(STUDENT, a._id, db)
+    await engine().flush()
+    expect(await undoDelete(undo!, db)).toBe(false)
+    expect(await readLocalNotes(STUDENT, db)).toEqual([])
+    expect(await serverNotes()).toEqual([])
   })
 })
 

@@ -172,12 +172,31 @@ export function queueUpdate(
   )
 }
 
-/** Stores a delete: cancels a create that never reached the server, else queues a delete. */
-export function queueDelete(email: string, noteId: string, db: AppDb = appDb, now = Date.now()): Promise<void> {
+/** What a delete took away, for its Undo: the note as it was, the entries it dropped, the one it added. */
+export interface DeleteUndo {
+  note: LocalNote
+  dropped: NoteOutboxEntry[]
+  /** The delete's own entry (`seq`); none when the server never had the note. */
+  added?: number
+}
+
+/**
+ * Stores a delete: cancels a create that never reached the server, else
+ * queues a delete, not sent before `holdUntil` when given (its Undo's time).
+ * Resolves to what Undo needs to put the note back, or undefined when there
+ * was nothing to delete.
+ */
+export function queueDelete(
+  email: string,
+  noteId: string,
+  db: AppDb = appDb,
+  now = Date.now(),
+  holdUntil?: number,
+): Promise<DeleteUndo | undefined> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       const note = await db.notes.get(noteId)
-      if (!note || note.email !== email) return
+      if (!note || note.email !== email) return undefined
       if (note.conflict) throw new NoteInConflictError()
       const entries = await entriesOf(db, noteId)
       const create = entries.find((e) => e.op === 'create')
@@ -185,13 +204,13 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
         // The server never saw this note: nothing to send, nothing to keep.
         await db.outbox.bulkDelete(entries.map((e) => e.seq!))
         await db.notes.delete(noteId)
-        return
+        return { note, dropped: entries }
       }
-      if (entries.some((e) => e.op === 'delete')) return
+      if (entries.some((e) => e.op === 'delete')) return undefined
       // Unsent edits are moot once the note is deleted.
       const moot = entries.filter((e) => e.op === 'update' && neverReachedServer(e))
       await db.outbox.bulkDelete(moot.map((e) => e.seq!))
-      await db.outbox.add({
+      const added = await db.outbox.add({
         kind: 'note',
         email,
         noteId,
@@ -200,8 +219,32 @@ export function queueDelete(email: string, noteId: string, db: AppDb = appDb, no
         idempotencyKey: uuid(),
         createdAt: now,
         attempts: 0,
+        ...(holdUntil === undefined ? {} : { holdUntil }),
       })
       await refreshMark(db, noteId)
+      return { note, dropped: moot, added }
+    }),
+  )
+}
+
+/**
+ * Undo of a delete: the note and the writes the delete dropped come back as
+ * they were, while the delete itself has not reached the server. False, and
+ * nothing changed, once it has gone out.
+ */
+export function undoDelete(undo: DeleteUndo, db: AppDb = appDb): Promise<boolean> {
+  return storageWrite(() =>
+    db.transaction('rw', db.notes, db.outbox, async () => {
+      if (undo.added !== undefined) {
+        const entry = await db.outbox.get(undo.added)
+        if (!entry || !neverReachedServer(entry)) return false
+        await db.outbox.delete(undo.added)
+      }
+      // Their own `seq`: back in their place in the order.
+      await db.outbox.bulkPut(undo.dropped)
+      await db.notes.put(undo.note)
+      await refreshMark(db, undo.note._id)
+      return true
     }),
   )
 }

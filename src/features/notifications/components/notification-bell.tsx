@@ -40,7 +40,7 @@ export default function NotificationBell({ email }: { email: string }) {
       {unread > 0 && (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-danger px-1 text-center text-xs leading-5 font-bold text-white"
+          className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-badge px-1 text-center text-xs leading-5 font-bold text-on-badge"
         >
           {unread > 99 ? '99+' : unread}
         </span>
