@@ -3,6 +3,8 @@
 // says so), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
 // no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
 // then the database closes, which releases the embedded database's folder.
+// A stuck embedded database cannot hold the stop: its calls fail within
+// seconds (./db/pglite-worker-client.ts), and closing ends its thread.
 import { serve } from '@hono/node-server'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -62,6 +64,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      syncToDisk: config.dataDirSync,
       objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
       logger,
     }))
@@ -107,7 +110,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       deps.pushPublicKey = config.vapid.publicKey
     } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
-    const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
+    const app = createApp(deps, {
+      config,
+      logger,
+      ping: () => database.ping(),
+      databaseStatus: database.status,
+      routes: options.routes,
+    })
 
     const answer = async (request: Request, env: unknown): Promise<Response> => {
       const response = await app.fetch(request, env)
@@ -155,6 +164,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const address = server.address() as AddressInfo
   const url = urlOf(address)
+  if (database.kind === 'pglite' && !config.dataDirSync) {
+    logger.warn('DATA_DIR_SYNC=false: commits are not synced to disk; a power cut can lose acknowledged writes', {
+      dataDir: config.dataDir,
+    })
+  }
   logger.info('listening', {
     url,
     database: database.kind,
