@@ -16,11 +16,20 @@
 // DatabaseUnavailable, and a new thread reopens the folder: PostgreSQL
 // recovers from its log what was committed. After a full disk it is reopened
 // only once the folder has room again.
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { statfsSync } from 'node:fs'
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite'
 import type { Logger } from '../logger'
 import { withoutTextParsers } from './pglite-parsers'
+import {
+  ACTIVITY,
+  ANSWERED,
+  SIGNALS,
+  fromPlainError,
+  type FromWorker,
+  type ToWorker,
+  type WorkerSettings,
+} from './pglite-worker-messages'
 
 export type OutageReason = 'disk-full' | 'stuck' | 'failed'
 
@@ -43,31 +52,6 @@ export class DatabaseUnavailable extends Error {
     this.name = 'DatabaseUnavailable'
   }
 }
-
-// The messages between the threads.
-export interface WorkerSettings {
-  dataDir: string | null
-  syncToDisk: boolean
-  /** One Int32 the thread counts up on each file read, write and sync. */
-  activity: SharedArrayBuffer
-}
-export type ToWorker = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[] | undefined; options: QueryOptions | undefined; tx?: number }
-  | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' }
-  | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'close' }
-)
-export interface PlainError {
-  name: string
-  message: string
-  fields: Record<string, string | number | boolean>
-}
-export type FromWorker =
-  | { kind: 'ready' }
-  | { kind: 'open-failed'; error: PlainError }
-  | { kind: 'answer'; id: number; result?: unknown; error?: PlainError }
-  | { kind: 'broken'; diskFull: boolean; detail: string }
 
 type Request = ToWorker extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never
 
@@ -102,6 +86,12 @@ export const DEFAULT_STUCK_AFTER_MS = 5_000
 /** Opening reads the whole catalogue and may replay the log: a thread opening is stuck only after this long untouched. */
 const OPENING_STUCK_AFTER_MS = 60_000
 const WATCH_EVERY_MS = 250
+/**
+ * How long this thread waits, blocked, for the answer to a transaction's query
+ * before it goes on with other work: most take a millisecond or two, and a
+ * transaction holds the database until its last query.
+ */
+const TRANSACTION_WAIT_MS = 20
 /** Closing waits this long for PGlite's own close (a checkpoint) before the thread is ended; the log has it all. */
 const CLOSE_WAIT_MS = 5_000
 const FIRST_RETRY_MS = 1_000
@@ -110,10 +100,6 @@ const LAST_RETRY_MS = 15_000
 const ROOM_TO_REOPEN_BYTES = 32 * 1024 * 1024
 /** PostgreSQL's SQLSTATE for "disk full". */
 const DISK_FULL = '53100'
-
-function rebuilt(error: PlainError): Error {
-  return Object.assign(new Error(error.message), error.fields, { name: error.name })
-}
 
 function freeBytes(dir: string): number {
   try {
@@ -142,49 +128,47 @@ interface Waiting {
 class Thread {
   readonly worker: Worker
   readonly pending = new Map<number, Waiting>()
-  readonly #activity = new Int32Array(new SharedArrayBuffer(4))
+  /** The thread's answers, on a channel of their own: they can be read synchronously (receiveMessageOnPort). */
+  readonly #answers: MessagePort
+  readonly #signals = new Int32Array(new SharedArrayBuffer(SIGNALS * 4))
+  readonly #ready: Promise<void>
+  readonly #watch: ReturnType<typeof setInterval>
   #ids = 0
   #lastSign = performance.now()
   #seenActivity = 0
-  readonly #watch: ReturnType<typeof setInterval>
   #opening = true
   ended = false
 
   constructor(
-    settings: Omit<WorkerSettings, 'activity'>,
+    settings: Pick<WorkerSettings, 'dataDir' | 'syncToDisk'>,
     readonly stuckAfterMs: number,
     readonly onBroken: (thread: Thread, reason: OutageReason, detail: string) => void,
   ) {
+    const { port1, port2 } = new MessageChannel()
+    this.#answers = port1
+    const workerData: WorkerSettings = {
+      ...settings,
+      signals: this.#signals.buffer as SharedArrayBuffer,
+      answers: port2,
+    }
     this.worker = new Worker(WORKER_URL, {
-      workerData: { ...settings, activity: this.#activity.buffer },
+      workerData,
+      transferList: [port2],
       // None of the process's own options (a loader, `--input-type` of `node -e`): the thread needs none.
       execArgv: [],
     })
-    this.#watch = setInterval(() => this.#check(), WATCH_EVERY_MS)
-    this.#watch.unref()
-  }
-
-  /** Resolves once PGlite is open on the thread. */
-  ready(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const onMessage = (message: FromWorker) => {
-        if (message.kind === 'answer') {
-          this.#answer(message)
-          return
-        }
+    this.#ready = new Promise<void>((resolve, reject) => {
+      this.#answers.on('message', (message: FromWorker) => {
+        if (message.kind === 'answer') return this.#answer(message)
         if (message.kind === 'ready') {
           this.#opening = false
-          // Like PGlite in this thread, an open database does not keep the process alive: only a call waiting does.
-          this.worker.unref()
-          resolve()
-          return
+          this.#idle()
+          return resolve()
         }
         const reason = message.kind === 'broken' && message.diskFull ? 'disk-full' : 'failed'
-        const detail = message.kind === 'broken' ? message.detail : message.error.message
-        reject(message.kind === 'broken' ? new DatabaseUnavailable(reason) : rebuilt(message.error))
-        this.onBroken(this, reason, detail)
-      }
-      this.worker.on('message', onMessage)
+        reject(message.kind === 'broken' ? new DatabaseUnavailable(reason) : fromPlainError(message.error))
+        this.onBroken(this, reason, message.kind === 'broken' ? message.detail : message.error.message)
+      })
       this.worker.on('error', (error) => {
         reject(error)
         this.onBroken(this, 'failed', error.message)
@@ -194,18 +178,49 @@ class Thread {
         this.onBroken(this, 'failed', `the thread exited (${code})`)
       })
     })
+    this.#watch = setInterval(() => this.#check(), WATCH_EVERY_MS)
+    this.#watch.unref()
   }
 
-  call(request: Request): Promise<unknown> {
-    return new Promise((resolve, reject) => {
+  /** Resolves once PGlite is open on the thread. */
+  ready(): Promise<void> {
+    return this.#ready
+  }
+
+  /**
+   * Sends a request; answers its answer. `waitMs` > 0 waits for the answer
+   * synchronously up to that long, blocking this thread: for a transaction's
+   * queries, which hold the database while this thread would otherwise go on
+   * with other requests before reading their answers.
+   */
+  call(request: Request, waitMs = 0): Promise<unknown> {
+    const answered = new Promise((resolve, reject) => {
       if (this.pending.size === 0) {
         this.#lastSign = performance.now()
         this.worker.ref()
+        this.#answers.ref()
       }
       this.#ids += 1
       this.pending.set(this.#ids, { resolve, reject })
       this.worker.postMessage({ ...request, id: this.#ids })
     })
+    if (waitMs > 0) this.#waitFor(this.#ids, waitMs)
+    return answered
+  }
+
+  /** Reads the thread's answers as they come, until the one to `id` or for at most `ms`. */
+  #waitFor(id: number, ms: number) {
+    const until = performance.now() + ms
+    for (;;) {
+      // Read before reading the messages: a message sent after this wakes the wait below.
+      const sent = Atomics.load(this.#signals, ANSWERED)
+      for (let read = receiveMessageOnPort(this.#answers); read; read = receiveMessageOnPort(this.#answers)) {
+        this.#answers.emit('message', read.message)
+      }
+      const left = until - performance.now()
+      if (!this.pending.has(id) || left <= 0) return
+      Atomics.wait(this.#signals, ANSWERED, sent, left)
+    }
   }
 
   /** Ends the thread; every call still waiting fails with `error`. */
@@ -214,7 +229,14 @@ class Thread {
     clearInterval(this.#watch)
     for (const waiting of this.pending.values()) waiting.reject(error)
     this.pending.clear()
+    this.#answers.close()
     return this.worker.terminate()
+  }
+
+  /** Like PGlite in this thread, an open database does not keep the process alive: only a call waiting does. */
+  #idle() {
+    this.worker.unref()
+    this.#answers.unref()
   }
 
   #answer(message: Extract<FromWorker, { kind: 'answer' }>) {
@@ -222,14 +244,14 @@ class Thread {
     if (!waiting) return
     this.pending.delete(message.id)
     this.#lastSign = performance.now()
-    if (this.pending.size === 0) this.worker.unref()
-    if (message.error) waiting.reject(rebuilt(message.error))
+    if (this.pending.size === 0) this.#idle()
+    if (message.error) waiting.reject(fromPlainError(message.error))
     else waiting.resolve(message.result)
   }
 
   /** Stuck: calls waiting (or PGlite opening), no answer and no file touched for the bound. */
   #check() {
-    const activity = Atomics.load(this.#activity, 0)
+    const activity = Atomics.load(this.#signals, ACTIVITY)
     if (activity !== this.#seenActivity) {
       this.#seenActivity = activity
       this.#lastSign = performance.now()
@@ -293,12 +315,13 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
     )
   }
 
+  /** `request` to the thread; within a transaction (`on`, the thread it began on), its answer is waited for. */
   const call = async (request: Request, on?: Thread): Promise<unknown> => {
     const thread = current
     if (closing) throw new Error('The database is closed.')
     if (!thread || outage || (on && on !== thread)) throw new DatabaseUnavailable(outage?.reason ?? 'failed')
     try {
-      return await thread.call(request)
+      return await thread.call(request, on ? TRANSACTION_WAIT_MS : 0)
     } catch (error) {
       if ((error as { code?: unknown }).code === DISK_FULL) refusals += 1
       throw error
@@ -314,7 +337,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
     exec: (sql: string) => call({ op: 'exec', sql }) as Promise<Results[]>,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       const thread = current
-      const tx = (await call({ op: 'begin' })) as number
+      const tx = (await call({ op: 'begin' }, thread)) as number
       let done = false
       const inside = {
         query: async <R>(sql: string, params?: unknown[], queryOptions?: QueryOptions) =>

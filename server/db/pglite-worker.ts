@@ -10,33 +10,32 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { parentPort, workerData } from 'node:worker_threads'
 import { DataFolderFS, SYNCED_START_PARAMS } from './pglite-file-system.ts'
 import { withTextParsersInstalled } from './pglite-parsers.ts'
-import type { FromWorker, PlainError, ToWorker, WorkerSettings } from './pglite-worker-client.ts'
+import {
+  ACTIVITY,
+  ANSWERED,
+  toPlainError,
+  type FromWorker,
+  type ToWorker,
+  type WorkerSettings,
+} from './pglite-worker-messages.ts'
 
 const settings = workerData as WorkerSettings
-const port = parentPort!
+const signals = new Int32Array(settings.signals)
 
 /** What PostgreSQL writes when it has stopped for good; PGlite then never answers again. */
 const STOPPED = /\b(PANIC|FATAL):|^Aborted\(/
 
 let broken = false
+/** A message to the main thread, which may be waiting for it (Atomics.wait on ANSWERED). */
 function report(message: FromWorker): void {
-  port.postMessage(message)
+  settings.answers.postMessage(message)
+  Atomics.add(signals, ANSWERED, 1)
+  Atomics.notify(signals, ANSWERED)
 }
 function breaks(diskFull: boolean, detail: string): void {
   if (broken) return
   broken = true
   report({ kind: 'broken', diskFull, detail })
-}
-
-/** An error as data: own fields that are plain values (code, constraint, detail, …), never the query's parameters. */
-function plain(error: unknown): PlainError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} }
-  const fields: PlainError['fields'] = {}
-  for (const [key, value] of Object.entries(error)) {
-    if (key === 'params' || key === 'queryOptions') continue
-    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean
-  }
-  return { name: error.name, message: error.message, fields }
 }
 
 interface OpenTransaction {
@@ -48,7 +47,7 @@ interface OpenTransaction {
 
 const open = async (): Promise<PGlite> => {
   const { dataDir, syncToDisk } = settings
-  const activity = new Int32Array(settings.activity)
+  const activity = new Int32Array(settings.signals, ACTIVITY * 4, 1)
   const fs =
     dataDir === null
       ? undefined
@@ -121,10 +120,10 @@ async function serve(db: PGlite): Promise<void> {
     }
   }
 
-  port.on('message', (request: ToWorker) => {
+  parentPort!.on('message', (request: ToWorker) => {
     run(request).then(
       (result) => report({ kind: 'answer', id: request.id, result }),
-      (error: unknown) => report({ kind: 'answer', id: request.id, error: plain(error) }),
+      (error: unknown) => report({ kind: 'answer', id: request.id, error: toPlainError(error) }),
     )
   })
 }
@@ -134,5 +133,5 @@ open().then(
     await serve(db)
     report({ kind: 'ready' })
   },
-  (error: unknown) => report({ kind: 'open-failed', error: plain(error) }),
+  (error: unknown) => report({ kind: 'open-failed', error: toPlainError(error) }),
 )
