@@ -2,11 +2,11 @@
 // The embedded database's folder syncs what PostgreSQL syncs: each commit's
 // write-ahead log before the commit returns; nothing when syncs are off.
 import { PGlite } from '@electric-sql/pglite'
-import { mkdtempSync, readlinkSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DataFolderFS, SYNCED_START_PARAMS } from './pglite-file-system'
+import { DataFolderFS, SYNCED_START_PARAMS, syncFolder } from './pglite-file-system'
 
 const WRITES = 20
 const SLOW = 120_000
@@ -23,7 +23,7 @@ function recordingSyncs() {
   }
 }
 
-describe('DataFolderFS', () => {
+describe("the embedded database's folder", () => {
   let dir = ''
   const clients: PGlite[] = []
   // One new folder for both (PostgreSQL's initdb is the slow part of a first open).
@@ -93,4 +93,19 @@ describe('DataFolderFS', () => {
     },
     SLOW,
   )
+
+  it('syncs every file and folder of a new database, which PGlite made without a sync', () => {
+    const { files, folders, sync } = recordingSyncs()
+    syncFolder(dir, sync)
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+    const expectedFiles = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+    const expectedFolders = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+    expect(files.sort()).toEqual(expectedFiles.sort())
+    expect(folders.sort()).toEqual([dir, ...expectedFolders].sort())
+    expect(files).toContain(path.join(dir, 'PG_VERSION'))
+  })
 })

@@ -22,7 +22,8 @@
 // checkpoint) is busy, not stuck (./pglite-worker-client.ts).
 import { PGlite } from '@electric-sql/pglite'
 import { NodeFS } from '@electric-sql/pglite/nodefs'
-import { fdatasyncSync, fsyncSync } from 'node:fs'
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync } from 'node:fs'
+import path from 'node:path'
 
 /** PostgreSQL's start options for a folder whose commits are synced: PGlite's own, with fsync on. */
 export const SYNCED_START_PARAMS: readonly string[] = [
@@ -43,8 +44,15 @@ export interface DataFolderOptions {
   /** One Int32 counted up on every read, write and sync. */
   activity?: Int32Array
   /** The sync calls (tests count them). */
-  sync?: { file: (fd: number) => void; folder: (fd: number) => void }
+  sync?: Syncs
 }
+
+/** How a file's data, and a folder's entries, are synced to disk. */
+interface Syncs {
+  file: (fd: number) => void
+  folder: (fd: number) => void
+}
+const DISK_SYNCS: Syncs = { file: fdatasyncSync, folder: fsyncSync }
 
 interface NodeStream {
   nfd: number
@@ -79,7 +87,7 @@ export class DataFolderFS extends NodeFS {
 
   #extend({ NODEFS, FS }: NodeFsModule): void {
     const { syncToDisk, onLogWriteFailure, activity } = this.#options
-    const sync = this.#options.sync ?? { file: fdatasyncSync, folder: fsyncSync }
+    const sync = this.#options.sync ?? DISK_SYNCS
     const ops = NODEFS.stream_ops
     const busy = () => {
       if (activity) Atomics.add(activity, 0, 1)
@@ -113,5 +121,31 @@ export class DataFolderFS extends NodeFS {
         return (error as NodeJS.ErrnoException).code === 'ENOSPC' ? NO_SPACE_ERRNO : IO_ERRNO
       }
     }
+  }
+}
+
+/** Whether `dataDir` holds a database already; PGlite makes one (initdb) in a folder without. */
+export const holdsDatabase = (dataDir: string): boolean => existsSync(path.join(dataDir, 'PG_VERSION'))
+
+/**
+ * Syncs every file and folder under `dir`, as PostgreSQL's own initdb does
+ * when it ends: PGlite's initdb writes a new database without a sync, and
+ * PostgreSQL later syncs only what it writes itself.
+ */
+export function syncFolder(dir: string, sync: Syncs = DISK_SYNCS): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const inner = path.join(dir, entry.name)
+    if (entry.isDirectory()) syncFolder(inner, sync)
+    else if (entry.isFile()) syncOne(inner, sync.file)
+  }
+  syncOne(dir, sync.folder)
+}
+
+function syncOne(file: string, sync: (fd: number) => void): void {
+  const fd = openSync(file, 'r')
+  try {
+    sync(fd)
+  } finally {
+    closeSync(fd)
   }
 }

@@ -8,7 +8,7 @@
 // itself (its type stripping), without the loader the main thread may have.
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { parentPort, workerData } from 'node:worker_threads'
-import { DataFolderFS, SYNCED_START_PARAMS } from './pglite-file-system.ts'
+import { DataFolderFS, holdsDatabase, SYNCED_START_PARAMS, syncFolder } from './pglite-file-system.ts'
 import { withTextParsersInstalled } from './pglite-parsers.ts'
 import {
   ACTIVITY,
@@ -56,6 +56,7 @@ const open = async (): Promise<PGlite> => {
           activity,
           onLogWriteFailure: ({ diskFull, file }) => breaks(diskFull, `could not write ${file}`),
         })
+  const made = dataDir !== null && !holdsDatabase(dataDir)
   const client = new PGlite({
     fs,
     ...(fs && syncToDisk ? { startParams: [...SYNCED_START_PARAMS] } : {}),
@@ -64,7 +65,9 @@ const open = async (): Promise<PGlite> => {
       return false
     },
   })
-  return withTextParsersInstalled(client)
+  const ready = await withTextParsersInstalled(client)
+  if (made && syncToDisk) syncFolder(dataDir)
+  return ready
 }
 
 async function serve(db: PGlite): Promise<void> {
