@@ -82,7 +82,7 @@ const WORKER_URL = new URL(
   import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.mjs',
   import.meta.url,
 )
-export const DEFAULT_STUCK_AFTER_MS = 5_000
+const DEFAULT_STUCK_AFTER_MS = 5_000
 /** Opening reads the whole catalogue and may replay the log: a thread opening is stuck only after this long untouched. */
 const OPENING_STUCK_AFTER_MS = 60_000
 const WATCH_EVERY_MS = 250

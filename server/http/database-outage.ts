@@ -34,14 +34,14 @@ function outageAnswer(outage: DatabaseOutage, method: string): Response {
 /** Answers API requests 503/507 while the embedded database is down, and in place of a 500 it caused. */
 export function databaseOutages(status: () => DatabaseStatus): MiddlewareHandler {
   return async (c, next) => {
-    const before = status()
-    if (before.outage) return outageAnswer(before.outage, c.req.method)
+    const { outage: down, diskFullRefusals: refusals } = status()
+    if (down) return outageAnswer(down, c.req.method)
     await next()
     if (c.res.status !== 500) return
     const after = status()
     const outage =
       after.outage ??
-      (after.diskFullRefusals > before.diskFullRefusals
+      (after.diskFullRefusals > refusals
         ? { reason: 'disk-full' as const, retryAfterSeconds: DISK_FULL_RETRY_SECONDS }
         : undefined)
     if (outage) c.res = outageAnswer(outage, c.req.method)
