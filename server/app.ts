@@ -3,7 +3,8 @@
 // adds what only a real server needs around them, outermost first:
 //   request id + one JSON log line per request + security headers
 //   → CORS allowlist → the cross-site rule (./core/cross-site-guard.ts, the
-//   demo server's too) → rate limits → body size caps → the routes,
+//   demo server's too) → the embedded database's outages (503/507,
+//   ./http/database-outage.ts) → rate limits → body size caps → the routes,
 //   /healthz, /api/openapi.json and (optionally) the built app's files.
 // docs/decisions/0012-api-server-http.md says why each is done this way.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
@@ -15,8 +16,10 @@ import { crossSiteRefusal } from '#core/cross-site-guard'
 import { errorResponse, RETRY_AFTER_SECONDS } from '#core/http-errors'
 import { apiRoutes, type ApiRoute } from '#core/routes'
 import type { Config } from './config'
+import type { DatabaseStatus } from './db/open-database'
 import { clientAddress, publicOrigin } from './http/client-address'
 import { corsPolicy } from './http/cors'
+import { databaseOutages } from './http/database-outage'
 import { firstPaintReader } from './http/first-paint'
 import { loggablePath } from './http/loggable-path'
 import { FixedWindowLimiter } from './http/rate-limit'
@@ -30,6 +33,8 @@ export interface AppOptions {
   logger: Logger
   /** Throws when the database cannot answer. */
   ping: () => Promise<void>
+  /** The embedded database's state (Database.status), when it has one. */
+  databaseStatus?: () => DatabaseStatus
   /** The routes to mount; every route of the API unless a test narrows it. */
   routes?: readonly ApiRoute[]
 }
@@ -147,6 +152,7 @@ export function createApp(deps: ApiDeps, options: AppOptions): Hono<AppEnv> {
     const refusal = crossSiteRefusal(c.req.raw)
     return refusal ? errorResponse(refusal) : next()
   })
+  if (options.databaseStatus) app.use('/api/*', databaseOutages(options.databaseStatus))
   app.use('/api/*', rateLimits(config, deps.now))
   app.use('/api/*', bodyLimits(config))
 

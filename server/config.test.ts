@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       port: 8787,
       host: '127.0.0.1',
       dataDir: '.data',
+      dataDirSync: true,
       databaseUrl: undefined,
       seed: 'auto',
       firebaseProjectId: 'demo-studyhub',
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       PORT: '3000',
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/studyhub',
+      DATA_DIR_SYNC: 'false',
       DATABASE_URL: 'postgresql://studyhub:secret@db.internal:5432/studyhub',
       SEED: 'never',
       FIREBASE_PROJECT_ID: 'studyhub-prod',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir: '/var/lib/studyhub',
+      dataDirSync: false,
       databaseUrl: 'postgresql://studyhub:secret@db.internal:5432/studyhub',
       seed: 'never',
       firebaseProjectId: 'studyhub-prod',
@@ -227,6 +230,7 @@ describe('loadConfig', () => {
       'PUSH_HOSTS must be comma-separated host names, each may start with *. for any of its subdomains (got "*")',
     ],
     ['S3_FORCE_PATH_STYLE', 'maybe', 'S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
+    ['DATA_DIR_SYNC', 'sometimes', 'DATA_DIR_SYNC must be true or false (got "sometimes")'],
   ])('names a bad %s and what it expects', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message])
   })

@@ -29,6 +29,8 @@ export interface Config {
   host: string
   /** Where the embedded database (PGlite) keeps its folder; unused with DATABASE_URL. */
   dataDir: string
+  /** Whether the embedded database syncs each commit to disk before acknowledging it. */
+  dataDirSync: boolean
   databaseUrl: string | undefined
   seed: SeedMode
   firebaseProjectId: string
@@ -167,6 +169,7 @@ const EXPECTED = {
   PORT: 'must be an integer 1-65535',
   HOST: 'must be a host name or IP address to listen on',
   DATA_DIR: 'must be a folder path',
+  DATA_DIR_SYNC: 'must be true or false',
   DATABASE_URL: 'must be a postgres:// URL',
   SEED: 'must be one of auto, always, true, never, false',
   FIREBASE_PROJECT_ID: 'must be a Firebase project id (6-30 lowercase letters, digits or hyphens)',
@@ -206,6 +209,7 @@ const envSchema = z.object({
   PORT: integer(1, 65535, 8787),
   HOST: z.preprocess(unsetIfBlank, z.string().trim().default('127.0.0.1')),
   DATA_DIR: z.preprocess(unsetIfBlank, z.string().trim().default('.data')),
+  DATA_DIR_SYNC: oneOf<boolean>({ true: true, '1': true, yes: true, false: false, '0': false, no: false }, 'true'),
   DATABASE_URL: optionalText(isPostgresUrl),
   SEED: oneOf<SeedMode>({ auto: 'auto', always: 'always', true: 'always', never: 'never', false: 'never' }, 'auto'),
   FIREBASE_PROJECT_ID: z.preprocess(unsetIfBlank, z.string().trim().regex(PROJECT_ID).default('demo-studyhub')),
@@ -386,6 +390,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: v.PORT,
     host: v.HOST,
     dataDir: v.DATA_DIR,
+    dataDirSync: v.DATA_DIR_SYNC,
     databaseUrl: v.DATABASE_URL,
     seed: production ? 'never' : v.SEED,
     firebaseProjectId: v.FIREBASE_PROJECT_ID,

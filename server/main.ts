@@ -5,6 +5,8 @@
 // then the database closes, which releases the embedded database's folder.
 // On the embedded database it also answers online backups on a socket in the
 // data folder (./backup/online-backup.ts).
+// A stuck embedded database cannot hold the stop: its calls fail within
+// seconds (./db/pglite-worker-client.ts), and closing ends its thread.
 import { serve } from '@hono/node-server'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -66,6 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      syncToDisk: config.dataDirSync,
       objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
       logger,
       tokenKey: tokenKeyOf(config),
@@ -114,7 +117,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       deps.pushPublicKey = config.vapid.publicKey
     } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
-    const app = createApp(deps, { config, logger, ping: () => database.ping(), routes: options.routes })
+    const app = createApp(deps, {
+      config,
+      logger,
+      ping: () => database.ping(),
+      databaseStatus: database.status,
+      routes: options.routes,
+    })
     if (database.folder) backups = await answerOnlineBackups(database.folder, logger)
 
     const answer = async (request: Request, env: unknown): Promise<Response> => {
@@ -164,6 +173,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const address = server.address() as AddressInfo
   const url = urlOf(address)
+  if (database.kind === 'pglite' && !config.dataDirSync) {
+    logger.warn('DATA_DIR_SYNC=false: commits are not synced to disk; a power cut can lose acknowledged writes', {
+      dataDir: config.dataDir,
+    })
+  }
   logger.info('listening', {
     url,
     database: database.kind,

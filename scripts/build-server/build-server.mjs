@@ -1,5 +1,6 @@
 // Builds the API server for production into dist-server/: one ESM bundle per
-// entry (the server and its make-admin, backup and restore commands) with every npm package left
+// entry (the server, the embedded database's thread, which the server starts
+// from beside itself, and the make-admin, backup and restore commands) with every npm package left
 // external, so `npm ci --omit=dev` beside it is all it needs at run time, and
 // the drizzle migrations copied next to it, where the bundle looks for them
 // (server/db/open-database.ts resolves ./migrations from its own URL).
@@ -18,6 +19,7 @@ export async function buildServer(outdir = `${root}dist-server`) {
     absWorkingDir: root,
     entryPoints: {
       main: 'server/main.ts',
+      'pglite-worker': 'server/db/pglite-worker.ts',
       'make-admin': 'server/make-admin.ts',
       backup: 'server/backup/backup-command.ts',
       restore: 'server/backup/restore-command.ts',

@@ -1,16 +1,18 @@
 // Opens the API server's database and hands out its Store.
 // - With a DATABASE_URL: PostgreSQL through a node-postgres pool.
-// - Otherwise: PGlite, PostgreSQL compiled to WebAssembly, in-process, kept in
-//   a folder (`.data/` by default) or in memory (tests). The folder is locked
-//   for this process (./folder-lock.ts): PGlite has no lock of its own; and
-//   it is its owner's alone, 0700 with files 0600 (./private-folder.ts).
+// - Otherwise: PGlite, PostgreSQL compiled to WebAssembly, on a thread of its
+//   own (./pglite-worker-client.ts), kept in a folder (`.data/` by default,
+//   each commit synced to disk: ./pglite-file-system.ts) or in memory (tests).
+//   The folder is locked for this process (./folder-lock.ts): PGlite has no
+//   lock of its own; and it is its owner's alone, 0700 with files 0600
+//   (./private-folder.ts).
 // Either way the migrations in ./migrations run first (applied ones are
 // skipped), so the tables always match ./schema.ts, and sessions from before
 // the search get their words (fillSessionWords). Given a bucket (`objects`),
 // uploaded files' bytes go there instead of into the files table
 // (docs/decisions/0014-files-in-a-bucket.md); the demo data's files are seeded
 // into the table either way.
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -26,8 +28,13 @@ import type { BucketObjects } from '../files/s3-objects'
 import type { Logger } from '../logger'
 import { lockFolder, type FolderLock } from './folder-lock'
 import { copyBetweenTransactions } from './pglite-folder-copy'
-import { withTextParsersInstalled } from './pglite-parsers'
 import { takingTurns } from './pglite-turns'
+import {
+  DatabaseUnavailable,
+  openPgliteWorker,
+  type DatabaseOutage,
+  type PgliteWorkerClient,
+} from './pglite-worker-client'
 import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
 import { forgetTokenSecret } from './pg-store/meta'
 import { makeFolderPrivate } from './private-folder'
@@ -43,12 +50,28 @@ export interface OpenDatabaseOptions {
   dataDir?: string
   /** An embedded database that lives only as long as the process (tests). */
   inMemory?: boolean
+  /**
+   * Sync each commit of the embedded database's folder to disk before it is
+   * acknowledged (default true); false leaves it to the operating system, and
+   * a power cut can lose what was acknowledged.
+   */
+  syncToDisk?: boolean
+  /** How long the embedded database may leave a call unanswered, touching no file, before it is restarted. */
+  stuckAfterMs?: number
   /** A bucket for uploaded files' bytes (FILE_STORAGE=s3); files.data otherwise. */
   objects?: BucketObjects
-  /** Where the store reports a file object it had to leave in the bucket. */
-  logger?: Pick<Logger, 'warn'>
+  /** Where the store reports a file object it had to leave in the bucket, and the embedded database its restarts. */
+  logger?: Pick<Logger, 'info' | 'warn'>
   /** The token secret's half kept outside the database (./token-key.ts); tests go without. */
   tokenKey?: string
+}
+
+/** The embedded database's state, for the answers of the HTTP layer (../http/database-outage.ts). */
+export interface DatabaseStatus {
+  /** Why it cannot answer now (it is being reopened), or undefined when it can. */
+  outage: DatabaseOutage | undefined
+  /** Writes refused so far because the disk was full while the database went on. */
+  diskFullRefusals: number
 }
 
 export interface Database {
@@ -56,6 +79,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** Throws when the database does not answer. */
   ping(): Promise<void>
+  /** The embedded database's state; PostgreSQL has none to give. */
+  status?(): DatabaseStatus
   /** True when no record of any kind exists: a fresh database, to be seeded. */
   isEmpty(): Promise<boolean>
   /**
@@ -87,6 +112,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Any number that is ours alone: servers starting together take turns to migrate and to seed. */
 const MIGRATION_LOCK_KEY = 0x5374_7564
 
+/** The embedded database's ping gives up after this long, within /healthz's own bound. */
+const PING_TIMEOUT_MS = 2_000
+
 /** PostgreSQL accepts at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 60_000
 /** Files carry their bytes: a few per statement keeps each statement small. */
@@ -95,7 +123,7 @@ const FILE_ROWS_PER_INSERT = 50
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger, tokenKey: options.tokenKey }
   if (options.databaseUrl) return openPostgres(options.databaseUrl, storeOptions)
-  return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), storeOptions)
+  return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), options, storeOptions)
 }
 
 async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<Database> {
@@ -128,13 +156,23 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
   return database(db, 'postgres', () => pool.end(), storeOptions)
 }
 
-async function openPglite(folder: string | null, storeOptions: PgStoreOptions): Promise<Database> {
+async function openPglite(
+  folder: string | null,
+  options: OpenDatabaseOptions,
+  storeOptions: PgStoreOptions,
+): Promise<Database> {
   const dataDir = folder === null ? null : path.resolve(folder)
   const lock: FolderLock | null = dataDir === null ? null : lockFolder(dataDir)
-  let client: PGlite | undefined
+  let client: PgliteWorkerClient | undefined
   try {
-    client = dataDir === null ? new PGlite() : new PGlite(dataDir)
-    const db = drizzlePglite({ client: takingTurns(await withTextParsersInstalled(client)) })
+    client = await openPgliteWorker({
+      dataDir,
+      syncToDisk: options.syncToDisk ?? true,
+      stuckAfterMs: options.stuckAfterMs,
+      logger: options.logger,
+    })
+    // drizzle-orm calls only query, exec and transaction, which the client has.
+    const db = drizzlePglite({ client: takingTurns(client as unknown as PGlite) })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     const opened = client
@@ -151,6 +189,7 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
         }
       },
       storeOptions,
+      opened,
     )
     if (dataDir === null) return open
     // A new database's files come out 0666, an older folder's are, and the umask cannot help there: fixed now.
@@ -160,6 +199,19 @@ async function openPglite(folder: string | null, storeOptions: PgStoreOptions): 
     await client?.close().catch(() => {})
     lock?.release()
     throw error
+  }
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The database gave no answer within ${ms} ms.`)), ms)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -178,6 +230,7 @@ function database(
   kind: Database['kind'],
   closeClient: () => Promise<void>,
   storeOptions: PgStoreOptions,
+  embedded?: PgliteWorkerClient,
 ): Database {
   let closed: Promise<void> | undefined
   const isEmpty = async (on: PgDb) => {
@@ -191,8 +244,18 @@ function database(
     store: createPgStore(db, storeOptions),
     kind,
     async ping() {
-      await db.execute(sql`select 1`)
+      if (!embedded) {
+        await db.execute(sql`select 1`)
+        return
+      }
+      // While it is being reopened the answer is known at once; otherwise a ping waits its turn, but not for long.
+      const outage = embedded.outage()
+      if (outage) throw new DatabaseUnavailable(outage.reason)
+      await within(db.execute(sql`select 1`), PING_TIMEOUT_MS)
     },
+    ...(embedded && {
+      status: () => ({ outage: embedded.outage(), diskFullRefusals: embedded.diskFullRefusals() }),
+    }),
     isEmpty: () => isEmpty(db),
     async seed(rows) {
       const files = await Promise.all(

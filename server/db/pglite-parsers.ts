@@ -28,7 +28,7 @@ const asText = (value: string): string => value
 const textTypes = new Set(TEXT_TYPES.map(String))
 
 /** Options without their parsers when every one of them is of a type already read as text. */
-function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+export function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const parsers = options?.parsers
   if (!parsers || !Object.keys(parsers).every((type) => textTypes.has(type))) return options
   const { parsers: _installed, ...rest } = options

@@ -1,11 +1,12 @@
 // The embedded database's queries, taking turns with the event loop, oldest
 // request first.
 //
-// PGlite runs on this process's one thread: once a query starts, nothing else
-// runs until it ends. Under load every turn of the event loop ran the queries
-// of all the requests that had arrived, back to back (50 busy connections:
-// about 100 ms a turn), and Node takes in one new connection per turn of the
-// loop. A visitor's first request then waited seconds just to be let in,
+// PGlite runs one query at a time. It ran on this process's one thread (it
+// has one of its own now: ./pglite-worker-client.ts), so once a query started
+// nothing else ran until it ended. Under load every turn of the event loop
+// ran the queries of all the requests that had arrived, back to back (50 busy
+// connections: about 100 ms a turn), and Node takes in one new connection per
+// turn of the loop. A visitor's first request then waited seconds just to be let in,
 // while requests on open connections took about 0.1 s (measured with
 // `npm run bench:server`: docs/performance.md, "The API server under load").
 //
