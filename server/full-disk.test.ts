@@ -25,6 +25,7 @@ import { APP_TOKEN, signJwt } from '#core/jwt'
 import { buildSeedRows, SEED_STUDENTS } from '#core/seed/seed-data'
 import { startApiServerProcess, type ApiServerProcess } from '../tests/server-process/api-server-process'
 import { openDatabase } from './db/open-database'
+import { tokenKeyOf } from './db/token-key'
 
 const DISK_MB = 128
 const SEGMENT_BYTES = 16 * 1024 * 1024
@@ -134,12 +135,19 @@ describe('the API server on the embedded database, when its disk fills up', () =
     unmount = mountSmallDisk(disk)
     dataDir = path.join(disk, 'data')
     filler = path.join(disk, 'filler')
-    const database = await openDatabase({ dataDir })
+    // The key beside the folder, as the server will read it (./db/token-key.ts).
+    const database = await openDatabase({ dataDir, tokenKey: tokenKeyOf({ tokenSecret: undefined, dataDir }) })
     try {
       await database.seed(await buildSeedRows())
       const user = (await database.store.users.byEmail(student))!
       const secret = await database.store.meta.tokenSecret()
-      token = await signJwt(secret, APP_TOKEN, { sub: user._id, email: student }, 3600, Math.floor(Date.now() / 1000))
+      token = await signJwt(
+        secret,
+        APP_TOKEN,
+        { sub: user._id, email: student, gen: 0 },
+        3600,
+        Math.floor(Date.now() / 1000),
+      )
     } finally {
       await database.close()
     }
