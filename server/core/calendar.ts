@@ -4,11 +4,11 @@
 // so no time zone has to be guessed. The UID is the booking's, so a calendar
 // that imports the same booking twice, or a feed that lists it again, updates
 // one event instead of adding another.
+import { classEvent } from '#contract/rules'
 import type { ApiDeps } from './api-deps'
 import type { Answer } from './pipeline'
 import type { BookingRow, SessionRow } from './store'
 
-const HOUR_MS = 3_600_000
 const UID_DOMAIN = 'studyhub.app'
 
 export interface CalendarEvent {
@@ -69,14 +69,14 @@ const EVENT_STATUS: Record<BookingRow['status'], CalendarEvent['status']> = {
 }
 
 export function bookingEvent(booking: BookingRow, session: SessionRow, link: string): CalendarEvent {
-  const start = new Date(session.classStart)
+  const { start, end } = classEvent(session)
   // Control characters other than line breaks have no place in a calendar line.
   const clean = (value: string) =>
     [...value].filter((c) => c === '\n' || c === '\r' || (c >= ' ' && c !== '\u007f')).join('')
   return {
     uid: `booking-${booking._id}@${UID_DOMAIN}`,
     start,
-    end: new Date(start.getTime() + session.duration * HOUR_MS),
+    end,
     summary: clean(session.title),
     description: clean(`Tutor: ${session.tutorName} (${session.tutorEmail})\n${link}`),
     url: link,

@@ -7,17 +7,18 @@ import { Link } from 'react-router-dom'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { AuthForm, AuthScreen, EmailField, GoogleMark, useAuthAttempt } from '#features/auth/components/auth-screen'
+import { signInReason } from '#features/auth/return-path'
 import { IS_DEMO } from '#shared/config/env'
 import { PasswordField } from '#shared/ui/text-field'
 
 export function Component() {
   const { signIn, signInWithGoogle } = useAuthActions()
-  const { busy, attempt, linkTo } = useAuthAttempt('Logged in successfully')
+  const { busy, attempt, linkTo, from } = useAuthAttempt('Logged in successfully')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
   return (
-    <AuthScreen title="Login">
+    <AuthScreen title="Login" notice={signInReason(from)}>
       <AuthForm
         busy={busy}
         label="Login"

@@ -6,6 +6,7 @@ import { useOptionalUser } from '#features/auth/user-query'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
 import { BookSessionButton } from '#features/bookings/components/book-session-button'
 import { currentBooking } from '#features/bookings/current-booking'
+import { NotificationPermissionCard } from '#features/notifications/components/notification-permission-card'
 import { reviewQueries } from '#features/reviews/api/review-queries'
 import { ReviewForm } from '#features/reviews/components/review-form'
 import { ReviewList } from '#features/reviews/components/review-list'
@@ -71,6 +72,8 @@ export function Component() {
             <div className="mt-8">
               <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
             </div>
+            {/* Right after booking, the moment being told of its approval pays off. */}
+            {(booking?.status === 'pending' || booking?.status === 'waitlisted') && <NotificationPermissionCard />}
             <section aria-labelledby="reviews-title" className="mt-12">
               <h2 id="reviews-title" className="text-xl font-semibold text-ink">
                 Reviews

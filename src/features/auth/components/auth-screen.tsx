@@ -5,14 +5,29 @@ import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } fr
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom'
 import { showAlert, showToast } from '#shared/ui/feedback'
 import { TextField } from '#shared/ui/text-field'
+import { TONE } from '#shared/ui/tone-classes'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
 import { errorMessage } from '#shared/api/api-error'
 
-export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
+export function AuthScreen({
+  title,
+  notice,
+  children,
+}: {
+  title: string
+  /** Why the visitor is here, when a guard sent them (./return-path.ts's signInReason). */
+  notice?: string | null
+  children: ReactNode
+}) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-lg border border-line bg-surface p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-ink">{title}</h1>
+        {notice ? (
+          <p data-testid="sign-in-reason" className={`mt-4 rounded p-3 text-center text-sm font-medium ${TONE.info}`}>
+            {notice}
+          </p>
+        ) : null}
         {children}
       </div>
     </section>
@@ -74,7 +89,7 @@ export function useAuthAttempt(successTitle: string) {
   const linkTo = (path: '/login' | '/register') =>
     from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
 
-  return { busy, attempt, linkTo }
+  return { busy, attempt, linkTo, from }
 }
 
 const PRIMARY_BUTTON =
