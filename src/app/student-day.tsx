@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Booking } from '#contract/entities'
-import { classEvent } from '#contract/rules'
 import { nextClass } from '#features/bookings/booking-groups'
+import { ClassLine } from '#features/bookings/components/booking-card'
 import { BookingStatusBadge } from '#features/bookings/components/booking-status'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
 import { notificationQueries } from '#features/notifications/api/notification-queries'
-import { formatTimeUntil, formatWhen } from '#shared/format/date'
+import { formatTimeUntil } from '#shared/format/date'
 import { TONE } from '#shared/ui/tone-classes'
 
 // Reads the device's database: it must not hold up the next class.
@@ -28,8 +28,7 @@ const SECONDARY =
 
 function NextClass({ booking, now }: { booking: Booking & { classStart: string }; now: number }) {
   const title = booking.title ?? 'Study session'
-  const { start, end } = classEvent({ classStart: booking.classStart, duration: booking.duration ?? 0 })
-  const until = formatTimeUntil(start, now)
+  const until = formatTimeUntil(booking.classStart, now)
   const path = `/dashboard/student/bookings/${encodeURIComponent(booking.sessionId)}`
   return (
     <div data-testid="next-class">
@@ -40,7 +39,7 @@ function NextClass({ booking, now }: { booking: Booking & { classStart: string }
         </span>
       </div>
       <p className="mt-1 text-ink">
-        <time dateTime={booking.classStart}>{formatWhen(start, end)}</time>
+        <ClassLine booking={booking} />
       </p>
       <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
         {booking.tutorName && <span>with {booking.tutorName}</span>}

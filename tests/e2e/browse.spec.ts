@@ -209,7 +209,8 @@ test.describe('a student', { tag: '@live' }, () => {
     const before = (await callApi<ApiSession>(page, `/sessions/${open!._id}`)).body
     const form = page.getByRole('form', { name: 'Leave a review' })
     await form.getByRole('button', { name: 'Submit review' }).click()
-    await expect(form.getByRole('alert')).toHaveText('Please fill comment & rating')
+    await expect(form.getByTestId('field-error')).toHaveText('Please fill comment & rating')
+    await expect(form.getByLabel('Comment')).toHaveAttribute('aria-invalid', 'true')
 
     const comment = `Clear explanations, thank you! ${Date.now()}`
     await form.getByRole('radio', { name: '2 stars' }).check({ force: true })

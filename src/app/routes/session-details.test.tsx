@@ -140,7 +140,7 @@ describe('session details', () => {
     renderDetails(rejected.sessionId)
     fireEvent.click(await screen.findByRole('button', { name: 'Request Again' }))
     // A paid session is summed up first.
-    if (rejected.registrationFee > 0) {
+    if ((rejected.registrationFee ?? 0) > 0) {
       const summary = await screen.findByRole('dialog', { name: 'Check your booking' })
       fireEvent.click(within(summary).getByRole('button', { name: 'Request Again' }))
     }
@@ -226,7 +226,12 @@ describe('session details', () => {
     renderDetails(open._id)
     const form = await screen.findByRole('form', { name: 'Leave a review' })
     fireEvent.click(within(form).getByRole('button', { name: 'Submit review' }))
-    expect(within(form).getByRole('alert').textContent).toBe('Please fill comment & rating')
+    // Said once, under the stars, and read with each field it concerns; the focus goes to the first.
+    expect(within(form).getByTestId('field-error').textContent).toBe('Please fill comment & rating')
+    const fourStars = within(form).getByRole('radio', { name: '4 stars' })
+    expect(fourStars.getAttribute('aria-invalid')).toBe('true')
+    expect(within(form).getByLabelText('Comment').getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('radio', { name: '1 star' })))
 
     fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }))
     fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Very clear.' } })

@@ -39,14 +39,15 @@ export function groupBookings(
 }
 
 /**
- * The student's next class: the soonest booking with a seat or waiting for an admin whose class is not over.
- * A waitlisted, rejected or cancelled booking is no class to go to.
+ * The student's next class: the booking with a seat (or waiting for an admin) whose class starts soonest; when
+ * none is still to start, a course under way. A waitlisted, rejected or cancelled booking is no class to go to.
  */
 export function nextClass(bookings: readonly Booking[], now: number = Date.now()): Booking | undefined {
-  return bookings
-    .filter((b) => (b.status === 'approved' || b.status === 'pending') && b.classStart)
-    .filter((b) => bookingGroup(b, now) === 'upcoming')
-    .sort((a, b) => startOf(a) - startOf(b))[0]
+  const live = bookings.filter(
+    (b) => (b.status === 'approved' || b.status === 'pending') && b.classStart && bookingGroup(b, now) === 'upcoming',
+  )
+  const toStart = live.filter((b) => startOf(b) > now).sort((a, b) => startOf(a) - startOf(b))
+  return toStart[0] ?? live.sort((a, b) => startOf(b) - startOf(a))[0]
 }
 
 /** What a booking allows besides its details, by its status and where its class stands. */

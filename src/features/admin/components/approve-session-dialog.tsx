@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { Session } from '#contract/entities'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LABEL } from '#shared/ui/ui-classes'
 import { approvalFee, type SessionType } from '../session-fee'
@@ -17,10 +18,11 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
   const [fee, setFee] = useState(session.registrationFee > 0 ? String(session.registrationFee) : '')
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<'fee'>((name) => `${id}-${name}`)
 
   function check() {
     const value = approvalFee(type, fee)
-    if (value < 0) return 'The fee cannot be negative.'
+    if (!show(value < 0 ? [{ message: 'The fee cannot be negative.', fields: ['fee'] }] : [])) return null
     return () => onApprove({ type, fee: value })
   }
 
@@ -30,6 +32,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
       description={session.title}
       initialFocusRef={firstRef}
       submitLabel="Approve"
+      formRef={formRef}
       onSubmit={check}
       onClose={onClose}
     >
@@ -59,6 +62,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
         value={type === 'Free' ? '0' : fee}
         onChange={(e) => setFee(e.target.value)}
         disabled={type === 'Free'}
+        problem={field('fee')}
       />
     </DialogForm>
   )

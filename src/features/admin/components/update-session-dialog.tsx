@@ -3,8 +3,11 @@ import type { BodyOf } from '#contract/endpoints'
 import type { Session } from '#contract/entities'
 import { lenientNumber, seatsFromText } from '#contract/rules'
 import { useFormDraft } from '#shared/drafts/form-draft'
+import { useFieldProblems, type FieldProblem } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { DialogForm } from '#shared/ui/dialog-form'
+
+type Field = 'title' | 'subject' | 'duration' | 'registrationFee' | 'seats'
 
 export interface UpdateSessionDialogProps {
   session: Session
@@ -28,17 +31,29 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
   }))
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<Field>((name) => `${id}-${name}`)
 
   function check() {
     const title = values.title.trim()
     const subject = values.subject.trim()
-    if (!title || !subject) return 'Title and subject are required.'
     // Duration and fee count as 0 when not numeric (docs/rules/sessions.md); a session still lasts at least an hour.
     const duration = Math.max(0, lenientNumber(values.duration))
-    if (duration < 1) return 'Duration must be at least 1 hour.'
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
     const seats = seatsFromText(values.seats)
-    if (seats === undefined) return 'Seats must be a whole number of at least 1, or empty for no limit.'
+    const blank = (['title', 'subject'] as const).filter((name) => !values[name].trim())
+    const problems: FieldProblem<Field>[] = [
+      ...(blank.length > 0 ? [{ message: 'Title and subject are required.', fields: blank }] : []),
+      ...(duration < 1 ? [{ message: 'Duration must be at least 1 hour.', fields: ['duration' as const] }] : []),
+      ...(seats === undefined
+        ? [
+            {
+              message: 'Seats must be a whole number of at least 1, or empty for no limit.',
+              fields: ['seats' as const],
+            },
+          ]
+        : []),
+    ]
+    if (!show(problems) || seats === undefined) return null
     return async () => {
       // Seats are sent only when changed, so an update that leaves them alone sends what it always did.
       await onSave({
@@ -57,7 +72,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     onClose()
   }
 
-  const input = (name: keyof typeof values, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
+  const input = (name: Field, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
     <LabelledInput
       ref={ref}
       id={`${id}-${name}`}
@@ -65,11 +80,19 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       value={values[name]}
       inputMode={numeric ? 'decimal' : undefined}
       onChange={(e) => edit({ [name]: e.target.value })}
+      problem={field(name)}
     />
   )
 
   return (
-    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={cancel}>
+    <DialogForm
+      title="Update session"
+      initialFocusRef={firstRef}
+      submitLabel="Save"
+      formRef={formRef}
+      onSubmit={check}
+      onClose={cancel}
+    >
       {input('title', 'Title', false, firstRef)}
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}

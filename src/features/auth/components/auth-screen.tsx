@@ -1,9 +1,10 @@
 // The frame, form and email field the login and register screens share, and
 // what they do with an attempt's outcome: the success toast and the way back,
 // or the 'Error' dialog (docs/product.md#messages).
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom'
 import { showAlert, showToast } from '#shared/ui/feedback'
+import type { FieldState } from '#shared/ui/field-problems'
 import { TextField } from '#shared/ui/text-field'
 import { TONE } from '#shared/ui/tone-classes'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
@@ -95,18 +96,23 @@ export function useAuthAttempt(successTitle: string) {
 const PRIMARY_BUTTON =
   'w-full rounded bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-70'
 
-/** The fields and the submit button, which names what is under way while busy. */
+/**
+ * The fields and the submit button, which names what is under way while busy. The form checks its fields itself
+ * (noValidate: the browser's bubbles would say it in other words, and out of the page's order).
+ */
 export function AuthForm({
   busy,
   label,
   busyLabel,
   onSubmit,
+  formRef,
   children,
 }: {
   busy: boolean
   label: string
   busyLabel: string
   onSubmit: () => void
+  formRef?: RefObject<HTMLFormElement | null>
   children: ReactNode
 }) {
   function submit(event: FormEvent) {
@@ -114,7 +120,7 @@ export function AuthForm({
     onSubmit()
   }
   return (
-    <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
+    <form ref={formRef} noValidate className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
       {children}
       <button type="submit" className={PRIMARY_BUTTON} aria-disabled={busy}>
         {busy ? busyLabel : label}
@@ -124,14 +130,20 @@ export function AuthForm({
 }
 
 export function EmailField({
+  id,
   value,
   onChange,
+  problem,
 }: {
+  id: string
   value: string
   onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  problem?: FieldState
 }) {
   return (
     <TextField
+      id={id}
+      problem={problem}
       label="Email"
       type="email"
       name="email"

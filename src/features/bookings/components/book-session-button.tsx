@@ -36,9 +36,11 @@ const ACTION = 'shrink-0 rounded-lg px-5 py-3 text-base font-semibold'
 
 function Disabled({ children }: { children: string }) {
   return (
-    <button type="button" disabled className={DISABLED}>
-      {children}
-    </button>
+    <div className="mt-8">
+      <button type="button" disabled className={DISABLED}>
+        {children}
+      </button>
+    </div>
   )
 }
 
@@ -117,7 +119,7 @@ function BookingArea({ session, mine, now, canBook, busy, online, offlineId, sta
   const existing = found?.status === 'cancelled' ? undefined : found
   if (existing && existing.status !== 'rejected') {
     return (
-      <div id={statusId} className="flex flex-wrap items-center gap-3" role="status">
+      <div id={statusId} className="mt-8 flex flex-wrap items-center gap-3" role="status">
         <span className="font-semibold text-ink">Your booking:</span>
         <BookingStatusBadge status={existing.status} />
         {existing.status === 'pending' ? (
@@ -146,21 +148,24 @@ function BookingArea({ session, mine, now, canBook, busy, online, offlineId, sta
 
   return (
     <>
-      {existing?.status === 'rejected' && (
-        <p className="mb-3 flex flex-wrap items-center gap-2 text-ink">
-          <span className="font-semibold text-ink">Your booking:</span>
-          <BookingStatusBadge status="rejected" />
-          <span>You can ask for a place again.</span>
-        </p>
-      )}
-      {full && (
-        <p className="mb-3 text-ink-muted">This session is full. Join the waiting list to get the next free seat.</p>
-      )}
-      {/* On a phone the fee and the button stay at the bottom of the screen while the student reads (the bar is
-          sticky inside the page, so it rests in its place once scrolled to); from sm up they sit in the page. */}
+      <div className="mt-8 space-y-3">
+        {existing?.status === 'rejected' && (
+          <p className="flex flex-wrap items-center gap-2 text-ink">
+            <span className="font-semibold text-ink">Your booking:</span>
+            <BookingStatusBadge status="rejected" />
+            <span>You can ask for a place again.</span>
+          </p>
+        )}
+        {full && (
+          <p className="text-ink-muted">This session is full. Join the waiting list to get the next free seat.</p>
+        )}
+      </div>
+      {/* On a phone the fee and the button stay at the bottom of the screen while the student reads: the bar is
+          sticky within the page's article (so the area is rendered straight into it, with no box of its own), and
+          rests in its place once scrolled to. From sm up they sit in the page. */}
       <div
         data-primary-action
-        className="sticky bottom-[var(--app-bottom-inset,0px)] z-10 -mx-4 flex items-center justify-between gap-3 border-t border-line bg-surface px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:mx-0 sm:justify-start sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+        className="sticky bottom-[var(--app-bottom-inset,0px)] z-10 -mx-4 mt-3 flex items-center justify-between gap-3 border-t border-line bg-surface px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:mx-0 sm:justify-start sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
       >
         <p className="text-ink sm:order-last">
           <span className="sr-only">Fee: </span>

@@ -29,7 +29,7 @@ const ITEM =
  * The class in one line: "Sat 20 Dec, 17:00–19:00", and the course's last day when the course goes on after that
  * day ("until Mon 18 Jan").
  */
-function ClassLine({ booking }: { booking: Booking & { classStart: string } }) {
+export function ClassLine({ booking }: { booking: Pick<Booking, 'classEnd' | 'duration'> & { classStart: string } }) {
   const { start, end } = classEvent({ classStart: booking.classStart, duration: booking.duration ?? 0 })
   const lastDay = booking.classEnd ? formatDay(booking.classEnd) : null
   return (
