@@ -3,7 +3,7 @@
 // back after login, and the mobile menu. Tests tagged @live run against the
 // live build too, where the identity provider is Firebase Auth (its emulator)
 // and the role comes from the API server.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { DEMO_ACCOUNTS } from '../../src/contract/demo-identity'
 import { submitLogin } from './demo-accounts'
@@ -173,21 +173,18 @@ for (const role of ['student', 'tutor', 'admin'] as const) {
         sessionId: string
         status: string
       }>
-      const details = page.getByRole('link', { name: /^View Details/ })
+      const cards = page.getByTestId('booking-card')
+      const hrefs = (links: Locator) => links.evaluateAll((all) => all.map((a) => a.getAttribute('href')).sort())
+      const details = cards.getByRole('link', { name: /^View Details/ })
       await expect(details).toHaveCount(bookings.length)
-      if (bookings.length > 0) {
-        await expect(details.first()).toHaveAttribute('href', `/dashboard/student/bookings/${bookings[0]!.sessionId}`)
-      }
-      // Materials open only through an approved booking: only those have the link.
+      expect(await hrefs(details)).toEqual(bookings.map((b) => `/dashboard/student/bookings/${b.sessionId}`).sort())
+      // Materials open only through an approved booking: only those have the link (in the card's menu, closed).
       const approved = bookings.filter((b) => b.status === 'approved')
-      const materials = page.getByRole('link', { name: /^View Materials/ })
+      const materials = cards.getByRole('link', { name: /^View Materials/, includeHidden: true })
       await expect(materials).toHaveCount(approved.length)
-      if (approved.length > 0) {
-        await expect(materials.first()).toHaveAttribute(
-          'href',
-          `/dashboard/student/bookings/${approved[0]!.sessionId}/materials`,
-        )
-      }
+      expect(await hrefs(materials)).toEqual(
+        approved.map((b) => `/dashboard/student/bookings/${b.sessionId}/materials`).sort(),
+      )
     }
   })
 }
@@ -222,8 +219,10 @@ test('a guest who taps a session is told on Login why, and comes back to the ses
   await page.goto('/')
   const card = page.getByTestId('session-card').first()
   const title = (await card.getByRole('heading').textContent())!
-  // The whole card is the link, not only its Read More button.
-  await card.getByTestId('session-when').click()
+  // The whole card is the link, not only its Read More button: a tap on its title opens the session.
+  const heading = (await card.getByRole('heading').boundingBox())!
+  const box = (await card.boundingBox())!
+  await card.click({ position: { x: heading.x - box.x + 5, y: heading.y - box.y + 5 } })
   await expect(page).toHaveURL(/\/login\?from=%2Fsession-details%2F/)
   await expect(page.getByTestId('sign-in-reason')).toHaveText('Sign in to see this session’s details.')
   await loginWithDemoAccount(page, 'student')

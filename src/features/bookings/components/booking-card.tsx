@@ -158,9 +158,10 @@ function BookingMenu({ booking, title, path, materials, calendar, cancel }: Book
       <button
         type="button"
         popoverTarget={menuId}
+        aria-label={`More: ${title}`}
         className="tap inline-flex items-center gap-1 rounded-lg px-4 py-2 text-sm font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft"
       >
-        More<span className="sr-only">: {title}</span>
+        More
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
         </svg>
