@@ -13,7 +13,7 @@ import { ClassLine } from '#features/bookings/components/booking-card'
 import { BookingStatusBadge } from '#features/bookings/components/booking-status'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
 import { notificationQueries } from '#features/notifications/api/notification-queries'
-import { formatTimeUntil } from '#shared/format/date'
+import { formatTimeUntil } from '#shared/format/date-parts'
 import { TONE } from '#shared/ui/tone-classes'
 
 // Reads the device's database: it must not hold up the next class.
@@ -22,9 +22,9 @@ const DeviceQueue = lazy(() => import('./device-queue'))
 const TILE =
   'tap flex h-full flex-col justify-center rounded-xl border border-line bg-surface px-4 py-3 text-ink hover:border-line-strong'
 const PRIMARY =
-  'tap inline-flex flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 sm:flex-none'
+  'tap inline-flex flex-1 items-center justify-center rounded-lg bg-brand-700 px-3 py-2 whitespace-nowrap font-semibold text-white hover:bg-brand-900 sm:flex-none'
 const SECONDARY =
-  'tap inline-flex flex-1 items-center justify-center rounded-lg px-4 py-2 font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft sm:flex-none'
+  'tap inline-flex flex-1 items-center justify-center rounded-lg px-3 py-2 whitespace-nowrap font-semibold text-accent ring-1 ring-accent hover:bg-accent-soft sm:flex-none'
 
 function NextClass({ booking, now }: { booking: Booking & { classStart: string }; now: number }) {
   const title = booking.title ?? 'Study session'

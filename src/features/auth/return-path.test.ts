@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loginPathFor, safeReturnPath, signInReason } from './return-path'
+import { loginPathFor, safeReturnPath } from './return-path'
 
 const origin = 'https://studyhub.example'
 
@@ -42,20 +42,5 @@ describe('loginPathFor', () => {
     expect(path).toBe('/login?from=%2Fdashboard%2Fmy-notes%3Fq%3Da%26b%3Dc%23x')
     const from = new URL(path, origin).searchParams.get('from')
     expect(safeReturnPath(from, origin)).toBe('/dashboard/my-notes?q=a&b=c#x')
-  })
-})
-
-describe('signInReason', () => {
-  it('says a session’s details need a sign-in', () => {
-    expect(signInReason('/session-details/abc', origin)).toBe('Sign in to see this session’s details.')
-  })
-
-  it('says the dashboard needs a sign-in', () => {
-    expect(signInReason('/dashboard/my-bookings', origin)).toBe('Sign in to open your dashboard.')
-    expect(signInReason('/dashboard', origin)).toBe('Sign in to open your dashboard.')
-  })
-
-  it.each([null, '', '/about', '//evil.example/session-details/abc', '/dashboardx'])('says nothing for %s', (from) => {
-    expect(signInReason(from, origin)).toBeNull()
   })
 })

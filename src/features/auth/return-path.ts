@@ -24,18 +24,3 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
   const from = `${location.pathname}${location.search}${location.hash}`
   return `/login?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}`
 }
-
-/**
- * Why a guard sent the visitor to sign in, said on the login screen: the page they wanted is kept in `from`.
- * Nothing when they came of their own accord (or `from` is not a path of this app).
- */
-export function signInReason(
-  from: string | null | undefined,
-  origin: string = globalThis.location.origin,
-): string | null {
-  if (!from) return null
-  const path = safeReturnPath(from, origin)
-  if (path.startsWith('/session-details/')) return 'Sign in to see this session’s details.'
-  if (path === '/dashboard' || path.startsWith('/dashboard/')) return 'Sign in to open your dashboard.'
-  return null
-}

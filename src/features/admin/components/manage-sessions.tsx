@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Session } from '#contract/entities'
 import { confirmDelete } from '#shared/ui/action-feedback'
-import { formatDate } from '#shared/format/date'
+import { formatDay } from '#shared/format/date-parts'
 import { formatFee } from '#shared/format/number'
 import { runAdminAction } from '../admin-action'
 import { adminSessionMutations, adminSessionQueries } from '../api/admin-session-queries'
@@ -20,7 +20,7 @@ function sessionCells(session: Session) {
       <span className="block text-xs text-ink-muted">{session.tutorEmail}</span>
     </>,
     session.subject,
-    formatDate(session.registrationEnd),
+    formatDay(session.registrationEnd),
     formatFee(session.registrationFee),
   ]
 }

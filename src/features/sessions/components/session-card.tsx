@@ -10,25 +10,19 @@ import { formatFee } from '#shared/format/number'
 import { useHydrated } from '#shared/hooks/use-hydrated'
 import type { RegistrationLabel } from '../registration-status'
 import { seatsLeftText } from '../seats-left'
-import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
+import { RegistrationBadge } from './registration-badge'
 
 interface SessionCardProps {
   session: Session
   label: RegistrationLabel
   /** The session's stars and review count (the reviews feature's, put here by the route). */
   rating: ReactNode
-  /** Admins also see the review status and the session's ID. */
-  adminView?: boolean
+  /** What an admin also sees (./admin-session-marks.tsx): the review status beside the label, the ID under the title. */
+  adminMarks?: { status: ReactNode; id: ReactNode }
   headingLevel?: 'h3' | 'h2'
 }
 
-export function SessionCard({
-  session,
-  label,
-  rating,
-  adminView = false,
-  headingLevel: Heading = 'h3',
-}: SessionCardProps) {
+export function SessionCard({ session, label, rating, adminMarks, headingLevel: Heading = 'h3' }: SessionCardProps) {
   const titleId = `session-${session._id}-title`
   const seats = seatsLeftText(session)
   // The time (the viewer's zone) and the fee (the viewer's digits) wait for the device; their lines keep their room.
@@ -46,15 +40,11 @@ export function SessionCard({
           {session.title}
         </Heading>
         <div className="flex gap-1">
-          {adminView && <SessionStatusBadge status={session.status} />}
+          {adminMarks?.status}
           <RegistrationBadge label={label} />
         </div>
       </div>
-      {adminView && (
-        <p className="mt-1 text-xs text-ink-muted">
-          Session ID: <code data-testid="session-id">{session._id}</code>
-        </p>
-      )}
+      {adminMarks?.id}
       <ul className="mt-2 space-y-0.5 text-sm text-ink">
         <li className="min-h-5" data-testid="session-when">
           <span className="sr-only">Class: </span>
