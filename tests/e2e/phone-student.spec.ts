@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
 import type { Locator, Page } from '@playwright/test'
+import { WHEN_PARTS } from '../../src/shared/format/date'
 import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 import { EMAIL, openBookingMenu, seed, stamp, type Role } from './workspaces-helpers'
@@ -73,15 +74,12 @@ async function book(page: Page, token: string, student: string, sessionId: strin
 /** A class's time as the app says it, worked out in the page (its locale and time zone). */
 function whenInPage(page: Page, classStart: string, hours: number): Promise<string> {
   return page.evaluate(
-    ([start, h]) =>
-      new Intl.DateTimeFormat(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).formatRange(new Date(start), new Date(Date.parse(start) + h * 3_600_000)),
-    [classStart, hours] as const,
+    ([start, h, parts]) =>
+      new Intl.DateTimeFormat(undefined, parts).formatRange(
+        new Date(start),
+        new Date(Date.parse(start) + h * 3_600_000),
+      ),
+    [classStart, hours, WHEN_PARTS] as const,
   )
 }
 

@@ -14,7 +14,7 @@ function classOver(booking: Booking): number | undefined {
   return Number.isNaN(courseEnd) ? eventEnd : Math.max(eventEnd, courseEnd)
 }
 
-export function bookingGroup(booking: Booking, now: number): BookingGroup {
+function bookingGroup(booking: Booking, now: number): BookingGroup {
   if (booking.status === 'cancelled') return 'cancelled'
   const over = classOver(booking)
   // A booking whose session says nothing of its class stays in view with those to come.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatWhen } from './date'
+import { formatDateTime, formatWhen, WHEN_PARTS } from './date'
 
 describe('formatDateTime', () => {
   it('uses the medium date and short time of the viewer’s locale and time zone', () => {
@@ -33,15 +33,7 @@ describe('formatWhen', () => {
     const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' }).format(start)
     expect(text.split(weekday)).toHaveLength(2)
     expect(text).not.toContain('2026')
-    expect(text).toBe(
-      new Intl.DateTimeFormat(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).formatRange(start, end),
-    )
+    expect(text).toBe(new Intl.DateTimeFormat(undefined, WHEN_PARTS).formatRange(start, end))
   })
 
   it('is the start alone without an end, or with an end that is not after it', () => {

@@ -12,15 +12,15 @@ let when: Intl.DateTimeFormat | undefined
 
 const dateTimeFormat = () =>
   (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }))
-// No year: a class is weeks away, and the weekday says more on a phone than the year does.
-const whenFormat = () =>
-  (when ??= new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }))
+/** What formatWhen says: no year (a class is weeks away, and the weekday says more on a phone than the year does). */
+export const WHEN_PARTS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+const whenFormat = () => (when ??= new Intl.DateTimeFormat(undefined, WHEN_PARTS))
 
 /** Makes the formatters the first paint's cards use now (each once). */
 export function prepareDateFormats(): void {
