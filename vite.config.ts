@@ -38,17 +38,21 @@ const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
     'student-screens',
     /\/src\/(app\/routes\/dashboard\/(student|student-booking|student-booking-materials|my-bookings|my-notes|create-note|my-materials)\.tsx|features\/notes\/(api|db|components)\/|features\/notes\/note-validation|features\/bookings\/components\/calendar-feed-panel)/,
   ],
-  // What every signed-in visit loads: the dashboard's frame and home, the bar's bell and the inbox (the sync badge
-  // reads the device's database, so it stays with the outbox's code).
+  // What every signed-in visit loads: the dashboard's frame and home, the bar's bell and the inbox, and a
+  // student's day on their home (the sync badge and the day's queue read the device's database, so they stay
+  // with the outbox's code).
   [
     'signed-in-screens',
-    /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
+    /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|app\/student-day\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
   ],
-  ['sign-in-screens', /\/src\/(app\/routes\/(login|register)\.tsx|features\/auth\/components\/auth-screen\.tsx)$/],
+  [
+    'sign-in-screens',
+    /\/src\/(app\/routes\/(login|register)\.tsx|features\/auth\/(components\/auth-screen\.tsx|credential-checks\.ts|sign-in-reason\.ts))$/,
+  ],
   // Browsing: the list, a session's details (the list's next step), tutors, About.
   [
     'browse-screens',
-    /\/src\/(app\/routes\/(study-sessions|session-details|tutors|about|not-found)\.tsx|features\/(tutors|reviews)\/|features\/sessions\/(?!components\/hero-fade-layer)|features\/bookings\/components\/book-session-button)/,
+    /\/src\/(app\/routes\/(study-sessions|session-details|tutors|about|not-found)\.tsx|features\/(tutors|reviews)\/|features\/sessions\/(?!components\/hero-fade-layer)|features\/bookings\/components\/(book-session-button|booking-dialogs))/,
   ],
 ]
 
@@ -176,7 +180,7 @@ export default defineConfig(({ command, mode }) => {
               // load Dexie.
               {
                 name: 'outbox',
-                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/(outbox-engine|device-queue)|features\/bookings\/components\/cancel-control)/,
                 priority: 8,
               },
               {

@@ -113,6 +113,8 @@ export const bookingSchema = z.object({
   ...bookingSessionFields.partial().shape,
   /** Hours, so a calendar event can end (a student's list carries it). */
   duration: z.number().min(1).optional(),
+  /** The student's account name, in an admin's list (so it needs no id to be read). */
+  studentName: z.string().optional(),
 })
 export type Booking = z.infer<typeof bookingSchema>
 

@@ -35,3 +35,14 @@ export function lenientNumber(value: unknown): number {
   const n = typeof value === 'string' ? (value.trim() === '' ? 0 : Number(value)) : value
   return typeof n === 'number' && Number.isFinite(n) ? n : 0
 }
+
+const HOUR_MS = 3_600_000
+
+/**
+ * A class as one event (docs/product.md#records): from `classStart` for `duration` hours; `classEnd` is the
+ * course's last day, not the end of a class. What the calendar files and every "when" the app shows agree on.
+ */
+export function classEvent(session: { classStart: string; duration: number }): { start: Date; end: Date } {
+  const start = new Date(session.classStart)
+  return { start, end: new Date(start.getTime() + session.duration * HOUR_MS) }
+}

@@ -1,7 +1,9 @@
 // Every route, as everyone who can open it, in both themes, on a phone and on
 // a laptop: axe (WCAG 2.2 A and AA) runs on each route in each theme, and on
-// a phone no page may be wider than the screen and every button is a 44 px
-// touch target. One test per visitor × part of the visitor's routes (a test
+// a phone (./phone-fit.ts) no page may be wider than the screen, every control
+// is a 44 px touch target, every action of a list or table is in reach without
+// scrolling sideways, and a details page's primary action is on the first
+// screen or in a bar that stays there. One test per visitor × part of the visitor's routes (a test
 // must stay well within a minute on a busy 2-core machine): it signs in once,
 // starts the app once, and opens each route inside it as a link would; the
 // route is scanned on the phone in the light theme, then the system theme
@@ -13,6 +15,7 @@
 import type { Page } from '@playwright/test'
 import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, openInApp, test } from './fixtures'
+import { controlsOffScreen, primaryAction, sidewaysOverflow, smallTargets } from './phone-fit'
 
 type Visitor = DemoRole | 'guest'
 
@@ -35,6 +38,8 @@ const ROUTES: Record<Visitor, string[]> = {
   guest: [...PUBLIC_ROUTES, '/study-sessions?q=s&subject=s&fee=paid', '/tutors?q=s', '/login', '/register'],
   student: [
     ...PUBLIC_ROUTES,
+    // A session the student can book: its page's primary action is Book Now.
+    '/session-details/:bookable',
     '/dashboard/student',
     '/dashboard/my-reviews',
     '/dashboard/my-bookings',
@@ -66,9 +71,14 @@ const ROUTES: Record<Visitor, string[]> = {
   ],
 }
 
+type ApiSession = { _id: string; registrationStart: string; registrationEnd: string; seatsLeft?: number }
+
+/** Routes whose page has a primary action a phone must show on its first screen. */
+const WITH_PRIMARY_ACTION = new Set(['/session-details/:bookable'])
+
 /** Fills in the ids a route needs from the demo server's data. */
 async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, string>> {
-  const sessions = await callApi<{ _id: string }[]>(page, '/sessions?status=approved')
+  const sessions = await callApi<ApiSession[]>(page, '/sessions?status=approved')
   const ids: Record<string, string> = { session: sessions.body[0]!._id }
   if (visitor === 'student') {
     const bookings = await callApi<{ sessionId: string; status: string }[]>(
@@ -77,27 +87,17 @@ async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, 
     )
     // A booking's screens are addressed by the booked session's id.
     ids.booking = bookings.body.find((b) => b.status === 'approved')!.sessionId
+    const booked = new Set(bookings.body.map((b) => b.sessionId))
+    const now = Date.now()
+    ids.bookable = sessions.body.find(
+      (s) =>
+        !booked.has(s._id) &&
+        s.seatsLeft !== 0 &&
+        Date.parse(s.registrationStart) <= now &&
+        Date.parse(s.registrationEnd) > now + 60_000,
+    )!._id
   }
   return ids
-}
-
-/** The width the page lays out wider than the screen, if any (0 when none). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const doc = document.documentElement
-    return Math.max(doc.scrollWidth, document.body.scrollWidth) - doc.clientWidth
-  })
-}
-
-/** Buttons and button-like links (class `tap`) on screen smaller than a 44 × 44 px touch target. */
-function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, a.tap'))
-      .filter((el) => el.checkVisibility() && !el.closest('[inert]'))
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ el, box }) => `"${el.textContent!.trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`),
-  )
 }
 
 /** Turns the system theme to `colorScheme` under the open page and waits until the app follows it. */
@@ -152,8 +152,13 @@ for (const visitor of ['guest', 'student', 'tutor', 'admin'] as const) {
               const first = size === 'phone' && colorScheme === 'light'
               await checkA11y(page, `${size}, ${colorScheme} theme`, { restyled: !first })
               if (size === 'phone') {
-                expect(await sidewaysOverflow(page), `${url} (${colorScheme}) scrolls sideways`).toBe(0)
-                expect(await smallTargets(page), `${url} (${colorScheme}) has touch targets under 44 px`).toEqual([])
+                const where = `${url} (${colorScheme})`
+                expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBe(0)
+                expect(await smallTargets(page), `${where} has touch targets under 44 px`).toEqual([])
+                expect(await controlsOffScreen(page), `${where} has actions beyond the screen's edge`).toEqual([])
+                const action = await primaryAction(page)
+                if (WITH_PRIMARY_ACTION.has(route)) expect(action, `${where}: its primary action`).toBe('in view')
+                else expect(action, `${where}: its primary action`).toMatch(/^(none|in view)$/)
               }
             }
           }

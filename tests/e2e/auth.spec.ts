@@ -3,7 +3,7 @@
 // back after login, and the mobile menu. Tests tagged @live run against the
 // live build too, where the identity provider is Firebase Auth (its emulator)
 // and the role comes from the API server.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
 import { DEMO_ACCOUNTS } from '../../src/contract/demo-identity'
 import { appTokensFor, callApi, idTokens, submitLogin } from './demo-accounts'
@@ -88,18 +88,39 @@ test('register a new account and land as a student', { tag: '@live' }, async ({ 
   await expect(page.getByText(email)).toBeVisible()
 })
 
+test('a password that is too short is said beside it, with the focus there, before anything is sent', async ({
+  page,
+}) => {
+  await page.goto('/register')
+  await page.getByLabel('Name').fill('Short')
+  await page.getByLabel('Email').fill(`short.${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('12345')
+  let asked = false
+  page.on('request', (request) => {
+    if (/demo-idp|identitytoolkit/.test(request.url())) asked = true
+  })
+  await page.getByRole('button', { name: 'Register' }).click()
+  const password = page.getByLabel('Password')
+  await expect(password).toBeFocused()
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(password).toHaveAccessibleDescription(/Password should be at least 6 characters/)
+  await expect(page.getByRole('alertdialog', { name: 'Error' })).toHaveCount(0)
+  await checkA11y(page, 'a field with a problem')
+  expect(asked).toBe(false)
+})
+
 test.describe('a refused sign-up', () => {
   // The browser itself logs the identity provider's 400 answer.
   test.use({ allowedConsoleErrors: [/status of 400/] })
-  test('a password that is too short gets the Error dialog', { tag: '@live' }, async ({ page }) => {
+  test('an email that already has an account gets the Error dialog', { tag: '@live' }, async ({ page }) => {
     await page.goto('/register')
-    await page.getByLabel('Name').fill('Short')
-    await page.getByLabel('Email').fill(`short.${Date.now()}@example.com`)
-    await page.getByLabel('Password').fill('12345')
+    await page.getByLabel('Name').fill('Again')
+    await page.getByLabel('Email').fill(accountOf('student').email)
+    await page.getByLabel('Password').fill('a-long-enough-password')
     const submit = page.getByRole('button', { name: 'Register' })
     await submit.click()
     const dialog = page.getByRole('alertdialog', { name: 'Error' })
-    await expect(dialog).toContainText('Password should be at least 6 characters')
+    await expect(dialog).toContainText('An account already exists with this email.')
     await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused()
     await checkA11y(page, 'error dialog open')
     await page.keyboard.press('Escape')
@@ -152,21 +173,18 @@ for (const role of ['student', 'tutor', 'admin'] as const) {
         sessionId: string
         status: string
       }>
-      const details = page.getByRole('link', { name: /^View Details/ })
+      const cards = page.getByTestId('booking-card')
+      const hrefs = (links: Locator) => links.evaluateAll((all) => all.map((a) => a.getAttribute('href')).sort())
+      const details = cards.getByRole('link', { name: /^View Details/ })
       await expect(details).toHaveCount(bookings.length)
-      if (bookings.length > 0) {
-        await expect(details.first()).toHaveAttribute('href', `/dashboard/student/bookings/${bookings[0]!.sessionId}`)
-      }
-      // Materials open only through an approved booking: only those have the link.
+      expect(await hrefs(details)).toEqual(bookings.map((b) => `/dashboard/student/bookings/${b.sessionId}`).sort())
+      // Materials open only through an approved booking: only those have the link (in the card's menu, closed).
       const approved = bookings.filter((b) => b.status === 'approved')
-      const materials = page.getByRole('link', { name: /^View Materials/ })
+      const materials = cards.getByRole('link', { name: /^View Materials/, includeHidden: true })
       await expect(materials).toHaveCount(approved.length)
-      if (approved.length > 0) {
-        await expect(materials.first()).toHaveAttribute(
-          'href',
-          `/dashboard/student/bookings/${approved[0]!.sessionId}/materials`,
-        )
-      }
+      expect(await hrefs(materials)).toEqual(
+        approved.map((b) => `/dashboard/student/bookings/${b.sessionId}/materials`).sort(),
+      )
     }
   })
 }
@@ -226,6 +244,20 @@ test('/dashboard logged out goes to /login and back after logging in', { tag: '@
   await expect(page.getByRole('heading', { name: 'Student Dashboard' })).toBeVisible()
 })
 
+test('a guest who taps a session is told on Login why, and comes back to the session', async ({ page }) => {
+  await page.goto('/')
+  const card = page.getByTestId('session-card').first()
+  const title = (await card.getByRole('heading').textContent())!
+  // The whole card is the link, not only its Read More button: a tap on its title opens the session.
+  const heading = (await card.getByRole('heading').boundingBox())!
+  const box = (await card.boundingBox())!
+  await card.click({ position: { x: heading.x - box.x + 5, y: heading.y - box.y + 5 } })
+  await expect(page).toHaveURL(/\/login\?from=%2Fsession-details%2F/)
+  await expect(page.getByTestId('sign-in-reason')).toHaveText('Sign in to see this session’s details.')
+  await loginWithDemoAccount(page, 'student')
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+})
+
 test('a reload of a protected page keeps the signed-in user on it', async ({ page }) => {
   await page.goto('/login?from=%2Fdashboard%2Fmy-notes')
   await loginWithDemoAccount(page, 'student')
@@ -239,7 +271,10 @@ test('a student opening an admin route lands on /', { tag: '@live' }, async ({ p
   await loginWithDemoAccount(page, 'student')
   await page.goto('/dashboard/manage-users')
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Unlock Knowledge, Anytime, Anywhere' })).toBeVisible()
+  // A student's home starts with their day; the hero is for visitors.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Your next class' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Unlock Knowledge, Anytime, Anywhere' })).toHaveCount(0)
 })
 
 for (const crafted of ['//evil.example', '/\\evil.example', 'https://evil.example/dashboard']) {

@@ -8,7 +8,15 @@ import type { Page, Response } from '@playwright/test'
 import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
-import { EMAIL, seed, seedBooking, seedOneSeatSession, stamp, toastOrDialog } from './workspaces-helpers'
+import {
+  EMAIL,
+  openBookingMenu,
+  seed,
+  seedBooking,
+  seedOneSeatSession,
+  stamp,
+  toastOrDialog,
+} from './workspaces-helpers'
 
 const WAITING_STUDENT = 'liam.johnson@studyhub.demo'
 
@@ -51,7 +59,7 @@ test('a cancel made offline waits on the device and reaches the server once when
 
   await goOffline(context)
   try {
-    await card.getByRole('button', { name: `Cancel booking: ${title}` }).click()
+    await (await openBookingMenu(page, title)).getByRole('button', { name: `Cancel booking: ${title}` }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Cancel booking?' })
     await expect(confirm).toContainText('You are offline: the cancel waits on this device')
     await confirm.getByRole('button', { name: 'Cancel booking' }).click()

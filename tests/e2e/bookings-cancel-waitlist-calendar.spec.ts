@@ -10,6 +10,7 @@ import { callApi, logInAs, roleTokens, tokenOf } from './demo-accounts'
 import { expect, test } from './fixtures'
 import {
   EMAIL,
+  openBookingMenu,
   seed,
   seedApprovedSession,
   seedBooking,
@@ -36,7 +37,7 @@ test.describe('a student’s week', () => {
     await seedBooking(page, as, sessionId, false)
 
     await page.goto('/dashboard/my-bookings')
-    await page.getByRole('button', { name: `Withdraw booking: ${title}` }).click()
+    await (await openBookingMenu(page, title)).getByRole('button', { name: `Withdraw booking: ${title}` }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Withdraw booking?' })
     await confirm.getByRole('button', { name: 'Withdraw booking' }).click()
     await expect(toastOrDialog(page, 'Booking cancelled')).toBeVisible()
@@ -94,8 +95,9 @@ test.describe('a student’s week', () => {
     const session = (await callApi<{ classStart: string; duration: number }>(page, `/sessions/${sessionId}`)).body
 
     await page.goto('/dashboard/my-bookings')
+    const menu = await openBookingMenu(page, title)
     const downloading = page.waitForEvent('download')
-    await page.getByRole('button', { name: `Add to calendar: ${title}` }).click()
+    await menu.getByRole('button', { name: `Add to calendar: ${title}` }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toMatch(/\.ics$/)
     const text = await readFile((await download.path())!, 'utf8')

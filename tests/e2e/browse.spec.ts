@@ -3,6 +3,7 @@
 // tests hold for any seed and for a server other tests have written to.
 import { callApi, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
+import { confirmBookingSummary } from './workspaces-helpers'
 
 interface ApiSession {
   _id: string
@@ -13,6 +14,7 @@ interface ApiSession {
   averageRating: number
   reviewCount: number
   tutorEmail: string
+  registrationFee: number
 }
 
 const filledCount = (mean: number) => [0, 1, 2, 3, 4].filter((i) => i < (mean || 0)).length
@@ -167,6 +169,7 @@ test.describe('a student', { tag: '@live' }, () => {
     await page.goto(`/session-details/${open!._id}`)
     await expect(page.getByRole('heading', { level: 1, name: open!.title })).toBeVisible()
     await page.getByRole('button', { name: 'Book Now' }).click()
+    await confirmBookingSummary(page, open!.registrationFee)
     const booked1 = page.getByRole('dialog', { name: 'Booked!' })
     await expect(booked1).toBeVisible()
     await booked1.getByRole('button', { name: 'OK' }).click()
@@ -209,7 +212,8 @@ test.describe('a student', { tag: '@live' }, () => {
     const before = (await callApi<ApiSession>(page, `/sessions/${open!._id}`)).body
     const form = page.getByRole('form', { name: 'Leave a review' })
     await form.getByRole('button', { name: 'Submit review' }).click()
-    await expect(form.getByRole('alert')).toHaveText('Please fill comment & rating')
+    await expect(form.getByTestId('field-error')).toHaveText('Please fill comment & rating')
+    await expect(form.getByLabel('Comment')).toHaveAttribute('aria-invalid', 'true')
 
     const comment = `Clear explanations, thank you! ${Date.now()}`
     await form.getByRole('radio', { name: '2 stars' }).check({ force: true })

@@ -57,6 +57,7 @@ interface SessionRow {
   title: string
   registrationStart: string
   registrationEnd: string
+  registrationFee: number
 }
 
 test('log in, book a session, review it and write a note: keyboard only', async ({ page }) => {
@@ -87,10 +88,18 @@ test('log in, book a session, review it and write a note: keyboard only', async 
   const book = page.getByRole('button', { name: 'Book Now' })
   await tabTo(page, book)
   await page.keyboard.press('Enter')
+  // A paid session is summed up first, its Book Now taking the focus.
+  if (session.registrationFee > 0) {
+    const summary = page.getByRole('dialog', { name: 'Check your booking' })
+    await expect(summary.getByRole('button', { name: 'Book Now' })).toBeFocused()
+    await page.keyboard.press('Enter')
+  }
   const booked = page.getByRole('dialog', { name: 'Booked!' })
   await expect(booked.getByRole('button', { name: 'OK' })).toBeFocused()
-  // The dialog keeps focus inside: Tab from its only button stays on it.
+  // The dialog keeps focus inside: Tab from its last button wraps to its first, Shift+Tab comes back.
   await page.keyboard.press('Tab')
+  await expect(booked.getByRole('button', { name: 'Add to calendar' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
   await expect(booked.getByRole('button', { name: 'OK' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(booked).toBeHidden()

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { callApi, DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
+import { confirmBookingSummary } from './workspaces-helpers'
 
 interface SessionRow {
   _id: string
@@ -19,6 +20,7 @@ interface BookingRow {
   status: 'pending' | 'approved' | 'rejected'
   registrationStart: string
   registrationEnd: string
+  registrationFee: number
 }
 
 const DAY = 86_400_000
@@ -43,6 +45,7 @@ test('a student sees their own booking instead of Book Now, and may ask again af
   await page.goto(`/session-details/${rejected.sessionId}`)
   await expect(page.getByText('You can ask for a place again.')).toBeVisible()
   await page.getByRole('button', { name: 'Request Again' }).click()
+  await confirmBookingSummary(page, rejected.registrationFee, 'Request Again')
   await expect(page.getByRole('dialog', { name: 'Booked!' })).toBeVisible()
   await page.getByRole('dialog', { name: 'Booked!' }).getByRole('button', { name: 'OK' }).click()
   await expect(page.getByText('Awaiting approval')).toBeVisible()

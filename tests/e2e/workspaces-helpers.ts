@@ -91,3 +91,21 @@ export async function seedBooking(page: Page, as: Record<Role, string>, sessionI
   if (approved) await seed(page, as.admin, `/bookings/${insertedId}`, { method: 'PATCH', body: { status: 'approved' } })
   return insertedId
 }
+
+/** Opens the "More" menu of a student's booking card (a popover sheet) and answers the menu. */
+export async function openBookingMenu(page: Page, title: string): Promise<Locator> {
+  await page
+    .getByTestId('booking-card')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `More: ${title}` })
+    .click()
+  const menu = page.getByRole('dialog', { name: `Actions: ${title}` })
+  await expect(menu).toBeVisible()
+  return menu
+}
+
+/** After Book Now (or Request Again): a paid session is summed up first; goes ahead with it. */
+export async function confirmBookingSummary(page: Page, fee: number, action = 'Book Now'): Promise<void> {
+  if (fee > 0)
+    await page.getByRole('dialog', { name: 'Check your booking' }).getByRole('button', { name: action }).click()
+}

@@ -21,7 +21,22 @@ const ALREADY_BOOKED = 'You have already booked this session.'
 
 export const listBookings: RouteImpl<'listBookings'> = async ({ store, query }) => {
   const listed = await store.bookings.list(query.status, paging(query))
-  return listAnswer({ ...listed, rows: await withSessionFields(store, listed.rows) })
+  const rows = await withSessionFields(store, listed.rows)
+  // The admin's list says who booked by name, not only by address (a page holds a few students).
+  const names = new Map(
+    await Promise.all(
+      [...new Set(rows.map((b) => b.studentEmail))].map(
+        async (email) => [email, (await store.users.byEmail(email))?.name] as const,
+      ),
+    ),
+  )
+  return listAnswer({
+    ...listed,
+    rows: rows.map((b) => {
+      const studentName = names.get(b.studentEmail)
+      return studentName ? { ...b, studentName } : b
+    }),
+  })
 }
 
 export const listStudentBookings: RouteImpl<'listStudentBookings'> = async ({ store, params }) => {

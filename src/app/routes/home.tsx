@@ -1,8 +1,10 @@
 // Home (docs/product.md#screens). This is the only route in the first-load bundle: it must not
-// import framer-motion, zod, axios, dexie, firebase or msw statically.
+// import framer-motion, zod, axios, dexie, firebase or msw statically. The hero is for visitors: a signed-in
+// student starts on their day instead (../student-day.tsx, loaded only for them).
 import { useQuery } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
+import { useOptionalUser } from '#features/auth/user-query'
 import { sessionQueries } from '#features/sessions/api/session-queries'
 import { HeroSlideshow } from '#features/sessions/components/hero-slideshow'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
@@ -10,27 +12,47 @@ import { SessionCard } from '#features/sessions/components/session-card'
 import { registrationLabel } from '#features/sessions/registration-status'
 import { QueryState } from '#shared/ui/query-state'
 
+const StudentDay = lazy(() => import('../student-day'))
+
 export function Component() {
+  const user = useOptionalUser()
+  // Rendered ahead of the app, and while React adopts that markup, nobody is known to be signed in: the hero.
+  const student = user?.role === 'student' && user.email ? user.email : null
   return (
     <>
-      <HeroSlideshow>
-        <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
-          Unlock Knowledge, Anytime, Anywhere
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">
-          Book sessions with expert tutors, access study materials whenever you need them and boost your learning.
-        </p>
-        <Link
-          to="/sessions"
-          className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-300"
-        >
-          Explore Sessions
-        </Link>
-      </HeroSlideshow>
+      {student ? (
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          {/* The day's room while its code loads, so the cards below do not move when it comes. */}
+          <Suspense fallback={<div className="min-h-[19rem]" />}>
+            <StudentDay email={student} title={`Welcome, ${user?.displayName || student}!`} />
+          </Suspense>
+        </div>
+      ) : (
+        <Hero />
+      )}
       <AvailableSessions />
       <WhyChooseUs />
       <LearnAnywhere />
     </>
+  )
+}
+
+function Hero() {
+  return (
+    <HeroSlideshow>
+      <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+        Unlock Knowledge, Anytime, Anywhere
+      </h1>
+      <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">
+        Book sessions with expert tutors, access study materials whenever you need them and boost your learning.
+      </p>
+      <Link
+        to="/sessions"
+        className="mt-8 inline-block rounded-full bg-amber-400 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-300"
+      >
+        Explore Sessions
+      </Link>
+    </HeroSlideshow>
   )
 }
 

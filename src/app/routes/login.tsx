@@ -2,30 +2,45 @@
 // demo build the three demo accounts as one-tap choices. After logging in the
 // visitor goes back to where a guard stopped them (?from=, checked to stay on
 // this origin), else home.
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { AuthForm, AuthScreen, EmailField, GoogleMark, useAuthAttempt } from '#features/auth/components/auth-screen'
+import { credentialProblems, type CredentialField } from '#features/auth/credential-checks'
+import { signInReason } from '#features/auth/sign-in-reason'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { IS_DEMO } from '#shared/config/env'
 import { PasswordField } from '#shared/ui/text-field'
 
 export function Component() {
   const { signIn, signInWithGoogle } = useAuthActions()
-  const { busy, attempt, linkTo } = useAuthAttempt('Logged in successfully')
+  const { busy, attempt, linkTo, from } = useAuthAttempt('Logged in successfully')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const ids = { email: useId(), password: useId() }
+  // A login's only fields are the email and the password.
+  const { formRef, show, field } = useFieldProblems<CredentialField>((name) =>
+    name === 'password' ? ids.password : ids.email,
+  )
 
   return (
-    <AuthScreen title="Login">
+    <AuthScreen title="Login" notice={signInReason(from)}>
       <AuthForm
         busy={busy}
         label="Login"
         busyLabel="Logging in…"
-        onSubmit={() => void attempt(() => signIn(email.trim(), password))}
+        formRef={formRef}
+        onSubmit={() =>
+          void attempt(() =>
+            show(credentialProblems({ email, password })) ? signIn(email.trim(), password) : undefined,
+          )
+        }
       >
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+        <EmailField id={ids.email} value={email} onChange={(e) => setEmail(e.target.value)} problem={field('email')} />
         <PasswordField
+          id={ids.password}
+          problem={field('password')}
           label="Password"
           name="password"
           autoComplete="current-password"

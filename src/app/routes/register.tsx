@@ -1,14 +1,17 @@
 // /register (docs/product.md#screens, #validation, #messages): name, optional photo URL (http or https only:
 // it becomes the avatar other code renders), email and password. The password
 // rule is the identity provider's: at least 6 characters.
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { AuthForm, AuthScreen, EmailField, useAuthAttempt } from '#features/auth/components/auth-screen'
 import { httpPhotoUrl } from '#features/auth/components/user-avatar'
+import { credentialProblems, type CredentialField } from '#features/auth/credential-checks'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { PasswordField, TextField } from '#shared/ui/text-field'
 
 export const PHOTO_URL_MESSAGE = 'Enter a web address starting with http:// or https://, or leave it empty.'
+const ORDER: CredentialField[] = ['name', 'photo', 'email', 'password']
 
 export function Component() {
   const { signUp } = useAuthActions()
@@ -17,24 +20,28 @@ export function Component() {
   const [photo, setPhoto] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [photoError, setPhotoError] = useState<string | null>(null)
+  const ids = { name: useId(), photo: useId(), email: useId(), password: useId() }
+  const { formRef, show, field } = useFieldProblems<CredentialField>((name) => ids[name])
 
   function submit() {
     void attempt(() => {
       const photoURL = photo.trim() ? httpPhotoUrl(photo) : undefined
-      if (photoURL === null) {
-        setPhotoError(PHOTO_URL_MESSAGE)
-        return undefined
-      }
-      setPhotoError(null)
+      // In the form's order: name, photo, email, password.
+      const problems = [
+        ...credentialProblems({ name, email, password }, { newAccount: true }),
+        ...(photoURL === null ? [{ message: PHOTO_URL_MESSAGE, fields: ['photo' as const] }] : []),
+      ].sort((a, b) => ORDER.indexOf(a.fields[0]!) - ORDER.indexOf(b.fields[0]!))
+      if (!show(problems)) return undefined
       return signUp({ name: name.trim(), email: email.trim(), password, ...(photoURL ? { photoURL } : {}) })
     })
   }
 
   return (
     <AuthScreen title="Register">
-      <AuthForm busy={busy} label="Register" busyLabel="Creating account…" onSubmit={submit}>
+      <AuthForm busy={busy} label="Register" busyLabel="Creating account…" onSubmit={submit} formRef={formRef}>
         <TextField
+          id={ids.name}
+          problem={field('name')}
           label="Name"
           name="name"
           autoComplete="name"
@@ -43,6 +50,7 @@ export function Component() {
           onChange={(e) => setName(e.target.value)}
         />
         <TextField
+          id={ids.photo}
           label="Photo URL"
           type="url"
           name="photo"
@@ -50,11 +58,13 @@ export function Component() {
           inputMode="url"
           placeholder="https://…"
           value={photo}
-          error={photoError}
+          problem={field('photo')}
           onChange={(e) => setPhoto(e.target.value)}
         />
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+        <EmailField id={ids.email} value={email} onChange={(e) => setEmail(e.target.value)} problem={field('email')} />
         <PasswordField
+          id={ids.password}
+          problem={field('password')}
           label="Password"
           name="password"
           autoComplete="new-password"

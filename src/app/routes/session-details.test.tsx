@@ -4,8 +4,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
-import type { Role, Session } from '#contract/entities'
-import { formatDateTime } from '#shared/format/date'
+import type { Booking, Role, Session } from '#contract/entities'
+import { formatDateTime, formatWhen } from '#shared/format/date'
+import { formatFee } from '#shared/format/number'
 import { renderApp } from '../testing/render-app'
 import { Component as SessionDetails } from './session-details'
 
@@ -29,12 +30,18 @@ async function pick() {
   ).json()) as { sessionId: string }[]
   const booked = new Set(bookings.map((b) => b.sessionId))
   const now = Date.now()
-  const open = sessions.find(
-    (s) => !booked.has(s._id) && Date.parse(s.registrationStart) <= now && Date.parse(s.registrationEnd) > now + 60_000,
+  const bookable = sessions.filter(
+    (s) =>
+      !booked.has(s._id) &&
+      s.seatsLeft !== 0 &&
+      Date.parse(s.registrationStart) <= now &&
+      Date.parse(s.registrationEnd) > now + 60_000,
   )
+  const open = bookable.find((s) => s.registrationFee === 0)
+  const paid = bookable.find((s) => s.registrationFee > 0)
   const closed = sessions.find((s) => !booked.has(s._id) && Date.parse(s.registrationEnd) < now)
-  if (!open || !closed) throw new Error('the seed needs an open and a closed session')
-  return { open, closed }
+  if (!open || !paid || !closed) throw new Error('the seed needs a free and a paid open session, and a closed one')
+  return { open, paid, closed }
 }
 
 beforeEach(async () => {
@@ -61,11 +68,17 @@ describe('session details', () => {
     expect(screen.getByTestId('session-fee').textContent).toMatch(new RegExp(`^\\$${paid.registrationFee}(\\.|$)`))
   })
 
-  it('books once with "Booked!", then shows "Oops!" with the server’s message', async () => {
+  it('books a free session at once with "Booked!", which says what comes next and offers the calendar', async () => {
     const { open } = await pick()
     renderDetails(open._id)
     fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }))
     const booked = await screen.findByRole('dialog', { name: 'Booked!' })
+    expect(screen.queryByRole('dialog', { name: 'Check your booking' })).toBeNull()
+    expect(booked.textContent).toContain('Session booked successfully. An admin will confirm your place.')
+    expect(within(booked).getByTestId('booked-when').textContent).toBe(
+      formatWhen(open.classStart, Date.parse(open.classStart) + open.duration * 3_600_000),
+    )
+    expect(within(booked).getByRole('button', { name: 'Add to calendar' })).toBeTruthy()
     fireEvent.click(within(booked).getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Booked!' })).toBeNull())
 
@@ -76,12 +89,40 @@ describe('session details', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull()
   })
 
+  it('sums a paid session up before booking it, and books nothing when the student goes back', async () => {
+    const { paid } = await pick()
+    renderDetails(paid._id)
+    fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }))
+    const summary = await screen.findByRole('dialog', { name: 'Check your booking' })
+    expect(summary.textContent).toContain(paid.title)
+    expect(within(summary).getByTestId('summary-fee').textContent).toBe(formatFee(paid.registrationFee))
+    expect(summary.textContent).toContain(
+      formatWhen(paid.classStart, Date.parse(paid.classStart) + paid.duration * 3_600_000),
+    )
+    fireEvent.click(within(summary).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check your booking' })).toBeNull())
+    const mine = async () =>
+      ((await call('GET', `/bookings/student/${STUDENT}`, { as: STUDENT })).data as Booking[]).filter(
+        (b) => b.sessionId === paid._id,
+      )
+    expect(await mine()).toEqual([])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }))
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Check your booking' })).getByRole('button', {
+        name: 'Book Now',
+      }),
+    )
+    expect(await screen.findByRole('dialog', { name: 'Booked!' })).toBeTruthy()
+    expect((await mine()).map((b) => b.status)).toEqual(['pending'])
+  })
+
   it('shows an approved booking with its materials, and lets a rejected one be requested again', async () => {
     const bookings = (await (
       await fetch(`${API_BASE}/bookings/student/${STUDENT}`, {
         headers: { Authorization: `Bearer ${localStorage.getItem('access-token')}` },
       })
-    ).json()) as { sessionId: string; status: string; registrationStart: string; registrationEnd: string }[]
+    ).json()) as Booking[]
     const approved = bookings.find((b) => b.status === 'approved')!
     const view = renderDetails(approved.sessionId)
     expect((await screen.findByRole('link', { name: 'View Materials' })).getAttribute('href')).toBe(
@@ -93,11 +134,16 @@ describe('session details', () => {
     // A rejected booking on a session still open: the student may ask again, and it waits for an admin once more.
     const now = Date.now()
     const rejected = bookings.find(
-      (b) => b.status === 'rejected' && Date.parse(b.registrationStart) <= now && Date.parse(b.registrationEnd) > now,
+      (b) => b.status === 'rejected' && Date.parse(b.registrationStart!) <= now && Date.parse(b.registrationEnd!) > now,
     )
     if (!rejected) throw new Error('the seed needs a rejected booking on an open session')
     renderDetails(rejected.sessionId)
     fireEvent.click(await screen.findByRole('button', { name: 'Request Again' }))
+    // A paid session is summed up first.
+    if ((rejected.registrationFee ?? 0) > 0) {
+      const summary = await screen.findByRole('dialog', { name: 'Check your booking' })
+      fireEvent.click(within(summary).getByRole('button', { name: 'Request Again' }))
+    }
     const booked = await screen.findByRole('dialog', { name: 'Booked!' })
     fireEvent.click(within(booked).getByRole('button', { name: 'OK' }))
     expect((await screen.findByText('Awaiting approval')).textContent).toBe('Awaiting approval')
@@ -180,7 +226,12 @@ describe('session details', () => {
     renderDetails(open._id)
     const form = await screen.findByRole('form', { name: 'Leave a review' })
     fireEvent.click(within(form).getByRole('button', { name: 'Submit review' }))
-    expect(within(form).getByRole('alert').textContent).toBe('Please fill comment & rating')
+    // Said once, under the stars, and read with each field it concerns; the focus goes to the first.
+    expect(within(form).getByTestId('field-error').textContent).toBe('Please fill comment & rating')
+    const fourStars = within(form).getByRole('radio', { name: '4 stars' })
+    expect(fourStars.getAttribute('aria-invalid')).toBe('true')
+    expect(within(form).getByLabelText('Comment').getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('radio', { name: '1 star' })))
 
     fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }))
     fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Very clear.' } })

@@ -6,6 +6,7 @@ import { useOptionalUser } from '#features/auth/user-query'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
 import { BookSessionButton } from '#features/bookings/components/book-session-button'
 import { currentBooking } from '#features/bookings/current-booking'
+import { NotificationPermissionCard } from '#features/notifications/components/notification-permission-card'
 import { reviewQueries } from '#features/reviews/api/review-queries'
 import { ReviewForm } from '#features/reviews/components/review-form'
 import { ReviewList } from '#features/reviews/components/review-list'
@@ -68,9 +69,10 @@ export function Component() {
             </div>
             <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
             <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
-            <div className="mt-8">
-              <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
-            </div>
+            {/* Straight in the article: on a phone its bar sticks to the bottom of the screen within it. */}
+            <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
+            {/* Right after booking, the moment being told of its approval pays off. */}
+            {(booking?.status === 'pending' || booking?.status === 'waitlisted') && <NotificationPermissionCard />}
             <section aria-labelledby="reviews-title" className="mt-12">
               <h2 id="reviews-title" className="text-xl font-semibold text-ink">
                 Reviews

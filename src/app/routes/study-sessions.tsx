@@ -20,6 +20,7 @@ import { useUserState } from '#features/auth/user-query'
 import { SESSIONS_PAGE_SIZE, sessionQueries } from '#features/sessions/api/session-queries'
 import { Pagination } from '#features/sessions/components/pagination'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
+import { SessionIdLine, SessionStatusBadge } from '#features/sessions/components/admin-session-marks'
 import { SessionCard } from '#features/sessions/components/session-card'
 import { SessionSearchForm } from '#features/sessions/components/session-search-form'
 import { registrationLabel } from '#features/sessions/registration-status'
@@ -148,7 +149,14 @@ export function Component() {
                     session={session}
                     label={registrationLabel(session)}
                     rating={<SessionRatingSummary session={session} />}
-                    adminView={admin}
+                    adminMarks={
+                      admin
+                        ? {
+                            status: <SessionStatusBadge status={session.status} />,
+                            id: <SessionIdLine session={session} />,
+                          }
+                        : undefined
+                    }
                     headingLevel="h2"
                   />
                 </li>

@@ -19,7 +19,7 @@ describe('buildSessionPayload', () => {
   it('builds a pending session with the date and time combined, and an empty fee as 0', () => {
     const now = new Date('2029-12-01T00:00:00Z')
     const result = buildSessionPayload(valid, tutor, now)
-    if (!result.ok) throw new Error(result.message)
+    if (!result.ok) throw new Error(result.problems[0]!.message)
     expect(result.payload).toMatchObject({
       title: 'Algebra',
       status: 'pending',
@@ -42,27 +42,43 @@ describe('buildSessionPayload', () => {
     expect(paid.ok && paid.payload.registrationFee).toBe(15.5)
   })
 
-  it.each<[Partial<SessionFormValues>, string]>([
-    [{ title: '   ' }, SESSION_MESSAGES.required],
-    [{ classStartTime: '' }, SESSION_MESSAGES.required],
-    [{ duration: '' }, SESSION_MESSAGES.required],
-    [{ registrationEnd: '2029-12-31' }, SESSION_MESSAGES.registrationOrder],
-    [{ classEnd: '2030-01-15T09:00' }, SESSION_MESSAGES.classOrder],
-    [{ classEnd: '2030-01-15T09:30' }, SESSION_MESSAGES.classOrder],
-    [{ classStartDate: '2029-12-20' }, SESSION_MESSAGES.classBeforeRegistration],
-    [{ registrationStart: '2030-02-30' }, SESSION_MESSAGES.badDate],
-    [{ duration: '0.5' }, SESSION_MESSAGES.duration],
-    [{ duration: 'two' }, SESSION_MESSAGES.duration],
-    [{ registrationFee: '-1' }, SESSION_MESSAGES.fee],
-    [{ registrationFee: 'free' }, SESSION_MESSAGES.fee],
-    [{ duration: '1001' }, SESSION_MESSAGES.durationMax],
-    [{ duration: '1e300' }, SESSION_MESSAGES.durationMax],
-    [{ registrationFee: '1000001' }, SESSION_MESSAGES.feeMax],
-    [{ registrationStart: '1969-12-01' }, SESSION_MESSAGES.dateRange],
-    [{ classEnd: '2101-01-01T09:00' }, SESSION_MESSAGES.dateRange],
-  ])('refuses %j with a clear message', (change, message) => {
+  it.each<[Partial<SessionFormValues>, string, string]>([
+    [{ title: '   ' }, SESSION_MESSAGES.required, 'title'],
+    [{ classStartTime: '' }, SESSION_MESSAGES.required, 'classStartTime'],
+    [{ duration: '' }, SESSION_MESSAGES.required, 'duration'],
+    [{ registrationEnd: '2029-12-31' }, SESSION_MESSAGES.registrationOrder, 'registrationEnd'],
+    [{ classEnd: '2030-01-15T09:00' }, SESSION_MESSAGES.classOrder, 'classEnd'],
+    [{ classEnd: '2030-01-15T09:30' }, SESSION_MESSAGES.classOrder, 'classEnd'],
+    [{ classStartDate: '2029-12-20' }, SESSION_MESSAGES.classBeforeRegistration, 'classStartDate'],
+    [{ registrationStart: '2030-02-30' }, SESSION_MESSAGES.badDate, 'registrationStart'],
+    [{ duration: '0.5' }, SESSION_MESSAGES.duration, 'duration'],
+    [{ duration: 'two' }, SESSION_MESSAGES.duration, 'duration'],
+    [{ registrationFee: '-1' }, SESSION_MESSAGES.fee, 'registrationFee'],
+    [{ registrationFee: 'free' }, SESSION_MESSAGES.fee, 'registrationFee'],
+    [{ seats: '0' }, SESSION_MESSAGES.seats, 'seats'],
+    [{ duration: '1001' }, SESSION_MESSAGES.durationMax, 'duration'],
+    [{ duration: '1e300' }, SESSION_MESSAGES.durationMax, 'duration'],
+    [{ registrationFee: '1000001' }, SESSION_MESSAGES.feeMax, 'registrationFee'],
+    [{ registrationStart: '1969-12-01' }, SESSION_MESSAGES.dateRange, 'registrationStart'],
+    [{ classEnd: '2101-01-01T09:00' }, SESSION_MESSAGES.dateRange, 'classEnd'],
+  ])('refuses %j with a clear message beside the field', (change, message, field) => {
     const result = buildSessionPayload({ ...valid, ...change }, tutor)
-    expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.message).toBe(message)
+    expect(result).toEqual({ ok: false, problems: [{ message, fields: [field] }] })
+  })
+
+  it('says every problem at once, each with the fields it concerns in the form’s order', () => {
+    const result = buildSessionPayload(
+      { ...valid, title: '', classEnd: '', registrationStart: '2030-02-30', duration: 'x', registrationFee: '-2' },
+      tutor,
+    )
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { message: SESSION_MESSAGES.required, fields: ['title', 'classEnd'] },
+        { message: SESSION_MESSAGES.badDate, fields: ['registrationStart'] },
+        { message: SESSION_MESSAGES.duration, fields: ['duration'] },
+        { message: SESSION_MESSAGES.fee, fields: ['registrationFee'] },
+      ],
+    })
   })
 })

@@ -1,9 +1,10 @@
 // Add Session (docs/product.md#validation): what the form holds, and the rules that turn it into
-// the POST /sessions payload or into one clear message. Dates are entered in
-// the tutor's local time and sent as ISO instants.
+// the POST /sessions payload or into every problem there is, each with the fields it concerns (shown beside
+// them: #shared/ui/field-problems). Dates are entered in the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '#contract/endpoints'
 import { isInstantInRange, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { seatsFromText } from '#contract/rules'
+import type { FieldProblem } from '#shared/ui/field-problems'
 
 export interface SessionFormValues {
   title: string
@@ -56,7 +57,7 @@ export const SESSION_MESSAGES = {
 export type SessionFormField = keyof SessionFormValues
 
 export type SessionFormResult =
-  { ok: true; payload: BodyOf<'createSession'> } | { ok: false; message: string; field: SessionFormField }
+  { ok: true; payload: BodyOf<'createSession'> } | { ok: false; problems: FieldProblem<SessionFormField>[] }
 
 /** Local midnight of a yyyy-mm-dd date (or the last millisecond of that day). */
 function localDay(value: string, endOfDay = false): Date | null {
@@ -93,40 +94,59 @@ export function buildSessionPayload(
   tutor: { name: string; email: string },
   now: Date = new Date(),
 ): SessionFormResult {
-  for (const field of REQUIRED) {
-    if (!(values[field] ?? '').trim()) return { ok: false, message: SESSION_MESSAGES.required, field }
-  }
+  const problems: FieldProblem<SessionFormField>[] = []
+  const blank = (field: SessionFormField) => !(values[field] ?? '').trim()
+  const missing = REQUIRED.filter(blank)
+  if (missing.length > 0) problems.push({ message: SESSION_MESSAGES.required, fields: missing })
+
   const registrationStart = localDay(values.registrationStart)
   const registrationEnd = localDay(values.registrationEnd, true)
   const classStart = localDateTime(values.classStartDate, values.classStartTime)
   const [endDate = '', endTime = ''] = values.classEnd.split('T')
   const classEnd = localDateTime(endDate, endTime.slice(0, 5))
-  if (!registrationStart) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'registrationStart' }
-  if (!registrationEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'registrationEnd' }
-  if (!classStart) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classStartDate' }
-  if (!classEnd) return { ok: false, message: SESSION_MESSAGES.badDate, field: 'classEnd' }
-  const dates = { registrationStart, registrationEnd, classStartDate: classStart, classEnd } as const
-  for (const [field, date] of Object.entries(dates)) {
-    if (!isInstantInRange(date.getTime()))
-      return { ok: false, message: SESSION_MESSAGES.dateRange, field: field as SessionFormField }
-  }
-  if (registrationEnd < registrationStart)
-    return { ok: false, message: SESSION_MESSAGES.registrationOrder, field: 'registrationEnd' }
-  if (classStart < registrationStart)
-    return { ok: false, message: SESSION_MESSAGES.classBeforeRegistration, field: 'classStartDate' }
-  if (classEnd <= classStart) return { ok: false, message: SESSION_MESSAGES.classOrder, field: 'classEnd' }
+  // A date typed but not valid (a missing one is already said above).
+  const badDates = (
+    [
+      ['registrationStart', registrationStart],
+      ['registrationEnd', registrationEnd],
+      ['classStartDate', classStart],
+      ['classEnd', classEnd],
+    ] as const
+  )
+    .filter(([field, date]) => !date && !blank(field) && !(field === 'classStartDate' && blank('classStartTime')))
+    .map(([field]) => field)
+  if (badDates.length > 0) problems.push({ message: SESSION_MESSAGES.badDate, fields: badDates })
+  const outOfRange = (
+    [
+      ['registrationStart', registrationStart],
+      ['registrationEnd', registrationEnd],
+      ['classStartDate', classStart],
+      ['classEnd', classEnd],
+    ] as const
+  )
+    .filter(([, date]) => date && !isInstantInRange(date.getTime()))
+    .map(([field]) => field)
+  if (outOfRange.length > 0) problems.push({ message: SESSION_MESSAGES.dateRange, fields: outOfRange })
+  if (registrationStart && registrationEnd && registrationEnd < registrationStart)
+    problems.push({ message: SESSION_MESSAGES.registrationOrder, fields: ['registrationEnd'] })
+  if (registrationStart && classStart && classStart < registrationStart)
+    problems.push({ message: SESSION_MESSAGES.classBeforeRegistration, fields: ['classStartDate'] })
+  else if (classStart && classEnd && classEnd <= classStart)
+    problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
 
   const duration = Number(values.duration)
-  if (!Number.isFinite(duration) || duration < 1)
-    return { ok: false, message: SESSION_MESSAGES.duration, field: 'duration' }
-  if (duration > MAX_DURATION_HOURS) return { ok: false, message: SESSION_MESSAGES.durationMax, field: 'duration' }
+  if (!blank('duration') && !(Number.isFinite(duration) && duration >= 1))
+    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
+  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
-  if (!Number.isFinite(fee) || fee < 0) return { ok: false, message: SESSION_MESSAGES.fee, field: 'registrationFee' }
-  if (fee > MAX_FEE) return { ok: false, message: SESSION_MESSAGES.feeMax, field: 'registrationFee' }
+  if (!Number.isFinite(fee) || fee < 0) problems.push({ message: SESSION_MESSAGES.fee, fields: ['registrationFee'] })
+  else if (fee > MAX_FEE) problems.push({ message: SESSION_MESSAGES.feeMax, fields: ['registrationFee'] })
   const seats = seatsFromText(values.seats)
-  if (seats === undefined) return { ok: false, message: SESSION_MESSAGES.seats, field: 'seats' }
+  if (seats === undefined) problems.push({ message: SESSION_MESSAGES.seats, fields: ['seats'] })
 
+  if (problems.length > 0 || !registrationStart || !registrationEnd || !classStart || !classEnd || seats === undefined)
+    return { ok: false, problems }
   return {
     ok: true,
     payload: {

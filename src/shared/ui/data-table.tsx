@@ -1,33 +1,40 @@
-// The table frame every workspace list uses (caption for screen readers,
-// column headers, scrolling on narrow screens), and the small row buttons whose
-// accessible name carries the row's name ("Approve <title>").
+// The table every workspace list uses (caption for screen readers, column
+// headers), and the small row buttons whose accessible name carries the row's
+// name ("Approve <title>"). On a phone and a tablet (below lg) each row is a
+// card instead: its first cell as the card's title, each other cell under its
+// column's name, and the last cell, the actions, along the card's foot, so
+// every action is in reach without scrolling sideways. From lg the table
+// scrolls inside its frame if it must.
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { TABLE, TH } from './ui-classes'
+import { TABLE, TD, TH } from './ui-classes'
 
-export function DataTable({
-  caption,
-  columns,
-  children,
-}: {
+export interface DataTableProps<T> {
   caption: string
   columns: readonly string[]
-  /** The rows. */
-  children: ReactNode
-}) {
+  rows: readonly T[]
+  rowKey: (row: T) => string
+  /** One cell per column, in the columns' order; the last is the row's actions when the last column is 'Actions'. */
+  cells: (row: T) => ReactNode[]
+}
+
+const CELL = `${TD} max-lg:block max-lg:px-0 max-lg:py-0.5`
+
+export function DataTable<T>({ caption, columns, rows, rowKey, cells }: DataTableProps<T>) {
+  const actionsLast = columns[columns.length - 1] === 'Actions'
   return (
-    // On a phone the table scrolls inside this frame, its header row with it;
-    // the frame takes focus so the keyboard can scroll it too. `relative`: the
+    // From lg the table scrolls inside this frame, its header row with it; the
+    // frame takes focus so the keyboard can scroll it too. `relative`: the
     // rows' visually hidden text is positioned, and would otherwise widen the
     // whole page instead of scrolling with the table.
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-line bg-surface"
+      className="relative rounded-lg lg:overflow-x-auto lg:border lg:border-line lg:bg-surface"
     >
-      <table className={TABLE}>
+      <table className={`${TABLE} max-lg:block`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-canvas">
+        <thead className="bg-canvas max-lg:sr-only">
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className={TH}>
@@ -36,7 +43,36 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">{children}</tbody>
+        <tbody className="divide-y divide-line max-lg:block max-lg:space-y-3 max-lg:divide-y-0">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              data-testid="table-row"
+              className="max-lg:block max-lg:rounded-lg max-lg:border max-lg:border-line max-lg:bg-surface max-lg:p-3"
+            >
+              {cells(row).map((cell, index) => {
+                const first = index === 0
+                const actions = actionsLast && index === columns.length - 1
+                return (
+                  <td
+                    key={columns[index]}
+                    className={`${CELL} ${first ? 'max-lg:text-base max-lg:font-semibold' : ''} ${
+                      actions ? 'max-lg:mt-2 max-lg:border-t max-lg:border-line max-lg:pt-2' : ''
+                    }`}
+                  >
+                    {/* The column's name beside the value on a card; the table's header says it from lg. */}
+                    {!first && !actions && (
+                      <span aria-hidden="true" className="font-medium text-ink-muted lg:hidden">
+                        {columns[index]}:{' '}
+                      </span>
+                    )}
+                    {cell}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   )

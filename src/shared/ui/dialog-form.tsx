@@ -1,7 +1,7 @@
 // The form inside a workspace dialog (approve, update and edit): a check that
-// shows what is wrong, a submit that waits for its work, and Cancel. A server
-// action's submit also waits for a connection; a write that is stored on the
-// device first (notes) does not.
+// shows what is wrong beside the fields (./field-problems.tsx), a submit that
+// waits for its work, and Cancel. A server action's submit also waits for a
+// connection; a write that is stored on the device first (notes) does not.
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { ModalDialog } from './modal-dialog'
 import { OfflineReason } from '../offline/offline-reason'
@@ -18,13 +18,15 @@ export interface DialogFormProps {
   busyLabel?: string
   /** False when the work does not need the server (it is kept on the device). */
   needsServer?: boolean
+  /** The form element, for the check to put the focus on the first invalid field (useFieldProblems' formRef). */
+  formRef: RefObject<HTMLFormElement | null>
   /**
-   * Checks the fields: the problem to show, or the work to run. The work
-   * resolves when done (the owner closes the dialog) and throws to keep the
-   * dialog open for another try.
+   * Checks the fields: null when it has shown what is wrong beside them, or the
+   * work to run. The work resolves when done (the owner closes the dialog) and
+   * throws to keep the dialog open for another try.
    */
-  onSubmit: () => string | (() => Promise<void>)
-  /** What the form shows when the work throws; nothing by default (the owner reports it). */
+  onSubmit: () => null | (() => Promise<void>)
+  /** What the form shows when the work throws (the server's refusal); nothing by default (the owner reports it). */
   failure?: (error: unknown) => string
   onClose: () => void
   children: ReactNode
@@ -37,6 +39,7 @@ export function DialogForm({
   submitLabel,
   busyLabel = submitLabel,
   needsServer: serverOnly = true,
+  formRef,
   onSubmit,
   failure,
   onClose,
@@ -48,12 +51,9 @@ export function DialogForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const outcome = onSubmit()
-    if (typeof outcome === 'string') {
-      setProblem(outcome)
-      return
-    }
     setProblem(null)
+    const outcome = onSubmit()
+    if (!outcome) return
     setBusy(true)
     try {
       await outcome()
@@ -65,7 +65,7 @@ export function DialogForm({
 
   return (
     <ModalDialog title={title} description={description} onDismiss={onClose} initialFocusRef={initialFocusRef}>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4 text-left">
+      <form ref={formRef} noValidate onSubmit={submit} className="mt-4 space-y-4 text-left">
         {children}
         <FormProblem>{problem}</FormProblem>
         {serverOnly ? <OfflineReason id={offlineId} /> : null}

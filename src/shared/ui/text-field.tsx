@@ -1,23 +1,24 @@
-// A labelled input with an optional hint and error, tied together with ids so
-// screen readers read the label, the hint and the error with the field.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+// A labelled input with an optional hint and what is wrong with it, tied
+// together with ids so screen readers read the label, the hint and the
+// problem with the field (./field-problems.tsx).
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { errorIdOf, FieldError, fieldAttributes, type FieldState } from './field-problems'
 
 const INPUT_CLASS =
-  'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink placeholder:text-ink-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-danger'
+  'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink placeholder:text-ink-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** The input's id: the form's check finds the field by it (./field-problems.tsx). */
+  id: string
   label: string
   hint?: ReactNode
-  error?: string | null
+  problem?: FieldState
   /** Extra content inside the input's box (the show-password button). */
   trailing?: ReactNode
 }
 
-export function TextField({ label, hint, error, trailing, className, ...input }: TextFieldProps) {
-  const id = useId()
+export function TextField({ id, label, hint, problem, trailing, className, ...input }: TextFieldProps) {
   const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
@@ -27,21 +28,16 @@ export function TextField({ label, hint, error, trailing, className, ...input }:
       <div className="relative">
         <input
           id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...fieldAttributes(problem, [hint ? hintId : undefined])}
           className={`${INPUT_CLASS} ${trailing ? 'pr-20' : ''}`}
           {...input}
         />
         {trailing}
       </div>
+      <FieldError id={errorIdOf(id)}>{problem?.error}</FieldError>
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-ink-muted">
           {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-danger">
-          {error}
         </p>
       ) : null}
     </div>

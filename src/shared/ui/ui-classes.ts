@@ -1,7 +1,7 @@
 // Tailwind class strings shared by the workspace screens, so every form and
 // table looks the same and meets the contrast rules in one place.
 export const INPUT =
-  'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink read-only:bg-muted read-only:text-ink-muted disabled:bg-muted'
+  'mt-1 block w-full rounded border border-line-strong bg-surface px-3 py-2 text-ink read-only:bg-muted read-only:text-ink-muted disabled:bg-muted aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger'
 export const LABEL = 'block text-sm font-medium text-ink'
 export const PRIMARY_BUTTON =
   'rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60'

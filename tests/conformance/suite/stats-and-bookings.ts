@@ -132,6 +132,15 @@ export function statsAndBookingTests(api: Api) {
       expect((await api.call('GET', `/bookings/student/${STUDENT}`, { as: ADMIN })).status).toBe(200)
     })
 
+    it("the admin's list names each booking's student by their account's name, and the student's own list does not", async () => {
+      const names = new Map((await allUsers(api)).map((u) => [u.email, u.name]))
+      const listed = await allBookings(api)
+      expect(listed.length).toBeGreaterThan(0)
+      for (const booking of listed) expect(booking.studentName).toBe(names.get(booking.studentEmail) || undefined)
+      const own = await api.call<Booking[]>('GET', `/bookings/student/${STUDENT}`, { as: STUDENT })
+      expect(own.data.every((b) => b.studentName === undefined)).toBe(true)
+    })
+
     it('the admin approves or rejects pending bookings only; only approved ones are edited or deleted', async () => {
       const all = await allBookings(api)
       const pendingCount = all.filter((b) => b.status === 'pending').length

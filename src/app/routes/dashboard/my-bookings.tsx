@@ -1,7 +1,7 @@
-// The student's bookings, with the session each one is for.
+// The student's bookings, with the session each one is for: upcoming, past and cancelled.
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
-import { BookingCard } from '#features/bookings/components/booking-card'
+import { BookingList } from '#features/bookings/components/booking-list'
 import { CalendarFeedPanel } from '#features/bookings/components/calendar-feed-panel'
 import { useUser } from '#features/auth/user-query'
 import { useStudentBookings } from '#features/bookings/use-student-bookings'
@@ -25,8 +25,6 @@ export function Component() {
       <h1 id="my-bookings-title" className="text-2xl font-bold text-ink">
         My Bookings
       </h1>
-      {/* After a booking, the moment being told of its approval makes sense. */}
-      <NotificationPermissionCard />
       <div className="mt-6">
         <QueryState
           query={bookings}
@@ -34,15 +32,11 @@ export function Component() {
           empty="You have no bookings yet."
           isEmpty={(list) => list.length === 0}
         >
-          {(list) => (
-            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              {list.map((booking) => (
-                <BookingCard key={booking._id} booking={booking} />
-              ))}
-            </ul>
-          )}
+          {(list) => <BookingList bookings={list} email={email ?? ''} />}
         </QueryState>
       </div>
+      {/* Under the bookings, never above them: being told of an approval matters to someone who has booked. */}
+      <NotificationPermissionCard />
       {email && <CalendarFeedPanel email={email} />}
     </section>
   )

@@ -1,5 +1,5 @@
 // Every signed-in user's inbox (docs/product.md: Notifications), with the
-// card that asks, once, to notify on this device.
+// prompt under it that asks, once, to notify on this device.
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { useUser } from '#features/auth/user-query'
 import { notificationQueries } from '#features/notifications/api/notification-queries'
@@ -21,8 +21,9 @@ export function Component() {
       <h1 id="notifications-title" className="text-2xl font-bold text-ink">
         Notifications
       </h1>
-      <NotificationPermissionCard />
       {email && <NotificationList email={email} />}
+      {/* Under the list, never above it: the inbox is what the page is for. */}
+      <NotificationPermissionCard />
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { Session } from '#contract/entities'
 import { MAX_FEE } from '#contract/limits'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LABEL } from '#shared/ui/ui-classes'
 import { approvalFee, type SessionType } from '../session-fee'
@@ -18,11 +19,13 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
   const [fee, setFee] = useState(session.registrationFee > 0 ? String(session.registrationFee) : '')
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<'fee'>((name) => `${id}-${name}`)
 
   function check() {
     const value = approvalFee(type, fee)
-    if (value < 0) return 'The fee cannot be negative.'
-    if (value > MAX_FEE) return `The fee must be at most ${MAX_FEE}.`
+    const problem =
+      value < 0 ? 'The fee cannot be negative.' : value > MAX_FEE ? `The fee must be at most ${MAX_FEE}.` : null
+    if (!show(problem ? [{ message: problem, fields: ['fee'] }] : [])) return null
     return () => onApprove({ type, fee: value })
   }
 
@@ -32,6 +35,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
       description={session.title}
       initialFocusRef={firstRef}
       submitLabel="Approve"
+      formRef={formRef}
       onSubmit={check}
       onClose={onClose}
     >
@@ -61,6 +65,7 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
         value={type === 'Free' ? '0' : fee}
         onChange={(e) => setFee(e.target.value)}
         disabled={type === 'Free'}
+        problem={field('fee')}
       />
     </DialogForm>
   )

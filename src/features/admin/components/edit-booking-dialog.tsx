@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { Booking } from '#contract/entities'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { DialogForm } from '#shared/ui/dialog-form'
 
@@ -21,6 +22,7 @@ export function EditBookingDialog({
   })
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<keyof BookingEdit>((name) => `${id}-${name}`)
 
   function check() {
     const body = {
@@ -28,7 +30,9 @@ export function EditBookingDialog({
       tutorEmail: values.tutorEmail.trim(),
       sessionId: values.sessionId.trim(),
     }
-    if (!body.studentEmail || !body.sessionId) return 'Student email and session ID are required.'
+    const blank = (['studentEmail', 'sessionId'] as const).filter((name) => !body[name])
+    if (!show(blank.length > 0 ? [{ message: 'Student email and session ID are required.', fields: blank }] : []))
+      return null
     return () => onSave(body)
   }
 
@@ -40,6 +44,7 @@ export function EditBookingDialog({
       type={type}
       value={values[name]}
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      problem={field(name)}
     />
   )
 
@@ -49,6 +54,7 @@ export function EditBookingDialog({
       description={booking.title}
       initialFocusRef={firstRef}
       submitLabel="Save"
+      formRef={formRef}
       onSubmit={check}
       onClose={onClose}
     >

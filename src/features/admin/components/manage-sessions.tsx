@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Session } from '#contract/entities'
 import { confirmDelete } from '#shared/ui/action-feedback'
-import { TD } from '#shared/ui/ui-classes'
-import { formatDate } from '#shared/format/date'
+import { formatDay } from '#shared/format/date-parts'
 import { formatFee } from '#shared/format/number'
 import { runAdminAction } from '../admin-action'
 import { adminSessionMutations, adminSessionQueries } from '../api/admin-session-queries'
@@ -13,19 +12,17 @@ import { UpdateSessionDialog } from './update-session-dialog'
 
 const COLUMNS = ['Title', 'Tutor', 'Subject', 'Registration ends', 'Fee']
 
-function SessionCells({ session }: { session: Session }) {
-  return (
+function sessionCells(session: Session) {
+  return [
+    session.title,
     <>
-      <td className={TD}>{session.title}</td>
-      <td className={TD}>
-        {session.tutorName}
-        <span className="block text-xs text-ink-muted">{session.tutorEmail}</span>
-      </td>
-      <td className={TD}>{session.subject}</td>
-      <td className={TD}>{formatDate(session.registrationEnd)}</td>
-      <td className={TD}>{formatFee(session.registrationFee)}</td>
-    </>
-  )
+      {session.tutorName}
+      <span className="block text-xs text-ink-muted">{session.tutorEmail}</span>
+    </>,
+    session.subject,
+    formatDay(session.registrationEnd),
+    formatFee(session.registrationFee),
+  ]
 }
 
 export function ManageSessions() {
@@ -49,7 +46,7 @@ export function ManageSessions() {
     <ReviewTables
       noun="sessions"
       columns={COLUMNS}
-      cells={(session) => <SessionCells session={session} />}
+      cells={sessionCells}
       pageQuery={adminSessionQueries.page}
       actionName={(session) => session.title}
       onApprove={setApproving}

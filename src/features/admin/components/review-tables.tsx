@@ -11,7 +11,7 @@ import { DataTable, RowButton } from '#shared/ui/data-table'
 import { Pager, useClampedPage } from '#shared/ui/pager'
 import { QueryState } from '#shared/ui/query-state'
 import { StatusBadge } from '#shared/ui/status-badge'
-import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '#shared/ui/ui-classes'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
@@ -42,8 +42,8 @@ function PagedTableSection<T extends Reviewable, K extends QueryKey>({
   columns: readonly string[]
   pageQuery: PageQuery<T, K>
   status?: Status
-  /** The cells of one row. */
-  row: (item: T) => ReactNode
+  /** The cells of one row, one per column. */
+  row: (item: T) => ReactNode[]
 }) {
   const [page, setPage] = useState(1)
   const query = useQuery(pageQuery(page, PAGE_SIZE, status))
@@ -56,11 +56,7 @@ function PagedTableSection<T extends Reviewable, K extends QueryKey>({
       <QueryState query={query} loading={loading} empty={empty} isEmpty={(data) => data.total === 0}>
         {(data) => (
           <>
-            <DataTable caption={title} columns={columns}>
-              {data.items.map((item) => (
-                <tr key={item._id}>{row(item)}</tr>
-              ))}
-            </DataTable>
+            <DataTable caption={title} columns={columns} rows={data.items} rowKey={(item) => item._id} cells={row} />
             <Pager label={`${title} pages`} page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -74,7 +70,7 @@ export interface ReviewTablesProps<T extends Reviewable, K extends QueryKey> {
   noun: 'sessions' | 'bookings'
   /** The headers of the entry's own cells. */
   columns: readonly string[]
-  cells: (item: T) => ReactNode
+  cells: (item: T) => ReactNode[]
   pageQuery: PageQuery<T, K>
   /** Read after each button's label, so every row's buttons have their own names. */
   actionName: (item: T) => string
@@ -118,17 +114,13 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
         columns={[...columns, 'Actions']}
         pageQuery={pageQuery}
         status="pending"
-        row={(item) => (
-          <>
-            {cells(item)}
-            <td className={TD}>
-              <div className="flex gap-2">
-                {button(item, 'Approve', APPROVE_BUTTON, onApprove)}
-                {button(item, 'Reject', DANGER_BUTTON, onReject)}
-              </div>
-            </td>
-          </>
-        )}
+        row={(item) => [
+          ...cells(item),
+          <div key="actions" className="flex flex-wrap gap-2">
+            {button(item, 'Approve', APPROVE_BUTTON, onApprove)}
+            {button(item, 'Reject', DANGER_BUTTON, onReject)}
+          </div>,
+        ]}
       />
       <PagedTableSection
         headingId={`all-${noun}-heading`}
@@ -137,24 +129,20 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
         empty={`No ${noun} found.`}
         columns={[...columns, 'Status', 'Actions']}
         pageQuery={pageQuery}
-        row={(item) => (
-          <>
-            {cells(item)}
-            <td className={TD}>
-              <StatusBadge status={item.status} />
-            </td>
-            <td className={TD}>
-              {item.status === 'approved' ? (
-                <div className="flex gap-2">
-                  {button(item, editLabel, NEUTRAL_BUTTON, onEdit)}
-                  {button(item, 'Delete', DANGER_BUTTON, onDelete)}
-                </div>
-              ) : (
-                <span className="text-ink-muted">No actions</span>
-              )}
-            </td>
-          </>
-        )}
+        row={(item) => [
+          ...cells(item),
+          <StatusBadge key="status" status={item.status} />,
+          item.status === 'approved' ? (
+            <div key="actions" className="flex flex-wrap gap-2">
+              {button(item, editLabel, NEUTRAL_BUTTON, onEdit)}
+              {button(item, 'Delete', DANGER_BUTTON, onDelete)}
+            </div>
+          ) : (
+            <span key="actions" className="text-ink-muted">
+              No actions
+            </span>
+          ),
+        ]}
       />
       {children}
     </div>

@@ -4,8 +4,11 @@ import type { Session } from '#contract/entities'
 import { MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { lenientNumber, seatsFromText } from '#contract/rules'
 import { useFormDraft } from '#shared/drafts/form-draft'
+import { useFieldProblems, type FieldProblem } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { DialogForm } from '#shared/ui/dialog-form'
+
+type Field = 'title' | 'subject' | 'duration' | 'registrationFee' | 'seats'
 
 export interface UpdateSessionDialogProps {
   session: Session
@@ -29,19 +32,35 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
   }))
   const firstRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<Field>((name) => `${id}-${name}`)
 
   function check() {
     const title = values.title.trim()
     const subject = values.subject.trim()
-    if (!title || !subject) return 'Title and subject are required.'
     // Duration and fee count as 0 when not numeric (docs/rules/sessions.md); a session still lasts at least an hour.
     const duration = Math.max(0, lenientNumber(values.duration))
-    if (duration < 1) return 'Duration must be at least 1 hour.'
-    if (duration > MAX_DURATION_HOURS) return `Duration must be at most ${MAX_DURATION_HOURS} hours.`
     const registrationFee = Math.max(0, lenientNumber(values.registrationFee))
-    if (registrationFee > MAX_FEE) return `The registration fee must be at most ${MAX_FEE}.`
     const seats = seatsFromText(values.seats)
-    if (seats === undefined) return 'Seats must be a whole number of at least 1, or empty for no limit.'
+    const blank = (['title', 'subject'] as const).filter((name) => !values[name].trim())
+    const problems: FieldProblem<Field>[] = [
+      ...(blank.length > 0 ? [{ message: 'Title and subject are required.', fields: blank }] : []),
+      ...(duration < 1 ? [{ message: 'Duration must be at least 1 hour.', fields: ['duration' as const] }] : []),
+      ...(duration > MAX_DURATION_HOURS
+        ? [{ message: `Duration must be at most ${MAX_DURATION_HOURS} hours.`, fields: ['duration' as const] }]
+        : []),
+      ...(registrationFee > MAX_FEE
+        ? [{ message: `The registration fee must be at most ${MAX_FEE}.`, fields: ['registrationFee' as const] }]
+        : []),
+      ...(seats === undefined
+        ? [
+            {
+              message: 'Seats must be a whole number of at least 1, or empty for no limit.',
+              fields: ['seats' as const],
+            },
+          ]
+        : []),
+    ]
+    if (!show(problems) || seats === undefined) return null
     return async () => {
       // Seats are sent only when changed, so an update that leaves them alone sends what it always did.
       await onSave({
@@ -60,7 +79,7 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
     onClose()
   }
 
-  const input = (name: keyof typeof values, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
+  const input = (name: Field, label: string, numeric = false, ref?: React.Ref<HTMLInputElement>) => (
     <LabelledInput
       ref={ref}
       id={`${id}-${name}`}
@@ -68,11 +87,19 @@ export function UpdateSessionDialog({ session, onSave, onClose }: UpdateSessionD
       value={values[name]}
       inputMode={numeric ? 'decimal' : undefined}
       onChange={(e) => edit({ [name]: e.target.value })}
+      problem={field(name)}
     />
   )
 
   return (
-    <DialogForm title="Update session" initialFocusRef={firstRef} submitLabel="Save" onSubmit={check} onClose={cancel}>
+    <DialogForm
+      title="Update session"
+      initialFocusRef={firstRef}
+      submitLabel="Save"
+      formRef={formRef}
+      onSubmit={check}
+      onClose={cancel}
+    >
       {input('title', 'Title', false, firstRef)}
       {input('subject', 'Subject')}
       {input('duration', 'Duration (hours)', true)}

@@ -1,18 +1,34 @@
 // The frame, form and email field the login and register screens share, and
 // what they do with an attempt's outcome: the success toast and the way back,
 // or the 'Error' dialog (docs/product.md#messages).
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom'
 import { showAlert, showToast } from '#shared/ui/feedback'
+import type { FieldState } from '#shared/ui/field-problems'
 import { TextField } from '#shared/ui/text-field'
+import { TONE } from '#shared/ui/tone-classes'
 import { RETURN_PARAM, safeReturnPath } from '../return-path'
 import { errorMessage } from '#shared/api/api-error'
 
-export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
+export function AuthScreen({
+  title,
+  notice,
+  children,
+}: {
+  title: string
+  /** Why the visitor is here, when a guard sent them (./return-path.ts's signInReason). */
+  notice?: string | null
+  children: ReactNode
+}) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-lg border border-line bg-surface p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-ink">{title}</h1>
+        {notice ? (
+          <p data-testid="sign-in-reason" className={`mt-4 rounded p-3 text-center text-sm font-medium ${TONE.info}`}>
+            {notice}
+          </p>
+        ) : null}
         {children}
       </div>
     </section>
@@ -74,24 +90,29 @@ export function useAuthAttempt(successTitle: string) {
   const linkTo = (path: '/login' | '/register') =>
     from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
 
-  return { busy, attempt, linkTo }
+  return { busy, attempt, linkTo, from }
 }
 
 const PRIMARY_BUTTON =
   'w-full rounded bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-70'
 
-/** The fields and the submit button, which names what is under way while busy. */
+/**
+ * The fields and the submit button, which names what is under way while busy. The form checks its fields itself
+ * (noValidate: the browser's bubbles would say it in other words, and out of the page's order).
+ */
 export function AuthForm({
   busy,
   label,
   busyLabel,
   onSubmit,
+  formRef,
   children,
 }: {
   busy: boolean
   label: string
   busyLabel: string
   onSubmit: () => void
+  formRef?: RefObject<HTMLFormElement | null>
   children: ReactNode
 }) {
   function submit(event: FormEvent) {
@@ -99,7 +120,7 @@ export function AuthForm({
     onSubmit()
   }
   return (
-    <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
+    <form ref={formRef} noValidate className="mt-6 space-y-4" onSubmit={submit} aria-busy={busy}>
       {children}
       <button type="submit" className={PRIMARY_BUTTON} aria-disabled={busy}>
         {busy ? busyLabel : label}
@@ -109,14 +130,20 @@ export function AuthForm({
 }
 
 export function EmailField({
+  id,
   value,
   onChange,
+  problem,
 }: {
+  id: string
   value: string
   onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  problem?: FieldState
 }) {
   return (
     <TextField
+      id={id}
+      problem={problem}
       label="Email"
       type="email"
       name="email"

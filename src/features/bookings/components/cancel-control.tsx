@@ -1,37 +1,28 @@
-// A booking's cancel on its card: the button while the booking can be
-// cancelled, and, while a cancel waits on this device
-// (../offline/booking-cancel-outbox.ts), what it is waiting for instead. A
+// What the device's outbox says of a student's cancels, for their booking
+// cards: loaded with the cards (it reads Dexie), never with a screen that only
+// books. The probe reads the cancels waiting on this device once for a whole
+// list; a card whose cancel waits shows it instead of a cancel button. A
 // waiting cancel is not a cancelled booking: the card keeps the server's
 // status and says the booking is not cancelled yet, and a cancel never sent
 // can be undone. Every cancel waits a few seconds for the Undo its toast
 // offers before it goes out (docs/decisions/0078-phone-shell.md). One the
 // server refused shows its reason until dismissed.
-import { useMutation } from '@tanstack/react-query'
-import type { Booking } from '#contract/entities'
+import { useEffect } from 'react'
 import type { BookingCancelEntry } from '#shared/db/app-db'
 import { neverReachedServer } from '#shared/offline/outbox'
-import { UNDO_HOLD_MS } from '#shared/offline/undo-time'
 import { useOnline } from '#shared/offline/use-online'
-import { runWithFeedback } from '#shared/ui/action-feedback'
-import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
+import { showAlert, showToast } from '#shared/ui/feedback'
 import { ALERT_BOX, NOTICE_BOX } from '#shared/ui/tone-classes'
-import { bookingCancel } from '../api/booking-queries'
 import { dropCancel } from '../offline/booking-cancel-outbox'
 import { useQueuedCancels } from '../db/use-queued-cancels'
 
-const CANCEL_LABEL: Partial<Record<Booking['status'], string>> = {
-  pending: 'Withdraw booking',
-  approved: 'Cancel booking',
-  waitlisted: 'Leave waiting list',
-}
-
-const CANCEL_QUEUED = 'Cancel saved on this device. It will be sent when you are back online.'
+export type QueuedCancels = Map<string, BookingCancelEntry>
 
 /**
  * Takes back a cancel the server has not taken (Undo), or dismisses a refused
  * one; one that went out meanwhile is too late, and the student is told.
  */
-async function dropWaitingCancel(email: string, bookingId: string, refused = false): Promise<void> {
+export async function dropWaitingCancel(email: string, bookingId: string, refused = false): Promise<void> {
   if (await dropCancel(email, bookingId)) {
     if (!refused) showToast({ title: 'Cancel undone. Your booking stays.', icon: 'success' })
   } else {
@@ -43,67 +34,36 @@ async function dropWaitingCancel(email: string, bookingId: string, refused = fal
   }
 }
 
-interface CancelControlProps {
-  booking: Booking
-  title: string
-  /** The class has started: only an admin may cancel now. */
-  started: boolean
-  className: string
-}
-
-export default function CancelControl({ booking, title, started, className }: CancelControlProps) {
-  const cancel = useMutation(bookingCancel.cancel())
-  const online = useOnline()
-  const email = booking.studentEmail
+/** Reports the student's waiting cancels (by booking id) each time they change; renders nothing. */
+export default function QueuedCancelsProbe({
+  email,
+  onChange,
+}: {
+  email: string
+  onChange: (queued: QueuedCancels) => void
+}) {
   const queued = useQueuedCancels(email)
-  const label = CANCEL_LABEL[booking.status]
-
-  // Nothing until the device has answered: a waiting cancel must not flash a Cancel button first.
-  if (!queued) return null
-  const waiting = queued.get(booking._id)
-  if (waiting) return <WaitingCancel entry={waiting} title={title} className={className} />
-  if (!label || started) return null
-
-  async function onCancel(label: string) {
-    const ok = await confirmDialog({
-      title: `${label}?`,
-      text: `Your place in “${title}” will be given up. You can book again while registration is open.${
-        online ? '' : ' You are offline: the cancel waits on this device and is sent when you are back online.'
-      }`,
-      confirmLabel: label,
-      cancelLabel: 'Keep booking',
-      danger: true,
-    })
-    if (ok)
-      await runWithFeedback(() => cancel.mutateAsync({ id: booking._id, email, holdMs: UNDO_HOLD_MS }), {
-        worked: (outcome) => outcome.success,
-        success: (outcome) => (outcome.queued ? CANCEL_QUEUED : 'Booking cancelled'),
-        failed: 'Failed to cancel the booking',
-        undo: () => () => void dropWaitingCancel(email, booking._id),
-      })
-  }
-
-  return (
-    <button
-      type="button"
-      className={`${className} text-danger-ink ring-danger-ink hover:bg-danger-soft`}
-      aria-label={`${label}: ${title}`}
-      onClick={() => void onCancel(label)}
-      disabled={cancel.isPending}
-      aria-busy={cancel.isPending}
-    >
-      {label}
-    </button>
-  )
+  useEffect(() => {
+    if (queued) onChange(queued)
+  }, [queued, onChange])
+  return null
 }
 
-function WaitingCancel({ entry, title, className }: { entry: BookingCancelEntry; title: string; className: string }) {
+export function WaitingCancel({
+  entry,
+  title,
+  className,
+}: {
+  entry: BookingCancelEntry
+  title: string
+  className: string
+}) {
   const online = useOnline()
   const refused = entry.error !== undefined
   const action = refused ? 'Dismiss' : 'Undo cancel'
 
   return (
-    <div role="status" data-testid="waiting-cancel" className={`w-full text-sm ${refused ? ALERT_BOX : NOTICE_BOX}`}>
+    <div role="status" data-testid="waiting-cancel" className={`mt-3 text-sm ${refused ? ALERT_BOX : NOTICE_BOX}`}>
       <p className="font-semibold">{refused ? 'Cancel refused' : 'Cancel waiting to be sent'}</p>
       <p className="mt-1">
         {refused
@@ -118,7 +78,7 @@ function WaitingCancel({ entry, title, className }: { entry: BookingCancelEntry;
       {neverReachedServer(entry) && (
         <button
           type="button"
-          className={`${className} mt-2 bg-surface text-ink ring-line hover:bg-muted-strong`}
+          className={`${className} mt-2 bg-surface text-ink ring-1 ring-line hover:bg-muted-strong`}
           aria-label={`${action}: ${title}`}
           onClick={() => void dropWaitingCancel(entry.email, entry.bookingId, refused)}
         >

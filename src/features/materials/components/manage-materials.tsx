@@ -7,7 +7,7 @@ import { DataTable, RowButton } from '#shared/ui/data-table'
 import { Pager, useClampedPage } from '#shared/ui/pager'
 import { StatusBadge } from '#shared/ui/status-badge'
 import { QueryState } from '#shared/ui/query-state'
-import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON, TD } from '#shared/ui/ui-classes'
+import { APPROVE_BUTTON, DANGER_BUTTON, NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
 import { formatDateTime } from '#shared/format/date'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { materialMutations } from '../api/material-mutations'
@@ -39,24 +39,23 @@ function MaterialsTable({
     <DataTable
       caption={caption}
       columns={['Title', 'Tutor', 'File', 'Uploaded', ...(withStatus ? ['Status'] : []), 'Actions']}
-    >
-      {materials.map((m) => (
-        <tr key={m._id}>
-          <td className={TD}>{m.title}</td>
-          <td className={TD}>{m.tutorEmail}</td>
-          <td className={TD}>{m.fileName ?? m.fileType ?? '—'}</td>
-          <td className={TD}>{formatDateTime(m.createdAt)}</td>
-          {withStatus ? (
-            <td className={TD}>
-              <StatusBadge status={m.status} />
-            </td>
-          ) : null}
-          <td className={TD}>
-            <div className="flex flex-wrap gap-2">{actions(m)}</div>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+      rows={materials}
+      rowKey={(m) => m._id}
+      cells={(m) => [
+        m.title,
+        <span key="tutor" className="break-all">
+          {m.tutorEmail}
+        </span>,
+        <span key="file" className="break-all">
+          {m.fileName ?? m.fileType ?? '—'}
+        </span>,
+        formatDateTime(m.createdAt),
+        ...(withStatus ? [<StatusBadge key="status" status={m.status} />] : []),
+        <div key="actions" className="flex flex-wrap gap-2">
+          {actions(m)}
+        </div>,
+      ]}
+    />
   )
 }
 

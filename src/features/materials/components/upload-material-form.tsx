@@ -8,7 +8,7 @@ import { TEXT_LIMITS } from '#contract/limits'
 import { linkProblem } from '#contract/links'
 import { UPLOAD_ACCEPT } from '#shared/safety/file-safety'
 import { showAlert, showToast } from '#shared/ui/feedback'
-import { FormProblem } from '#shared/ui/form-problem'
+import { errorIdOf, FieldError, fieldAttributes, useFieldProblems, type FieldProblem } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LabelledTextarea } from '#shared/ui/labelled-textarea'
 import { QueryState } from '#shared/ui/query-state'
@@ -21,14 +21,14 @@ const UPLOAD_REJECTED = 'Upload failed. Try again.'
 const UPLOAD_FAILED = 'Failed to upload material'
 export const UPLOAD_REQUIRED = 'Please choose a session, enter a title and pick a file or give a link.'
 
+type Field = 'session' | 'title' | 'file' | 'link' | 'driveLink'
 const LINK_FIELDS = { link: 'Link', driveLink: 'Drive link' } as const
-/** The first link the servers would refuse, said in the form's words; null when both may be sent. */
-function linksProblem(links: Record<keyof typeof LINK_FIELDS, string>): string | null {
-  for (const field of Object.keys(LINK_FIELDS) as (keyof typeof LINK_FIELDS)[]) {
+/** Each link the servers would refuse, said in the form's words beside it. */
+function linkProblems(links: Record<keyof typeof LINK_FIELDS, string>): FieldProblem<Field>[] {
+  return (Object.keys(LINK_FIELDS) as (keyof typeof LINK_FIELDS)[]).flatMap((field) => {
     const problem = linkProblem(links[field])
-    if (problem) return `${LINK_FIELDS[field]} ${problem}.`
-  }
-  return null
+    return problem ? [{ message: `${LINK_FIELDS[field]} ${problem}.`, fields: [field] }] : []
+  })
 }
 
 const isApproved = (session: Session) => session.status === 'approved'
@@ -49,15 +49,15 @@ export function UploadMaterialForm({
   const { draft, edit, clear } = useFormDraft(`material-upload:${tutorEmail}`, emptyUpload, { hasText })
   const { sessionId, title, description, link, driveLink } = draft
   const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const upload = useMutation(materialMutations.upload())
   const id = useId()
+  const { formRef, show, field } = useFieldProblems<Field>((name) => `${id}-${name}`)
   const { offlineId, needsServer } = useServerGate()
 
   function onFile(picked: File | null) {
     const why = picked ? uploadProblem(picked) : null
-    setProblem(why)
+    show(why ? [{ message: why, fields: ['file'] }] : [])
     setFile(why ? null : picked)
     // A refused file must not stay selected, or it could look accepted.
     if (why && fileRef.current) fileRef.current.value = ''
@@ -65,16 +65,18 @@ export function UploadMaterialForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!sessionId || !title.trim() || (!file && !link.trim() && !driveLink.trim())) {
-      setProblem(UPLOAD_REQUIRED)
-      return
-    }
-    const why = (file && uploadProblem(file)) ?? linksProblem({ link, driveLink })
-    if (why) {
-      setProblem(why)
-      return
-    }
-    setProblem(null)
+    const missing: Field[] = [
+      ...(sessionId ? [] : (['session'] as const)),
+      ...(title.trim() ? [] : (['title'] as const)),
+      ...(file || link.trim() || driveLink.trim() ? [] : (['file'] as const)),
+    ]
+    const fileProblem = file && uploadProblem(file)
+    const problems = [
+      ...(missing.length > 0 ? [{ message: UPLOAD_REQUIRED, fields: missing }] : []),
+      ...(fileProblem ? [{ message: fileProblem, fields: ['file' as const] }] : []),
+      ...linkProblems({ link, driveLink }),
+    ]
+    if (!show(problems)) return
     try {
       const result = await upload.mutateAsync({
         sessionId,
@@ -108,7 +110,7 @@ export function UploadMaterialForm({
       isEmpty={(data) => !data.some(isApproved)}
     >
       {(data) => (
-        <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
           <div>
             <label htmlFor={`${id}-session`} className={LABEL}>
               Session
@@ -119,6 +121,7 @@ export function UploadMaterialForm({
               onChange={(e) => edit({ sessionId: e.target.value })}
               className={INPUT}
               required
+              {...fieldAttributes(field('session'), [])}
             >
               <option value="">Choose one of your approved sessions</option>
               {data.filter(isApproved).map((s) => (
@@ -127,6 +130,7 @@ export function UploadMaterialForm({
                 </option>
               ))}
             </select>
+            <FieldError id={errorIdOf(`${id}-session`)}>{field('session').error}</FieldError>
           </div>
           <LabelledInput
             id={`${id}-title`}
@@ -134,6 +138,8 @@ export function UploadMaterialForm({
             value={title}
             onChange={(e) => edit({ title: e.target.value })}
             required
+            maxLength={TEXT_LIMITS.materialTitle}
+            problem={field('title')}
           />
           <LabelledTextarea
             id={`${id}-description`}
@@ -141,6 +147,7 @@ export function UploadMaterialForm({
             value={description}
             onChange={(e) => edit({ description: e.target.value })}
             rows={4}
+            maxLength={TEXT_LIMITS.materialDescription}
           />
           <LabelledInput
             ref={fileRef}
@@ -150,6 +157,7 @@ export function UploadMaterialForm({
             type="file"
             accept={UPLOAD_ACCEPT}
             onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            problem={field('file')}
           />
           <LabelledInput
             id={`${id}-link`}
@@ -160,9 +168,10 @@ export function UploadMaterialForm({
             maxLength={TEXT_LIMITS.url}
             value={link}
             onChange={(e) => edit({ link: e.target.value })}
+            problem={field('link')}
           />
           <LabelledInput
-            id={`${id}-drive-link`}
+            id={`${id}-driveLink`}
             label="Drive link (optional)"
             hint="A shared Google Drive file or folder, https:// only."
             type="url"
@@ -170,9 +179,9 @@ export function UploadMaterialForm({
             maxLength={TEXT_LIMITS.url}
             value={driveLink}
             onChange={(e) => edit({ driveLink: e.target.value })}
+            problem={field('driveLink')}
           />
           <LabelledInput id={`${id}-email`} label="Tutor email" type="email" value={tutorEmail} readOnly />
-          <FormProblem>{problem}</FormProblem>
           <OfflineReason id={offlineId} />
           <button type="submit" className={PRIMARY_BUTTON} disabled={upload.isPending} {...needsServer}>
             {upload.isPending ? 'Uploading…' : 'Upload Material'}

@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { TEXT_LIMITS } from '#contract/limits'
 import { errorMessage } from '#shared/api/api-error'
 import { untilStored } from '#shared/db/storage-faults'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { showAlert, showToast } from '#shared/ui/feedback'
 import { isBrowserOnline } from '#shared/offline/use-online'
-import { FormProblem } from '#shared/ui/form-problem'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LabelledTextarea } from '#shared/ui/labelled-textarea'
 import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { noteMutations } from '../api/note-mutations'
-import { cleanNote, CREATE_NOTE_REQUIRED } from '../note-validation'
+import { cleanNote, CREATE_NOTE_REQUIRED, noteProblems } from '../note-validation'
 import { newNoteId } from '../offline/note-outbox'
 
 const NOTE_SAVED_OFFLINE = 'Note saved on this device. It will sync when you are back online.'
@@ -33,19 +34,15 @@ export function CreateNoteForm({ email }: { email: string }) {
   const { draft, latest, edit, clear } = useFormDraft(`note-create:${email}`, emptyDraft, { hasText })
   // Submits of this draft whose write outlived the storage timeout and may still be stored.
   const [slow, setSlow] = useState(0)
-  const [problem, setProblem] = useState<string | null>(null)
   const create = useMutation(noteMutations.create())
-  const ids = { email: useId(), title: useId(), description: useId(), error: useId() }
+  const ids = { email: useId(), title: useId(), description: useId() }
+  const { formRef, show, field } = useFieldProblems<'title' | 'description'>((name) => ids[name])
   const { title, description } = draft
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
     const note = cleanNote({ title, description })
-    if (!note) {
-      setProblem(CREATE_NOTE_REQUIRED)
-      return
-    }
-    setProblem(null)
+    if (!show(note ? [] : noteProblems({ title, description }, CREATE_NOTE_REQUIRED)) || !note) return
     const submitted = draft
     let wasSlow = false
     try {
@@ -67,12 +64,7 @@ export function CreateNoteForm({ email }: { email: string }) {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="max-w-xl space-y-4"
-      aria-describedby={problem ? ids.error : undefined}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
       <LabelledInput id={ids.email} label="Email" type="email" value={email} readOnly />
       <LabelledInput
         id={ids.title}
@@ -80,8 +72,8 @@ export function CreateNoteForm({ email }: { email: string }) {
         value={title}
         onChange={(e) => edit({ title: e.target.value })}
         required
-        aria-invalid={problem && !title.trim() ? true : undefined}
-        aria-describedby={problem && !title.trim() ? ids.error : undefined}
+        maxLength={TEXT_LIMITS.noteTitle}
+        problem={field('title')}
       />
       <LabelledTextarea
         id={ids.description}
@@ -90,10 +82,9 @@ export function CreateNoteForm({ email }: { email: string }) {
         onChange={(e) => edit({ description: e.target.value })}
         rows={6}
         required
-        aria-invalid={problem && !description.trim() ? true : undefined}
-        aria-describedby={problem && !description.trim() ? ids.error : undefined}
+        maxLength={TEXT_LIMITS.noteDescription}
+        problem={field('description')}
       />
-      <FormProblem id={ids.error}>{problem}</FormProblem>
       {/* A slow write may still be stored; pressing again is safe (same note id), so the button stays usable. */}
       <p role="status" className="text-sm text-ink-muted">
         {slow > 0 ? NOTE_STILL_SAVING : ''}

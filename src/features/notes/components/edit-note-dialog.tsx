@@ -4,11 +4,13 @@ import type { Note } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
 import { untilStored } from '#shared/db/storage-faults'
 import { useFormDraft } from '#shared/drafts/form-draft'
+import { TEXT_LIMITS } from '#contract/limits'
 import { DialogForm } from '#shared/ui/dialog-form'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
 import { LabelledTextarea } from '#shared/ui/labelled-textarea'
 import { noteMutations } from '../api/note-mutations'
-import { cleanNote, EDIT_NOTE_REQUIRED } from '../note-validation'
+import { cleanNote, EDIT_NOTE_REQUIRED, noteProblems } from '../note-validation'
 import { NOTE_STILL_SAVING } from './create-note-form'
 
 /** Both texts, one after the other, for the student to cut down to one. */
@@ -40,10 +42,11 @@ export function EditNoteDialog({ note, theirs, onClose }: { note: Note; theirs?:
       : update.mutateAsync({ id: note._id, email: note.email, ...text })
   const titleRef = useRef<HTMLInputElement>(null)
   const ids = { title: useId(), description: useId() }
+  const { formRef, show, field } = useFieldProblems<'title' | 'description'>((name) => ids[name])
 
   function check() {
     const clean = cleanNote({ title, description })
-    if (!clean) return EDIT_NOTE_REQUIRED
+    if (!show(clean ? [] : noteProblems({ title, description }, EDIT_NOTE_REQUIRED)) || !clean) return null
     return async () => {
       setSlow(false)
       try {
@@ -69,6 +72,7 @@ export function EditNoteDialog({ note, theirs, onClose }: { note: Note; theirs?:
       busyLabel={slow ? NOTE_STILL_SAVING : 'Saving…'}
       // Saved on this device first and synced later: it works offline.
       needsServer={false}
+      formRef={formRef}
       onSubmit={check}
       failure={(error) => errorMessage(error)}
       onClose={cancel}
@@ -79,6 +83,8 @@ export function EditNoteDialog({ note, theirs, onClose }: { note: Note; theirs?:
         label="Title"
         value={title}
         onChange={(e) => edit({ title: e.target.value })}
+        maxLength={TEXT_LIMITS.noteTitle}
+        problem={field('title')}
       />
       <LabelledTextarea
         id={ids.description}
@@ -86,6 +92,8 @@ export function EditNoteDialog({ note, theirs, onClose }: { note: Note; theirs?:
         value={description}
         onChange={(e) => edit({ description: e.target.value })}
         rows={5}
+        maxLength={TEXT_LIMITS.noteDescription}
+        problem={field('description')}
       />
     </DialogForm>
   )

@@ -1,6 +1,8 @@
-// The one place the app asks to notify: a card, shown after a sign-in (on the
-// inbox and on a student's bookings), that says why, and asks only when the
-// user presses its button. "Not now" is remembered (./push-permission.ts).
+// The one place the app asks to notify: a compact prompt that says why, and
+// asks only when the user presses its button. It sits where being told pays
+// off (after a booking, on the details page; under the lists of My Bookings
+// and the inbox), never above a list it would push down. "Not now" is
+// remembered (./push-permission.ts).
 import { useState } from 'react'
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '#shared/ui/ui-classes'
 import { rememberAsked, shouldAsk, turnOnNotifications } from '../push-permission'
@@ -10,15 +12,18 @@ export function NotificationPermissionCard() {
   const [busy, setBusy] = useState(false)
   if (!open) return null
   return (
-    <aside aria-labelledby="notify-card-title" className="mt-4 rounded-lg border border-line bg-surface p-4">
-      <h2 id="notify-card-title" className="font-semibold text-ink">
+    <aside
+      aria-labelledby="notify-card-title"
+      data-testid="notify-prompt"
+      className="mt-6 rounded-lg border border-line bg-surface p-3"
+    >
+      <h2 id="notify-card-title" className="text-sm font-semibold text-ink">
         Get told when your booking is approved
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        StudyHub can show a notification on this device when something changes for you: a booking approved, a seat that
-        came free, a class starting within 24 hours. Your browser will ask you to allow it.
+      <p className="mt-0.5 text-sm text-ink-muted">
+        A notification on this device when a booking is approved, a seat comes free or a class is near.
       </p>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
           className={PRIMARY_BUTTON}

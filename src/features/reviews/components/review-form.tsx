@@ -2,10 +2,12 @@
 // rating from 1 to 5 and a comment, both required. The rating is a radio group
 // drawn as stars.
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
+import { TEXT_LIMITS } from '#contract/limits'
 import { errorMessage } from '#shared/api/api-error'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { showAlert, showToast } from '#shared/ui/feedback'
+import { errorIdOf, FieldError, fieldAttributes, useFieldProblems } from '#shared/ui/field-problems'
 import { OfflineReason } from '#shared/offline/offline-reason'
 import { useOnline } from '#shared/offline/use-online'
 import { reviewMutations } from '../api/review-queries'
@@ -22,18 +24,17 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
   // Kept in this tab's session storage until submitted (a reload keeps it).
   const { draft, edit, clear } = useFormDraft(`review:${studentEmail}:${sessionId}`, () => ({ rating: 0, comment: '' }))
   const { rating, comment } = draft
-  const [problem, setProblem] = useState('')
   const id = useId()
+  const inputId = (field: 'rating' | 'comment') => (field === 'rating' ? `${id}-rating-${RATINGS[0]}` : `${id}-comment`)
+  const { formRef, show, field } = useFieldProblems<'rating' | 'comment'>(inputId)
+  const ratingState = field('rating')
   // Submitting needs the server: offline the button is disabled with the reason.
   const online = useOnline()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!rating || !comment.trim()) {
-      setProblem('Please fill comment & rating')
-      return
-    }
-    setProblem('')
+    const missing = [...(rating ? [] : (['rating'] as const)), ...(comment.trim() ? [] : (['comment'] as const))]
+    if (!show(missing.length > 0 ? [{ message: 'Please fill comment & rating', fields: missing }] : [])) return
     // mutateAsync, not mutate's callbacks: a stored review replaces this form
     // (the student has reviewed), and mutate's callbacks never run once their
     // component is gone, so the toast would be lost.
@@ -47,7 +48,13 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="rounded-xl border border-line p-5">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-line p-5"
+    >
       <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
         Leave a review
       </h3>
@@ -60,8 +67,10 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
               className="cursor-pointer rounded p-1.5 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-focus"
             >
               <input
+                id={`${id}-rating-${value}`}
                 type="radio"
                 name={`${id}-rating`}
+                {...fieldAttributes(ratingState, [])}
                 value={value}
                 checked={rating === value}
                 onChange={() => edit({ rating: value })}
@@ -81,6 +90,7 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
             </label>
           ))}
         </div>
+        <FieldError id={errorIdOf(inputId('rating'))}>{ratingState.error}</FieldError>
       </fieldset>
       <label htmlFor={`${id}-comment`} className="mt-4 block text-sm font-medium text-ink">
         Comment
@@ -90,17 +100,17 @@ export function ReviewForm({ sessionId, studentEmail, studentName }: ReviewFormP
         value={comment}
         onChange={(event) => edit({ comment: event.target.value })}
         rows={3}
-        className="mt-1 w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-ink"
+        maxLength={TEXT_LIMITS.reviewComment}
+        {...fieldAttributes(field('comment'), [])}
+        className="mt-1 w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-ink aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger"
       />
-      <p role="alert" className="mt-2 min-h-5 text-sm text-danger">
-        {problem}
-      </p>
+      <FieldError id={errorIdOf(inputId('comment'))}>{field('comment').error}</FieldError>
       <OfflineReason id={`${id}-offline`} className="mt-1" />
       <button
         type="submit"
         disabled={create.isPending || !online}
         aria-describedby={online ? undefined : `${id}-offline`}
-        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+        className="mt-4 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
       >
         Submit review
       </button>

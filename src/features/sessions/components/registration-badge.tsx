@@ -1,5 +1,5 @@
 import type { RegistrationLabel } from '../registration-status'
-import { STATUS_TONE, TONE } from '#shared/ui/tone-classes'
+import { TONE } from '#shared/ui/tone-classes'
 
 /** Ongoing in green, Closed in red (docs/product.md#screens); the word carries the meaning, colour only repeats it. */
 export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
@@ -15,17 +15,5 @@ export function RegistrationBadge({ label }: { label: RegistrationLabel }) {
         {label}
       </span>
     </>
-  )
-}
-
-/** An admin's view of a session's review status. */
-export function SessionStatusBadge({ status }: { status: keyof typeof STATUS_TONE }) {
-  return (
-    <span
-      data-testid="session-status"
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_TONE[status]}`}
-    >
-      {status}
-    </span>
   )
 }

@@ -1,64 +1,81 @@
-// The card of a study session on Home and /study-sessions (docs/product.md#screens).
+// The card of a study session on Home and /study-sessions (docs/product.md#screens): what a student chooses by
+// (when, who, how much, and the seats when they are limited) beside the title, and the whole card is the link to
+// the session ("Read More" stays its visible, accessible name).
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '#contract/entities'
+import { classEvent } from '#contract/rules'
+import { formatWhen } from '#shared/format/date'
+import { formatFee } from '#shared/format/number'
+import { useHydrated } from '#shared/hooks/use-hydrated'
 import type { RegistrationLabel } from '../registration-status'
 import { seatsLeftText } from '../seats-left'
-import { RegistrationBadge, SessionStatusBadge } from './registration-badge'
+import { RegistrationBadge } from './registration-badge'
 
 interface SessionCardProps {
   session: Session
   label: RegistrationLabel
   /** The session's stars and review count (the reviews feature's, put here by the route). */
   rating: ReactNode
-  /** Admins also see the review status and the session's ID. */
-  adminView?: boolean
+  /** What an admin also sees (./admin-session-marks.tsx): the review status beside the label, the ID under the title. */
+  adminMarks?: { status: ReactNode; id: ReactNode }
   headingLevel?: 'h3' | 'h2'
 }
 
-export function SessionCard({
-  session,
-  label,
-  rating,
-  adminView = false,
-  headingLevel: Heading = 'h3',
-}: SessionCardProps) {
+export function SessionCard({ session, label, rating, adminMarks, headingLevel: Heading = 'h3' }: SessionCardProps) {
   const titleId = `session-${session._id}-title`
   const seats = seatsLeftText(session)
+  // The time (the viewer's zone) and the fee (the viewer's digits) wait for the device; their lines keep their room.
+  const hydrated = useHydrated()
+  const { start, end } = classEvent(session)
   return (
     <article
       aria-labelledby={titleId}
       data-testid="session-card"
       data-session-id={session._id}
-      className="flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm"
+      className="relative flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm hover:border-line-strong"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading id={titleId} className="text-lg font-semibold text-ink">
           {session.title}
         </Heading>
         <div className="flex gap-1">
-          {adminView && <SessionStatusBadge status={session.status} />}
+          {adminMarks?.status}
           <RegistrationBadge label={label} />
         </div>
       </div>
-      {adminView && (
-        <p className="mt-1 text-xs text-ink-muted">
-          Session ID: <code data-testid="session-id">{session._id}</code>
-        </p>
-      )}
+      {adminMarks?.id}
+      <ul className="mt-2 space-y-0.5 text-sm text-ink">
+        <li className="min-h-5" data-testid="session-when">
+          <span className="sr-only">Class: </span>
+          {hydrated && <time dateTime={session.classStart}>{formatWhen(start, end)}</time>}
+        </li>
+        <li>
+          <span className="sr-only">Tutor: </span>
+          with {session.tutorName}
+        </li>
+        <li className="flex min-h-5 flex-wrap gap-x-2">
+          <span className="font-semibold" data-testid="session-fee">
+            <span className="sr-only">Fee: </span>
+            {hydrated && formatFee(session.registrationFee)}
+          </span>
+          {seats && (
+            <span>
+              <span aria-hidden="true">· </span>
+              <span data-testid="seats-left">{seats}</span>
+            </span>
+          )}
+        </li>
+      </ul>
       <p className="mt-2 line-clamp-3 flex-1 text-sm text-ink-muted">{session.description}</p>
-      <div className="mt-4 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
+      <div className="mt-3 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
         {rating}
       </div>
-      {seats && (
-        <p className="mt-2 text-sm font-semibold text-ink" data-testid="seats-left">
-          {seats}
-        </p>
-      )}
+      {/* The link's box covers the card (its ::after), so a tap anywhere on the card opens the session. */}
       <Link
         to={`/session-details/${session._id}`}
         aria-label={`Read More: ${session.title}`}
-        className="tap mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+        className="tap mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-brand-900"
       >
         Read More
       </Link>

@@ -3,7 +3,7 @@
 // booked-session page.
 import type { ReactNode } from 'react'
 import type { Session } from '#contract/entities'
-import { formatDateTime } from '#shared/format/date'
+import { formatWhen } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
 import { seatsLeftText } from '../seats-left'
 
@@ -16,12 +16,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
+/** From one instant to another, short: the weekday and date once when both are on one day. */
 function DateRange({ start, end }: { start: string; end: string }) {
-  return (
-    <>
-      <time dateTime={start}>{formatDateTime(start)}</time> – <time dateTime={end}>{formatDateTime(end)}</time>
-    </>
-  )
+  return <time dateTime={start}>{formatWhen(start, end)}</time>
 }
 
 /** rating: the session's stars, mean and review count (the reviews feature's, put here by the route). */

@@ -1,10 +1,12 @@
 // Creating a session: the toast keeps its words, and the form says what they
-// leave out: the session waits for an admin.
-import { fireEvent, screen } from '@testing-library/react'
+// leave out: the session waits for an admin. A form with problems says each
+// beside its field and sends nothing.
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, expect, it } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { api } from '#shared/api/http-client'
 import { renderApp } from '#app/testing/render-app'
+import { SESSION_MESSAGES } from '../session-form'
 import { AddSessionForm, SESSION_CREATED, SESSION_PENDING } from './add-session-form'
 
 const TUTOR = 'tutor@studyhub.demo'
@@ -35,4 +37,34 @@ it('shows the toast and then the new session as pending', async () => {
   expect(text).toContain(SESSION_PENDING)
   const mine = await api('listTutorSessions', { params: { email: TUTOR } })
   expect(mine.find((s) => s.title === 'Waves and Optics')?.status).toBe('pending')
+})
+
+it('says each problem beside its field and puts the focus on the first, sending nothing', async () => {
+  renderApp(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
+  const input = (label: string) => screen.getByLabelText(label)
+  fireEvent.change(input('Session title'), { target: { value: 'Waves and Optics' } })
+  fireEvent.change(input('Duration (hours)'), { target: { value: '0.5' } })
+  fireEvent.change(input('Registration fee'), { target: { value: '-3' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+
+  // The first field left empty takes the focus, and the message is read with it.
+  const subject = input('Subject')
+  await waitFor(() => expect(document.activeElement).toBe(subject))
+  expect(subject.getAttribute('aria-invalid')).toBe('true')
+  const described = (el: HTMLElement) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ')
+  expect(described(subject)).toContain(SESSION_MESSAGES.required)
+  // Every empty required field is marked, the message shown once, under the first of them.
+  for (const label of ['Registration start', 'Registration end', 'Class start date', 'Class start time', 'Class end'])
+    expect(input(label).getAttribute('aria-invalid')).toBe('true')
+  expect(screen.getAllByText(SESSION_MESSAGES.required)).toHaveLength(1)
+  expect(input('Session title').getAttribute('aria-invalid')).toBeNull()
+  // The other problems sit beside their own fields.
+  expect(described(input('Duration (hours)'))).toContain(SESSION_MESSAGES.duration)
+  expect(described(input('Registration fee'))).toContain(SESSION_MESSAGES.fee)
+  const mine = await api('listTutorSessions', { params: { email: TUTOR } })
+  expect(mine.some((s) => s.title === 'Waves and Optics')).toBe(false)
 })

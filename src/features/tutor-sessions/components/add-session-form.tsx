@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { TEXT_LIMITS } from '#contract/limits'
 import { errorMessage } from '#shared/api/api-error'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { showAlert, showToast } from '#shared/ui/feedback'
+import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
-import { ERROR_TEXT, INPUT, LABEL, PRIMARY_BUTTON } from '#shared/ui/ui-classes'
+import { LabelledTextarea } from '#shared/ui/labelled-textarea'
+import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations } from '../api/tutor-session-queries'
 import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
@@ -22,13 +25,12 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
     edit,
     clear,
   } = useFormDraft<SessionFormValues>(`session-add:${tutorEmail}`, () => emptySessionForm)
-  const [problem, setProblem] = useState<{ message: string; field: SessionFormField } | null>(null)
+  const baseId = useId()
+  const { formRef, show, field: problemOf } = useFieldProblems<SessionFormField>((name) => `${baseId}-${name}`)
   /** The title of the session just created, shown with its pending state until the next one. */
   const [created, setCreated] = useState<string | null>(null)
   const create = useMutation(tutorSessionMutations.create())
-  const baseId = useId()
   const { offlineId, needsServer } = useServerGate()
-  const errorId = `${baseId}-error`
 
   function field(
     name: SessionFormField,
@@ -36,7 +38,6 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
     input: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {},
     hint?: ReactNode,
   ) {
-    const invalid = problem?.field === name
     return (
       <LabelledInput
         id={`${baseId}-${name}`}
@@ -45,8 +46,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         name={name}
         value={values[name] ?? ''}
         onChange={(e) => edit({ [name]: e.target.value })}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        problem={problemOf(name)}
         {...input}
       />
     )
@@ -55,12 +55,8 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
     const result = buildSessionPayload(values, { name: tutorName, email: tutorEmail })
-    if (!result.ok) {
-      setProblem({ message: result.message, field: result.field })
-      document.getElementById(`${baseId}-${result.field}`)?.focus()
-      return
-    }
-    setProblem(null)
+    // Each problem beside its field, the focus on the first of them.
+    if (!show(result.ok ? [] : result.problems) || !result.ok) return
     try {
       await create.mutateAsync(result.payload)
       clear()
@@ -72,19 +68,17 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-4 sm:grid-cols-2">
-      {field('title', 'Session title', { required: true })}
-      {field('subject', 'Subject', { required: true })}
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-4 sm:grid-cols-2">
+      {field('title', 'Session title', { required: true, maxLength: TEXT_LIMITS.sessionTitle })}
+      {field('subject', 'Subject', { required: true, maxLength: TEXT_LIMITS.subject })}
       <div className="sm:col-span-2">
-        <label htmlFor={`${baseId}-description`} className={LABEL}>
-          Description (optional)
-        </label>
-        <textarea
+        <LabelledTextarea
           id={`${baseId}-description`}
+          label="Description (optional)"
           value={values.description}
           onChange={(e) => edit({ description: e.target.value })}
           rows={4}
-          className={INPUT}
+          maxLength={TEXT_LIMITS.sessionDescription}
         />
       </div>
       {field('registrationStart', 'Registration start', { type: 'date', required: true })}
@@ -114,11 +108,6 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
       <LabelledInput id={`${baseId}-tutorName`} label="Tutor name" value={tutorName} readOnly />
       <LabelledInput id={`${baseId}-tutorEmail`} label="Tutor email" type="email" value={tutorEmail} readOnly />
       <div className="sm:col-span-2">
-        {problem ? (
-          <p id={errorId} role="alert" className={ERROR_TEXT}>
-            {problem.message}
-          </p>
-        ) : null}
         {created ? (
           <p role="status" className="mt-2 font-medium text-ink">
             “{created}” was created. {SESSION_PENDING}

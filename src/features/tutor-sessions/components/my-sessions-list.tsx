@@ -5,8 +5,8 @@ import { runWithFeedback } from '#shared/ui/action-feedback'
 import { DataTable, RowButton } from '#shared/ui/data-table'
 import { QueryState } from '#shared/ui/query-state'
 import { StatusBadge } from '#shared/ui/status-badge'
-import { NEUTRAL_BUTTON, TD } from '#shared/ui/ui-classes'
-import { formatDateTime } from '#shared/format/date'
+import { NEUTRAL_BUTTON } from '#shared/ui/ui-classes'
+import { formatWhen } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations, tutorSessionQueries } from '../api/tutor-session-queries'
@@ -41,34 +41,32 @@ export function MySessionsList({ email }: { email: string }) {
           <DataTable
             caption="My study sessions"
             columns={['Title', 'Subject', 'Class starts', 'Fee', 'Status', 'Actions']}
-          >
-            {data.map((session) => (
-              <tr key={session._id}>
-                <td className={TD}>{session.title}</td>
-                <td className={TD}>{session.subject}</td>
-                <td className={TD}>{formatDateTime(session.classStart)}</td>
-                <td className={TD}>{formatFee(session.registrationFee)}</td>
-                <td className={TD}>
-                  <StatusBadge status={session.status} />
-                </td>
-                <td className={TD}>
-                  {session.status === 'rejected' ? (
-                    <RowButton
-                      name={session.title}
-                      className={NEUTRAL_BUTTON}
-                      disabled={resubmit.isPending && resubmit.variables === session._id}
-                      onClick={() => void onResubmit(session)}
-                      {...needsServer}
-                    >
-                      Resubmit
-                    </RowButton>
-                  ) : (
-                    <span className="text-ink-muted">—</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+            rows={data}
+            rowKey={(session) => session._id}
+            cells={(session) => [
+              session.title,
+              session.subject,
+              formatWhen(session.classStart),
+              formatFee(session.registrationFee),
+              <StatusBadge key="status" status={session.status} />,
+              session.status === 'rejected' ? (
+                <RowButton
+                  key="actions"
+                  name={session.title}
+                  className={NEUTRAL_BUTTON}
+                  disabled={resubmit.isPending && resubmit.variables === session._id}
+                  onClick={() => void onResubmit(session)}
+                  {...needsServer}
+                >
+                  Resubmit
+                </RowButton>
+              ) : (
+                <span key="actions" className="text-ink-muted">
+                  —
+                </span>
+              ),
+            ]}
+          />
         </>
       )}
     </QueryState>

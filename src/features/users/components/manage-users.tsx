@@ -7,7 +7,7 @@ import { useServerGate } from '#shared/offline/use-server-gate'
 import { DataTable, RowButton } from '#shared/ui/data-table'
 import { Pager, useClampedPage } from '#shared/ui/pager'
 import { QueryState } from '#shared/ui/query-state'
-import { DANGER_BUTTON, INPUT, LABEL, TD } from '#shared/ui/ui-classes'
+import { DANGER_BUTTON, INPUT, LABEL } from '#shared/ui/ui-classes'
 import { api } from '#shared/api/http-client'
 import { confirmDelete, runWithFeedback } from '#shared/ui/action-feedback'
 import { describeOwned } from '../owned-records'
@@ -98,54 +98,58 @@ export function ManageUsers() {
       <QueryState query={users} loading="Loading users…" empty="No users found." isEmpty={(data) => data.total === 0}>
         {(data) => (
           <>
-            <DataTable caption="Users" columns={['User', 'Email', 'Email verified', 'Role', 'Actions']}>
-              {data.items.map((user) => (
-                <tr key={user._id}>
-                  <td className={TD}>
-                    <div className="flex items-center gap-2">
-                      <Avatar user={user} />
-                      {user.name || '—'}
-                    </div>
-                  </td>
-                  <td className={TD}>{user.email}</td>
-                  <td className={TD}>{verifiedText(user)}</td>
-                  <td className={TD}>
-                    {user.role === 'admin' ? (
-                      <span className="font-semibold">admin</span>
-                    ) : (
-                      <select
-                        aria-label={`Role of ${user.email}`}
-                        value={user.role}
-                        disabled={updateRole.isPending && updateRole.variables?.id === user._id}
-                        {...needsServer}
-                        onChange={(e) => void onRole(user, e.target.value as 'student' | 'tutor')}
-                        className="rounded border border-line-strong bg-surface px-2 py-1 text-ink"
-                      >
-                        <option value="student">student</option>
-                        {/* The server refuses it too: only an email's proven owner may teach under it. */}
-                        <option value="tutor" disabled={user.emailVerified === false}>
-                          {user.emailVerified === false ? 'tutor (needs a verified email)' : 'tutor'}
-                        </option>
-                      </select>
-                    )}
-                  </td>
-                  <td className={TD}>
-                    {user.role === 'admin' ? (
-                      <span className="text-ink-muted">Admin: cannot be changed or deleted</span>
-                    ) : (
-                      <RowButton
-                        name={user.email}
-                        className={DANGER_BUTTON}
-                        onClick={() => void onDelete(user)}
-                        {...needsServer}
-                      >
-                        Delete
-                      </RowButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+            <DataTable
+              caption="Users"
+              columns={['User', 'Email', 'Email verified', 'Role', 'Actions']}
+              rows={data.items}
+              rowKey={(user) => user._id}
+              cells={(user) => [
+                <div key="user" className="flex items-center gap-2">
+                  <Avatar user={user} />
+                  {user.name || '—'}
+                </div>,
+                <span key="email" className="break-all">
+                  {user.email}
+                </span>,
+                <span key="verified">{verifiedText(user)}</span>,
+                user.role === 'admin' ? (
+                  <span key="role" className="font-semibold">
+                    admin
+                  </span>
+                ) : (
+                  <select
+                    key="role"
+                    aria-label={`Role of ${user.email}`}
+                    value={user.role}
+                    disabled={updateRole.isPending && updateRole.variables?.id === user._id}
+                    {...needsServer}
+                    onChange={(e) => void onRole(user, e.target.value as 'student' | 'tutor')}
+                    className="rounded border border-line-strong bg-surface px-2 py-1 text-ink"
+                  >
+                    <option value="student">student</option>
+                    {/* The server refuses it too: only an email's proven owner may teach under it. */}
+                    <option value="tutor" disabled={user.emailVerified === false}>
+                      {user.emailVerified === false ? 'tutor (needs a verified email)' : 'tutor'}
+                    </option>
+                  </select>
+                ),
+                user.role === 'admin' ? (
+                  <span key="actions" className="text-ink-muted">
+                    Admin: cannot be changed or deleted
+                  </span>
+                ) : (
+                  <RowButton
+                    key="actions"
+                    name={user.email}
+                    className={DANGER_BUTTON}
+                    onClick={() => void onDelete(user)}
+                    {...needsServer}
+                  >
+                    Delete
+                  </RowButton>
+                ),
+              ]}
+            />
             <Pager label="Users pages" page={page} total={data.total} limit={PAGE_SIZE} onPage={setPage} />
           </>
         )}

@@ -1,0 +1,36 @@
+// Dates in parts, for the screens that follow the first paint (a student's
+// day, a booking's card): a day without its time, and how long until
+// something starts. Apart from ./date.ts, which the first load carries: what
+// only later screens use stays out of it. In the viewer's locale and time zone.
+import { toDate, type DateInput } from './date'
+
+let day: Intl.DateTimeFormat | undefined
+let relative: Intl.RelativeTimeFormat | undefined
+
+const dayFormat = () =>
+  (day ??= new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }))
+// "in 1 day", never "tomorrow": a day ahead in hours is not always tomorrow on the calendar.
+const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'always' }))
+
+/** "Mon 18 Jan": a day without its time; '—' for a missing or invalid date. */
+export function formatDay(value: DateInput): string {
+  const date = toDate(value)
+  return date ? dayFormat().format(date) : '—'
+}
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+
+/**
+ * How long until `start`, in its largest whole unit: "in 3 days", "in 2 hours", "in 25 minutes" (at least
+ * one minute); null once it has begun, or for a missing or invalid date.
+ */
+export function formatTimeUntil(start: DateInput, now: number = Date.now()): string | null {
+  const at = toDate(start)
+  if (!at || at.getTime() <= now) return null
+  const ms = at.getTime() - now
+  if (ms >= DAY_MS) return relativeFormat().format(Math.floor(ms / DAY_MS), 'day')
+  if (ms >= HOUR_MS) return relativeFormat().format(Math.floor(ms / HOUR_MS), 'hour')
+  return relativeFormat().format(Math.max(1, Math.floor(ms / MINUTE_MS)), 'minute')
+}
