@@ -17,7 +17,8 @@ import { resetApiGate } from '#shared/api/api-ready'
 import { appDb } from '#shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { Material } from '#contract/entities'
-import { deviceData, finishPendingWipe, PENDING_WIPE_KEY, pendingWipe, wipeOrMark } from './device-data'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
+import { confirmLogOut, deviceData, finishPendingWipe, pendingWipe, wipeOrMark } from './device-data'
 
 const materialFixture: Material = {
   _id: 'm1',
@@ -40,7 +41,7 @@ function renderWithDevice(gateway: AuthGateway) {
   resetFeedback()
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider loadGateway={async () => gateway} device={deviceData}>
+      <AuthProvider loadGateway={async () => gateway} device={deviceData} confirmLogOut={confirmLogOut}>
         <Probe />
         <FeedbackHost />
       </AuthProvider>
@@ -164,7 +165,7 @@ describe('log out with unsent note writes', () => {
 })
 
 describe('the pending-wipe marker', () => {
-  afterEach(() => localStorage.removeItem(PENDING_WIPE_KEY))
+  afterEach(() => localStorage.removeItem(LOCAL_KEYS.pendingWipe))
 
   it('is removed by a wipe that succeeds and left by one that fails', async () => {
     await wipeOrMark('a@example.com', async () => undefined)
@@ -186,7 +187,7 @@ describe('the pending-wipe marker', () => {
     await finishPendingWipe(wipe)
     expect(wipe).not.toHaveBeenCalled()
 
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     vi.spyOn(console, 'log').mockImplementation(() => {})
     await finishPendingWipe(() => Promise.reject(new Error('still blocked')))
     expect(pendingWipe()).toBe('a@example.com')
@@ -200,7 +201,7 @@ describe('the pending-wipe marker', () => {
     await queueCreate('a@example.com', { title: 'Left behind', description: 'by a failed wipe' })
     await appDb.materials.put({ ...materialFixture, email: 'a@example.com', savedAt: 1 })
     await appDb.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     await finishPendingWipe()
     const left = await Promise.all([appDb.outbox, appDb.notes, appDb.materials, appDb.reviews].map((t) => t.count()))
     expect(left).toEqual([0, 0, 0, 0])
@@ -213,7 +214,7 @@ describe('the pending-wipe marker', () => {
     vi.spyOn(appDb.notes, 'filter').mockImplementation(() => {
       throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError' })
     })
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     await finishPendingWipe()
     expect(pendingWipe()).toBe('a@example.com')
     expect(await appDb.reviews.count()).toBe(0)

@@ -5,13 +5,13 @@
 // A wipe can fail: another tab opened a newer version of the database (this
 // tab's connection is then closed for good), or IndexedDB refuses. The user is
 // signed out anyway, but it is not a clean logout: they are told (the navbar
-// shows WIPE_PENDING_ALERT), and a marker in localStorage (PENDING_WIPE_KEY,
-// the email whose data it is) makes the next start of the app finish the
+// shows WIPE_PENDING_ALERT), and a marker in the origin's storage
+// (LOCAL_KEYS.pendingWipe, the email whose data it is) makes the next start of the app finish the
 // wipe before anything is rendered (finishPendingWipe, from src/main.tsx).
-import type { DeviceData } from '#features/auth/device-data'
+import type { DeviceData, UnsentWarning } from '#features/auth/device-data'
+import { LOCAL_KEYS, localStore } from '#shared/storage/browser-storage'
+import { confirmDialog } from '#shared/ui/feedback'
 import { stopSyncEngines } from './sync-engines'
-
-export const PENDING_WIPE_KEY = 'studyhub-pending-wipe'
 
 export const WIPE_PENDING_ALERT = {
   title: 'Logged out, but your data is still on this device',
@@ -46,12 +46,8 @@ async function stopNotifyingThisDevice(): Promise<void> {
 }
 
 /** The email whose wipe is pending, if any. */
-export function pendingWipe(storage: Storage = localStorage): string | null {
-  try {
-    return storage.getItem(PENDING_WIPE_KEY)
-  } catch {
-    return null
-  }
+export function pendingWipe(): string | null {
+  return localStore.get(LOCAL_KEYS.pendingWipe)
 }
 
 /**
@@ -59,28 +55,21 @@ export function pendingWipe(storage: Storage = localStorage): string | null {
  * start and rejects. The marker is written first, so a tab closed mid-wipe
  * leaves it too.
  */
-export async function wipeOrMark(
-  email: string,
-  wipe: (email: string) => Promise<void>,
-  storage: Storage = localStorage,
-): Promise<void> {
-  storage.setItem(PENDING_WIPE_KEY, email)
+export async function wipeOrMark(email: string, wipe: (email: string) => Promise<void>): Promise<void> {
+  localStore.set(LOCAL_KEYS.pendingWipe, email)
   await wipe(email)
-  storage.removeItem(PENDING_WIPE_KEY)
+  localStore.set(LOCAL_KEYS.pendingWipe, null)
 }
 
 /**
  * At start: finishes a wipe the last log out could not do. Resolves once it
  * is done, or once it failed again (the marker stays for the start after).
  */
-export async function finishPendingWipe(
-  wipe: (email: string) => Promise<void> = forgetPersonalData,
-  storage: Storage = localStorage,
-): Promise<void> {
-  const email = pendingWipe(storage)
+export async function finishPendingWipe(wipe: (email: string) => Promise<void> = forgetPersonalData): Promise<void> {
+  const email = pendingWipe()
   if (email === null) return
   try {
-    await wipeOrMark(email, wipe, storage)
+    await wipeOrMark(email, wipe)
   } catch (err) {
     console.log('Pending wipe failed', err)
   }
@@ -99,6 +88,11 @@ async function forgetPersonalData(email: string): Promise<void> {
   const results = await Promise.allSettled(owners.map((owner) => owner.forget(email)))
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw failed.reason
+}
+
+/** How the app asks whether to log out with unsent writes: its own dialog (the auth session opens none). */
+export function confirmLogOut(warning: UnsentWarning): Promise<boolean> {
+  return confirmDialog({ ...warning, confirmLabel: 'Log out anyway', cancelLabel: 'Stay logged in', danger: true })
 }
 
 export const deviceData: DeviceData = {

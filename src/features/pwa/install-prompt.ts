@@ -16,8 +16,6 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>
 }
 
-export const INSTALL_DISMISSED_KEY = 'studyhub-install-dismissed'
-
 /** What counts as the visitor using the page (as it ends Largest Contentful Paint in Chromium). */
 const ENGAGING = ['pointerdown', 'keydown', 'scroll'] as const
 

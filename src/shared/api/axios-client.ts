@@ -22,9 +22,10 @@ import {
   type RouteDef,
   type RouteName,
 } from '#contract/routes'
-import { ACCESS_TOKEN_KEY, apiBaseUrl } from '../config/env'
+import { apiBaseUrl } from '../config/env'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'
+import { credentials } from './credentials'
 import type { CallInput } from './http-client'
 import { renewToken } from './token-renewal'
 
@@ -66,7 +67,7 @@ client.interceptors.request.use(async (config) => {
   config.baseURL = apiBaseUrl()
   // An explicit credential wins over the stored app token. The stored one is
   // read at every send, so the retry after a renewal carries the new token.
-  const token = config.authorization ?? localStorage.getItem(ACCESS_TOKEN_KEY)
+  const token = config.authorization ?? credentials.token()
   if (token) config.headers.set('Authorization', `Bearer ${token}`)
   else config.headers.delete('Authorization')
   if (config.idempotencyKey) config.headers.set(IDEMPOTENCY_HEADER, config.idempotencyKey)

@@ -6,7 +6,9 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
-import { ACCESS_TOKEN_KEY } from '../config/env'
+import { LOCAL_KEYS } from '../storage/browser-storage'
+
+const ACCESS_TOKEN_KEY = LOCAL_KEYS.accessToken
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { api, apiPage } from './http-client'
 import { recordUserRequests, USER } from '../testing/user-requests'
