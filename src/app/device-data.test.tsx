@@ -14,11 +14,16 @@ import { useUserState, type SignedInUser } from '#features/auth/user-query'
 import { queueCancel } from '#features/bookings/offline/booking-cancel-outbox'
 import { queueCreate } from '#features/notes/offline/note-outbox'
 import { resetApiGate } from '#shared/api/api-ready'
-import { appDb } from '#shared/db/app-db'
+import type { MaterialsDb } from '#features/materials/db/material-tables'
+import type { NotesDb } from '#features/notes/db/note-tables'
+import type { ReviewsDb } from '#features/reviews/db/review-tables'
+import { appDb as sharedDb } from '#shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { Material } from '#contract/entities'
 import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import { confirmLogOut, deviceData, finishPendingWipe, pendingWipe, wipeOrMark } from './device-data'
+
+const appDb = sharedDb as NotesDb & MaterialsDb & ReviewsDb
 
 const materialFixture: Material = {
   _id: 'm1',

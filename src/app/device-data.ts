@@ -21,15 +21,17 @@ export const WIPE_PENDING_ALERT = {
 // Each set of tables on the device has one owner, which forgets its own
 // (docs/decisions/0057-one-offline-read-path.md): the notes feature its notes,
 // the shared outbox every kind of entry in it, the materials feature its kept
-// materials and files, the shared store the approved sessions and reviews.
+// materials and files, the sessions and reviews features theirs, the shared
+// kept answers every other answer kept for the user.
 // Loaded on demand: Dexie stays out of the first page.
 const deviceTableOwners = () =>
   Promise.all([
     import('#features/notes/offline/device-tables'),
     import('#shared/offline/outbox'),
     import('#features/materials/offline/kept-materials-store'),
-    import('#shared/db/approved-sessions'),
-    import('#features/notifications/offline/kept-inbox'),
+    import('#features/sessions/db/approved-sessions'),
+    import('#features/reviews/db/kept-reviews'),
+    import('#shared/db/kept-answers'),
   ])
 
 /**

@@ -6,6 +6,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server'
 import { failOnConsole } from './fail-on-console'
 import { resetApiGate } from '#shared/api/api-ready'
+// Every feature's tables, registered before any test opens the app database, as the app's start does.
+import '#app/device-tables'
 
 // findBy/waitFor wait up to 5 s instead of 1 s: on a busy 2-core machine a
 // screen's first answer (demo server, IndexedDB, React) can take more than a

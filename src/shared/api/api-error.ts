@@ -2,11 +2,14 @@
 export class ApiError extends Error {
   readonly status: number
   readonly data: unknown
-  constructor(message: string, status: number, data?: unknown) {
+  /** How long the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(message: string, status: number, data?: unknown, retryAfterMs?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.data = data
+    this.retryAfterMs = retryAfterMs
   }
   /** No answer at all: offline, DNS, refused. */
   get isNetworkError(): boolean {
@@ -25,4 +28,13 @@ export function serverMessage(error: unknown): string | undefined {
 /** The server's `{message}` when it sent one, else the error's own text (docs/product.md#messages). */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   return serverMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback)
+}
+
+/** A Retry-After header's wait in ms (seconds, or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }

@@ -23,7 +23,7 @@ import {
   type RouteName,
 } from '#contract/routes'
 import { apiBaseUrl } from '../config/env'
-import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
+import { ApiError, retryAfterMs, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'
 import { credentials } from './credentials'
 import type { CallInput } from './http-client'
@@ -138,6 +138,7 @@ function toApiError(error: unknown): unknown {
       : `Request failed with status code ${response.status}`,
     response.status,
     data,
+    retryAfterMs(response.headers['retry-after']),
   )
 }
 

@@ -1,26 +1,22 @@
 // The outbox table, as every kind of entry shares it (docs/decisions/0062):
-// each write that must wait for the server (a note's create, edit or delete,
-// a booking's cancel) is one entry of `outbox` in the app database, in the
-// order it was made (`seq`), with whose write it is (`email`) and the
-// Idempotency-Key it is sent with. What an entry does before and after it is
-// sent is its kind's (OutboxKind): the notes feature keeps revisions and
-// conflicts, the bookings feature its cancels. This module knows only what is
-// common: which entry goes next, and how many are left.
+// each write that must wait for the server is one entry of `outbox` in the
+// app database, in the order it was made (`seq`), with whose write it is
+// (`email`), the Idempotency-Key it is sent with, its kind, what it writes to
+// (`subject`) and what it carries (`payload`). Each kind lives in the feature
+// that makes it (OutboxKind): what happens to its rows around the send, and
+// what a refusal that is not one means. This module knows only what is common:
+// which entry goes next, and what is queued.
 //
 // Order: a user's entries go out oldest first, whatever their kind. A refused
-// entry holds back only the later entries of its own subject (the same note,
-// the same booking): they were written on top of it.
+// entry holds back only the later entries of its own subject (the same kind
+// writing to the same thing): they were written on top of it.
 import type { ApiError } from '#shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
 
-export type OutboxKindName = OutboxEntry['kind']
-
-/** What one kind of entry does around the engine's send (src/shared/offline/outbox-sync.ts). */
-export interface OutboxKind<E extends OutboxEntry> {
-  /** What the entry writes to: a refused entry holds back the later ones of the same subject. */
-  subject(entry: E): string
-  /** The names of the tables `claimed` reads or writes, joined to the claim's transaction. */
+/** What one kind of entry does around the engine's send (./outbox-sync.ts). */
+export interface OutboxKind<E extends OutboxEntry = OutboxEntry> {
+  /** The names of the tables `claimed` and the answers' handlers use, joined to the claim's transaction. */
   tables?: readonly string[]
   /** Inside the claim's transaction, the attempt counted: fixes what the entry is sent with. */
   claimed?(entry: E, db: AppDb): Promise<E>
@@ -34,17 +30,17 @@ export interface OutboxKind<E extends OutboxEntry> {
   refuse(entry: E, reason: string, db: AppDb): Promise<void>
 }
 
-export type OutboxKinds = { [K in OutboxKindName]?: OutboxKind<Extract<OutboxEntry, { kind: K }>> }
-
-/** The kind that handles `entry`, if this engine knows it. */
-export function kindOf(kinds: OutboxKinds, entry: OutboxEntry): OutboxKind<OutboxEntry> | undefined {
-  // Each kind is keyed by its own name, so the entry is of the kind's type.
-  return kinds[entry.kind] as OutboxKind<OutboxEntry> | undefined
-}
+/** The kinds an engine can send, by name. */
+export type OutboxKinds = Readonly<Record<string, OutboxKind>>
 
 /** A user's entries in the order they were written. */
 export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
   return (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
+}
+
+/** A user's entries, read for a screen (the outbox query, ./device-query.ts): never hangs. */
+export function readQueued(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
+  return storageRead(() => entriesOfUser(email, db))
 }
 
 /** True while the entry certainly has not reached the server: never sent, or refused. */
@@ -65,9 +61,9 @@ export function claimNext(email: string, kinds: OutboxKinds, db: AppDb = appDb):
     db.transaction('rw', [...tables], async () => {
       const blocked = new Set<string>()
       for (const entry of await entriesOfUser(email, db)) {
-        const kind = kindOf(kinds, entry)
+        const kind = kinds[entry.kind]
         if (!kind) continue
-        const subject = `${entry.kind} ${kind.subject(entry)}`
+        const subject = `${entry.kind} ${entry.subject}`
         if (entry.error !== undefined) {
           blocked.add(subject)
           continue
@@ -93,11 +89,6 @@ export function keepRefused(entry: OutboxEntry, reason: string, db: AppDb = appD
   return storageWrite(async () => {
     await db.outbox.update(entry.seq!, { error: reason })
   })
-}
-
-/** How many entries of this user have not reached the server, refused ones included. */
-export function queuedCount(email: string, db: AppDb = appDb): Promise<number> {
-  return storageRead(() => db.outbox.where('email').equals(email).count())
 }
 
 /** Logging out: drops `email`'s entries, whatever their kind. Other users' unsent entries stay theirs. */

@@ -1,20 +1,21 @@
 // A booking's cancel on its card: the button while the booking can be
 // cancelled, and, while a cancel waits on this device
-// (../offline/booking-cancel-outbox.ts), what it is waiting for instead. A
+// (../offline/booking-cancel-outbox.ts, read through the outbox query), what
+// it is waiting for instead. A
 // waiting cancel is not a cancelled booking: the card keeps the server's
 // status and says the booking is not cancelled yet, and a cancel never sent
 // can be undone. One the server refused shows its reason until dismissed.
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { Booking } from '#contract/entities'
-import type { BookingCancelEntry } from '#shared/db/app-db'
 import { neverReachedServer } from '#shared/offline/outbox'
+import { outboxQueries } from '#shared/offline/outbox-queries'
 import { useOnline } from '#shared/offline/use-online'
 import { runWithFeedback } from '#shared/ui/action-feedback'
 import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
 import { ALERT_BOX, NOTICE_BOX } from '#shared/ui/tone-classes'
 import { bookingCancel } from '../api/booking-queries'
-import { dropCancel } from '../offline/booking-cancel-outbox'
-import { useQueuedCancels } from '../db/use-queued-cancels'
+import type { BookingCancelEntry } from '../db/booking-tables'
+import { cancelsByBooking, dropCancel } from '../offline/booking-cancel-outbox'
 
 const CANCEL_LABEL: Partial<Record<Booking['status'], string>> = {
   pending: 'Withdraw booking',
@@ -36,13 +37,14 @@ export default function CancelControl({ booking, title, started, className }: Ca
   const cancel = useMutation(bookingCancel.cancel())
   const online = useOnline()
   const email = booking.studentEmail
-  const queued = useQueuedCancels(email)
+  const queued = useQuery({ ...outboxQueries.ofUser(email), select: cancelsByBooking }).data
   const label = CANCEL_LABEL[booking.status]
 
   // Nothing until the device has answered: a waiting cancel must not flash a Cancel button first.
   if (!queued) return null
   const waiting = queued.get(booking._id)
-  if (waiting) return <WaitingCancel entry={waiting} title={title} className={className} />
+  // While this card's own cancel is being sent its entry is already queued: the button says it is busy instead.
+  if (waiting && !cancel.isPending) return <WaitingCancel entry={waiting} title={title} className={className} />
   if (!label || started) return null
 
   async function onCancel(label: string) {
@@ -81,7 +83,7 @@ function WaitingCancel({ entry, title, className }: { entry: BookingCancelEntry;
   const action = refused ? 'Dismiss' : 'Undo cancel'
 
   async function onDrop() {
-    if (await dropCancel(entry.email, entry.bookingId)) {
+    if (await dropCancel(entry.email, entry.subject)) {
       if (!refused) showToast({ title: 'Cancel undone. Your booking stays.', icon: 'success' })
     } else {
       await showAlert({

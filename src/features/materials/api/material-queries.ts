@@ -14,7 +14,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Material } from '#contract/entities'
 import { api, apiPage } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { deviceBacked, type DeviceStore } from '#shared/offline/device-backed-query'
+import { backedByKeptAnswer, deviceBacked, type DeviceStore } from '#shared/offline/device-backed-query'
 
 // The kept materials bring Dexie: loaded on demand.
 const keptStore = () => import('../offline/kept-materials-store')
@@ -34,12 +34,15 @@ export function keptMaterialsOf(email: string, sessionId?: string): DeviceStore<
 }
 
 export const materialQueries = {
-  byTutor: (email: string) =>
-    queryOptions({
-      queryKey: queryKeys.materials.ofTutor(email),
-      queryFn: ({ signal }) => api('listTutorMaterials', { params: { email }, signal }),
+  /** A tutor's own uploads, kept as last fetched so they open offline. */
+  byTutor: (email: string) => {
+    const queryKey = queryKeys.materials.ofTutor(email)
+    return queryOptions({
+      queryKey,
+      ...backedByKeptAnswer(email, queryKey, ({ signal }) => api('listTutorMaterials', { params: { email }, signal })),
       enabled: Boolean(email),
-    }),
+    })
+  },
   pending: () =>
     queryOptions({
       queryKey: queryKeys.materials.pending(),

@@ -7,7 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import type { Material } from '#contract/entities'
-import { appDb } from '#shared/db/app-db'
+import { appDb as sharedDb } from '#shared/db/app-db'
+import type { MaterialsDb } from '../db/material-tables'
+
+const appDb = sharedDb as MaterialsDb
 import { StorageFaultError } from '#shared/db/storage-faults'
 import { clearStorageFault, getStorageFault } from '#shared/db/storage-status'
 import { bookedMaterialQueries } from '../api/booked-material-queries'

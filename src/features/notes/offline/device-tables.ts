@@ -9,21 +9,21 @@
 // ended without their asking (a dead token). Those belong to them alone, are
 // never shown to or sent for anyone else (both go by the entry's email), and
 // go out at their next sign-in.
-import { appDb, type AppDb } from '#shared/db/app-db'
 import { storageWrite } from '#shared/db/storage-faults'
-import { unsentCount } from './note-outbox'
+import type { NotesDb } from '../db/note-tables'
+import { isNoteEntry, notesDb, unsentCount } from './note-outbox'
 
 /** How many note writes of this user have not reached the server. */
-export function unsentNoteWrites(email: string, db: AppDb = appDb): Promise<number> {
+export function unsentNoteWrites(email: string, db: NotesDb = notesDb): Promise<number> {
   return unsentCount(email, db)
 }
 
 /** Removes every note but those of someone else's unsent writes (`email` is logging out). */
-export function forget(email: string, db: AppDb = appDb): Promise<void> {
+export function forget(email: string, db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', [db.outbox, db.notes], async () => {
       const othersUnsent = await db.outbox.where('email').notEqual(email).toArray()
-      const kept = new Set(othersUnsent.map((entry) => (entry.kind === 'note' ? entry.noteId : '')))
+      const kept = new Set(othersUnsent.filter(isNoteEntry).map((entry) => entry.subject))
       await db.notes.filter((note) => !kept.has(note._id)).delete()
     }),
   )
