@@ -175,7 +175,8 @@ export default defineConfig(({ command, mode }) => {
               // Never in a feature's shared chunk: the session details page must not load Dexie.
               {
                 name: 'outbox',
-                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,
+                // The features' table declarations load with the database, for every visitor: not here.
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/(?![\w-]+-tables\.ts$)|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,
                 priority: 8,
               },
               {

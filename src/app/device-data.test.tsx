@@ -21,7 +21,8 @@ import { appDb as sharedDb } from '#shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { Material } from '#contract/entities'
 import { LOCAL_KEYS } from '#shared/storage/browser-storage'
-import { confirmLogOut, deviceData, finishPendingWipe, pendingWipe, wipeOrMark } from './device-data'
+import { confirmLogOut, deviceData, finishPendingWipe, pendingWipe } from './device-data'
+import { finishWipe, wipeOrMark } from './device-wipe'
 
 const appDb = sharedDb as NotesDb & MaterialsDb & ReviewsDb
 
@@ -189,15 +190,12 @@ describe('the pending-wipe marker', () => {
 
   it('the next start finishes the wipe for that email, once; a failure there keeps the marker', async () => {
     const wipe = vi.fn(async () => undefined)
-    await finishPendingWipe(wipe)
-    expect(wipe).not.toHaveBeenCalled()
-
     localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    await finishPendingWipe(() => Promise.reject(new Error('still blocked')))
+    await finishWipe('a@example.com', () => Promise.reject(new Error('still blocked')))
     expect(pendingWipe()).toBe('a@example.com')
 
-    await finishPendingWipe(wipe)
+    await finishWipe('a@example.com', wipe)
     expect(wipe).toHaveBeenCalledWith('a@example.com')
     expect(pendingWipe()).toBeNull()
   })

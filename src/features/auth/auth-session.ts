@@ -168,7 +168,7 @@ export function createAuthSession({
       if (isUnreachable(err)) {
         // Offline is not a refusal: keep what the server said last, ask again once online.
         unreachable = identity
-        return asUser(identity, credentials.roleOf(email) ?? DEFAULT_ROLE)
+        return asUser(identity, toRole(credentials.roleOf(email)))
       }
       credentials.setToken(null)
       credentials.forgetRole()

@@ -5,14 +5,15 @@
 // someone (a start without any of them loads no provider code). The auth
 // session writes them; nothing else does. Kept in the origin's storage
 // (../storage/browser-storage.ts), so every tab shares them.
-import { ROLES, type Role } from '#contract/entities'
+// Types only: the contract's schemas (zod) stay out of the first load.
+import type { Role } from '#contract/entities'
 import { LOCAL_KEYS, localStore } from '../storage/browser-storage'
 
-function storedRole(email: string): Role | null {
+/** The role kept for `email`, as stored (the auth session reads it as a role). */
+function storedRole(email: string): unknown {
   try {
     const stored = JSON.parse(localStore.get(LOCAL_KEYS.role) ?? 'null') as { email?: unknown; role?: unknown } | null
-    if (!stored || stored.email !== email) return null
-    return ROLES.find((role) => role === stored.role) ?? null
+    return stored && stored.email === email ? (stored.role ?? null) : null
   } catch {
     return null
   }
@@ -22,7 +23,7 @@ export const credentials = {
   /** The app token, or null. */
   token: (): string | null => localStore.get(LOCAL_KEYS.accessToken),
   setToken: (token: string | null): void => localStore.set(LOCAL_KEYS.accessToken, token),
-  /** The role the server last gave `email`; null for anyone else, or when none is kept. */
+  /** The role the server last gave `email` (unchecked); null for anyone else, or when none is kept. */
   roleOf: storedRole,
   setRole: (email: string, role: Role): void => localStore.set(LOCAL_KEYS.role, JSON.stringify({ email, role })),
   forgetRole: (): void => localStore.set(LOCAL_KEYS.role, null),

@@ -13,7 +13,7 @@
 //   disk, a lost connection or another tab's upgrade is reported and never
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
-import { Dexie, type EntityTable, type Table } from 'dexie'
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
 import { deviceTablesToBuild, type DeviceTables } from './device-tables'
 import { reportStorageFault } from './storage-status'
 
@@ -61,8 +61,9 @@ export type AppDb = Dexie & {
 
 /**
  * The shared tables. Version 6 made the outbox's entries generic (a kind, a
- * subject and a payload, each kind's rows moved by the kind's owner) and gave
- * every device-backed query without a table of its own one place to keep its answer.
+ * subject and a payload: each owner says how its kinds stored theirs before)
+ * and gave every device-backed query without a table of its own one place to
+ * keep its answer.
  */
 const SHARED_TABLES: DeviceTables = {
   owner: 'shared',
@@ -70,6 +71,34 @@ const SHARED_TABLES: DeviceTables = {
 }
 
 let closingOnPurpose = false
+
+/** What every outbox entry has, whatever its kind: the rest of an entry stored before version 6 is its payload. */
+const ENTRY_FIELDS = new Set(['seq', 'kind', 'email', 'idempotencyKey', 'createdAt', 'attempts', 'error'])
+
+/**
+ * Version 6: each outbox entry of a kind an owner declared (an entry with no
+ * kind, from before version 4, being the declared one's) gets its subject out
+ * of the field its owner names, and the rest of its own fields as its payload.
+ */
+function outboxEntriesBefore6(owners: readonly DeviceTables[]) {
+  const kinds = owners.flatMap((owner) => owner.outboxKindsBefore6 ?? [])
+  return (tx: Transaction) =>
+    tx
+      .table('outbox')
+      .toCollection()
+      .modify((entry: Record<string, unknown>) => {
+        const spec = kinds.find((k) => (entry.kind === undefined ? k.withoutKind : k.kind === entry.kind))
+        if (!spec || 'payload' in entry) return
+        const subject = entry[spec.subjectField]
+        const payload: Record<string, unknown> = {}
+        for (const field of Object.keys(entry)) {
+          if (ENTRY_FIELDS.has(field)) continue
+          if (field !== spec.subjectField) payload[field] = entry[field]
+          delete entry[field]
+        }
+        Object.assign(entry, { kind: spec.kind, subject, payload })
+      })
+}
 
 /** The database as its owners declared it: every version, and each version's upgrades in turn. */
 function declareVersions(db: Dexie, owners: readonly DeviceTables[]): void {
@@ -98,7 +127,9 @@ export async function pruneOldest(table: Table<{ savedAt: number }, string>, max
 /** The app database called `name` (another name: tests), typed with the tables `T` of an owner. */
 export function createAppDb<T extends object = object>(name = APP_DB_NAME): AppDb & T {
   const db = new Dexie(name) as AppDb & T
-  declareVersions(db, [SHARED_TABLES, ...deviceTablesToBuild()])
+  const owners = deviceTablesToBuild()
+  const shared = { ...SHARED_TABLES, upgrades: { 6: outboxEntriesBefore6(owners) } }
+  declareVersions(db, [shared, ...owners])
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

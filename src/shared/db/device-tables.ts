@@ -24,6 +24,12 @@ export interface DeviceTables {
   versions: Record<number, Record<string, string | null>>
   /** By schema version: moves this owner's rows to the shape of that version, inside its upgrade. */
   upgrades?: Record<number, (tx: Transaction) => Promise<unknown>>
+  /**
+   * This owner's kinds of outbox entry as builds before schema version 6
+   * stored them: which field named the entry's subject (the rest became its
+   * payload), and whether an entry with no kind at all (before version 4) was one.
+   */
+  outboxKindsBefore6?: readonly { kind: string; subjectField: string; withoutKind?: true }[]
 }
 
 const registered: DeviceTables[] = []

@@ -11,7 +11,7 @@
 //
 // The query cache stays the owner of what the screen shows; the device store
 // (the feature's own, like the approved sessions, or the shared kept answers:
-// `keptAnswer`) owns the copy kept for offline use and is written once per
+// ./kept-answer-query.ts) owns the copy kept for offline use and is written once per
 // server answer, after the page has painted. When the
 // server cannot be reached at all (ApiError.isNetworkError) and the cache has
 // nothing for the query, the device's answer is put into the cache dated when
@@ -24,7 +24,7 @@
 // networkMode 'offlineFirst' lets the first attempt run while offline (the
 // default 'online' would leave a query with nothing cached paused and the
 // screen on "Loading…").
-import { hashKey, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query'
+import type { Query, QueryFunctionContext, QueryKey } from '@tanstack/react-query'
 import { ApiError } from '../api/api-error'
 import { whenIdle } from '../scheduling/when-idle'
 
@@ -33,23 +33,6 @@ export interface DeviceStore<T> {
   save(data: T, savedAt: number): Promise<void>
   /** The kept answer, if any. */
   read(): Promise<{ data: T; savedAt: number } | undefined>
-}
-
-// The shared store of kept answers brings Dexie: loaded on demand.
-const keptAnswers = () => import('../db/kept-answers')
-
-/**
- * The device store of a query with no table of its own: its answer kept
- * whole, as `email`'s (the signed-in user's), under the query's key.
- */
-function keptAnswer<T>(email: string, queryKey: QueryKey): DeviceStore<T> {
-  const key = hashKey(queryKey)
-  return {
-    save: async (data, savedAt) => {
-      if (email) await (await keptAnswers()).saveKeptAnswer(key, email, data, savedAt)
-    },
-    read: async () => (email ? (await keptAnswers()).readKeptAnswer<T>(key, email) : undefined),
-  }
 }
 
 /** The query meta that marks a device-backed query (read by the offline notice). */
@@ -150,13 +133,4 @@ export function servedOffline(query: FetchOutcome, online: boolean): boolean {
  */
 export function showsData(query: { data: unknown; isError: boolean; error: unknown }): boolean {
   return query.data !== undefined && (!query.isError || isNetworkError(query.error))
-}
-
-/** `deviceBacked` for a query with no table of its own: its answer kept whole, as `email`'s, under its key. */
-export function backedByKeptAnswer<T, K extends QueryKey>(
-  email: string,
-  queryKey: K,
-  fetcher: (context: QueryFunctionContext<K>) => Promise<T>,
-) {
-  return deviceBacked(fetcher, keptAnswer<T>(email, queryKey))
 }

@@ -6,7 +6,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '#contract/endpoints'
 import { api } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { backedByKeptAnswer } from '#shared/offline/device-backed-query'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 
 export const bookingQueries = {
   forStudent: (email: string) => {

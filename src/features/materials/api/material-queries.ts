@@ -14,7 +14,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Material } from '#contract/entities'
 import { api, apiPage } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { backedByKeptAnswer, deviceBacked, type DeviceStore } from '#shared/offline/device-backed-query'
+import { deviceBacked, type DeviceStore } from '#shared/offline/device-backed-query'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 
 // The kept materials bring Dexie: loaded on demand.
 const keptStore = () => import('../offline/kept-materials-store')

@@ -2,7 +2,7 @@
 // and its kind of outbox entry: what a note looks like on this device and
 // what a note's unsent write carries. Declared here, registered by the app at
 // its start (src/app/device-tables.ts); read and written by ../offline/.
-import type { EntityTable, Transaction } from 'dexie'
+import type { EntityTable } from 'dexie'
 import type { Note } from '#contract/entities'
 import type { AppDb, OutboxEntry } from '#shared/db/app-db'
 import type { DeviceTables } from '#shared/db/device-tables'
@@ -40,27 +40,9 @@ export type NoteOutboxEntry = OutboxEntry<NoteWrite> & { kind: typeof NOTE_KIND 
 
 export type NotesDb = AppDb & { notes: EntityTable<LocalNote, '_id'> }
 
-/**
- * Version 6 made outbox entries a kind, a subject and a payload: a note's
- * write becomes its note's 'note' entry. Entries from before version 4 have
- * no kind: then every entry was a note's.
- */
-function upgradeNoteEntries(tx: Transaction): Promise<unknown> {
-  return tx
-    .table('outbox')
-    .toCollection()
-    .modify((entry: Record<string, unknown>) => {
-      if (entry.kind !== undefined && entry.kind !== NOTE_KIND) return
-      const { noteId, op, body, baseRevision } = entry
-      entry.kind = NOTE_KIND
-      entry.subject = noteId
-      entry.payload = baseRevision === undefined ? { op, body } : { op, body, baseRevision }
-      for (const moved of ['noteId', 'op', 'body', 'baseRevision']) delete entry[moved]
-    })
-}
-
 export const noteTables: DeviceTables = {
   owner: 'notes',
   versions: { 6: { notes: '_id, email, createdAt' } },
-  upgrades: { 6: upgradeNoteEntries },
+  // Before version 6 a note's write named its note in `noteId`; before version 4 every entry was a note's, with no kind.
+  outboxKindsBefore6: [{ kind: NOTE_KIND, subjectField: 'noteId', withoutKind: true }],
 }

@@ -4,7 +4,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import { api, apiPage } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { backedByKeptAnswer } from '#shared/offline/device-backed-query'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 
 /** How many the inbox shows: the newest; older ones are rarely worth a second page. */
 const INBOX_SIZE = 50

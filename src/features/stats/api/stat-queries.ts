@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
-import { backedByKeptAnswer } from '#shared/offline/device-backed-query'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 import { formatRating } from '#shared/format/number'
 
 const statKeys = queryKeys.stats
