@@ -29,12 +29,3 @@ export function serverMessage(error: unknown): string | undefined {
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   return serverMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback)
 }
-
-/** A Retry-After header's wait in ms (seconds, or an HTTP date), or undefined when absent or unreadable. */
-export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
-  if (typeof header !== 'string' || header.trim() === '') return undefined
-  const seconds = Number(header)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
-}

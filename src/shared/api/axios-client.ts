@@ -23,7 +23,7 @@ import {
   type RouteName,
 } from '#contract/routes'
 import { apiBaseUrl } from '../config/env'
-import { ApiError, retryAfterMs, UNAUTHORIZED_MESSAGE } from './api-error'
+import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'
 import { credentials } from './credentials'
 import type { CallInput } from './http-client'
@@ -99,6 +99,15 @@ client.interceptors.response.use(
     throw failure
   },
 )
+
+/** A Retry-After header's wait in ms (seconds, or an HTTP date), or undefined when absent or unreadable. */
+function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
 
 function isCalendar(response: AxiosResponse): boolean {
   return /^text\/calendar\b/i.test(String(response.headers['content-type'] ?? ''))
