@@ -5,7 +5,7 @@
 // A wipe can fail: another tab opened a newer version of the database (this
 // tab's connection is then closed for good), or IndexedDB refuses. The user is
 // signed out anyway, but it is not a clean logout: they are told (the navbar
-// shows WIPE_PENDING_ALERT), and a marker in the origin's storage
+// shows ./device-wipe.ts's WIPE_PENDING_ALERT), and a marker in the origin's storage
 // (LOCAL_KEYS.pendingWipe, the email whose data it is) makes the next start of the app finish the
 // wipe before anything is rendered (finishPendingWipe, from src/main.tsx).
 // The wipe itself is ./device-wipe.ts, loaded only when it runs.
@@ -15,11 +15,6 @@ import { confirmDialog } from '#shared/ui/feedback'
 import { stopSyncEngines } from './sync-engines'
 
 const deviceWipe = () => import('./device-wipe')
-
-export const WIPE_PENDING_ALERT = {
-  title: 'Logged out, but your data is still on this device',
-  text: 'StudyHub could not delete your notes and saved materials from this device (another StudyHub tab may be using them). They will be deleted the next time StudyHub starts: close your other StudyHub tabs and reload.',
-} as const
 
 /** The email whose wipe is pending, if any. */
 export function pendingWipe(): string | null {

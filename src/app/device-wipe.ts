@@ -4,6 +4,12 @@
 // start if any of them could not. Loaded only when a wipe runs.
 import { LOCAL_KEYS, localStore } from '#shared/storage/browser-storage'
 
+/** What the user is told when the wipe could not be done (the navbar shows it after the log out). */
+export const WIPE_PENDING_ALERT = {
+  title: 'Logged out, but your data is still on this device',
+  text: 'StudyHub could not delete your notes and saved materials from this device (another StudyHub tab may be using them). They will be deleted the next time StudyHub starts: close your other StudyHub tabs and reload.',
+} as const
+
 // Each set of tables on the device has one owner, which forgets its own
 // (docs/decisions/0057-one-offline-read-path.md): the notes feature its notes,
 // the shared outbox every kind of entry in it, the materials feature its kept

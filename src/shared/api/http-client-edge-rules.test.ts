@@ -124,7 +124,12 @@ describe('errors', () => {
 
   it('carries how long the server asked to wait (Retry-After, in seconds or as a date), and nothing without it', async () => {
     const at = new Date(Date.now() + 60_000).toUTCString()
-    const answers = [{ 'Retry-After': '2' }, { 'Retry-After': at }, {}, { 'Retry-After': 'soon' }]
+    const answers: Record<string, string>[] = [
+      { 'Retry-After': '2' },
+      { 'Retry-After': at },
+      {},
+      { 'Retry-After': 'soon' },
+    ]
     server.use(
       http.get('*/api/sessions/:id', () =>
         HttpResponse.json({ message: 'Busy' }, { status: 503, headers: answers.shift() }),

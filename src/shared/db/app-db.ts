@@ -3,8 +3,9 @@
 // mocks/db), which plays the remote server. Which table holds what, who owns
 // it and how long it stays: docs/architecture/data-on-the-device.md.
 //
-// - Each feature owns its tables and their rows' types, and registers them
-//   (./device-tables.ts); the database is built from what is registered. Two
+// - Each feature owns its tables and their rows' types, and declares them
+//   (./device-tables.ts); the database's versions are declared from those
+//   declarations once they are loaded, before any read or write. Two
 //   tables are shared, and owned here: the outbox (every write that waits
 //   for the server, whatever its kind) and the kept answers (a server answer
 //   kept for reading offline, for a query with no table of its own).
@@ -14,7 +15,7 @@
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
-import { deviceTablesToBuild, type DeviceTables } from './device-tables'
+import { deviceTablesKnown, deviceTablesLoaded, type DeviceTables } from './device-tables'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'
@@ -127,9 +128,16 @@ export async function pruneOldest(table: Table<{ savedAt: number }, string>, max
 /** The app database called `name` (another name: tests), typed with the tables `T` of an owner. */
 export function createAppDb<T extends object = object>(name = APP_DB_NAME): AppDb & T {
   const db = new Dexie(name) as AppDb & T
-  const owners = deviceTablesToBuild()
-  const shared = { ...SHARED_TABLES, upgrades: { 6: outboxEntriesBefore6(owners) } }
-  declareVersions(db, [shared, ...owners])
+  // Declared at once when the features' tables are in, else as soon as they
+  // are: every read and write waits for them first (./storage-faults.ts).
+  const declare = (owners: readonly DeviceTables[]) =>
+    declareVersions(db, [{ ...SHARED_TABLES, upgrades: { 6: outboxEntriesBefore6(owners) } }, ...owners])
+  const known = deviceTablesKnown()
+  if (known) declare(known)
+  else
+    deviceTablesLoaded().then(declare, () => {
+      // Not loaded (a chunk that did not come): every read and write fails with the reason.
+    })
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

@@ -1,11 +1,13 @@
 // Which tables the app database holds, as their owners declare them. Each
-// feature owns its tables and the types of their rows, and registers them
-// here; the shared tables (the outbox, kept answers) register themselves in
-// ./app-db.ts. The app database is built from what is registered when it is
-// first loaded, so every owner registers before that: the app registers its
-// features' tables as it starts (src/app/device-tables.ts), before anything
-// can open the database. This module loads no storage library, so that costs
-// the first page no more than the declarations.
+// feature owns its tables and the types of their rows, and declares them
+// (its `db/*-tables.ts`); the shared tables (the outbox, kept answers) are
+// declared in ./app-db.ts. The app says, as it starts, where its features'
+// declarations are (`provideDeviceTables`, src/app/device-tables.ts); they
+// are loaded with the database, and the database's versions are declared
+// from them once they are in. Every read and write waits for that
+// (./storage-faults.ts), so nothing can open the database on a schema that
+// lacks a feature's tables. The first page loads neither the storage
+// library nor the declarations, only where to find them.
 //
 // Schema versions are the database's, one number for every owner: a change
 // to any table is a new version, declared by the owner of that table, with
@@ -32,18 +34,24 @@ export interface DeviceTables {
   outboxKindsBefore6?: readonly { kind: string; subjectField: string; withoutKind?: true }[]
 }
 
-const registered: DeviceTables[] = []
-let built = false
+let loader: (() => Promise<readonly DeviceTables[]>) | null = null
+let loading: Promise<readonly DeviceTables[]> | null = null
+let known: readonly DeviceTables[] | undefined
 
-/** Declares an owner's tables. Before the database is built (at the app's start); once per owner. */
-export function registerDeviceTables(tables: DeviceTables): void {
-  if (registered.some((t) => t.owner === tables.owner)) return
-  if (built) throw new Error(`${tables.owner}' tables came after the app database was built`)
-  registered.push(tables)
+/** Where the features' tables are: said once, before anything reads or writes the app database. */
+export function provideDeviceTables(load: () => Promise<readonly DeviceTables[]>): void {
+  loader = load
 }
 
-/** Every owner's tables, for the database to be built from (and nothing may register after). */
-export function deviceTablesToBuild(): readonly DeviceTables[] {
-  built = true
-  return registered
+/** The features' tables, loaded once (the first read or write, or the database being made, asks for them). */
+export function deviceTablesLoaded(): Promise<readonly DeviceTables[]> {
+  loading ??= loader
+    ? loader().then((tables) => (known = tables))
+    : Promise.reject(new Error('The app database was used before the app said where its tables are'))
+  return loading
+}
+
+/** The features' tables if they are loaded already. */
+export function deviceTablesKnown(): readonly DeviceTables[] | undefined {
+  return known
 }
