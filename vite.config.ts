@@ -44,7 +44,11 @@ const SCREENS_TOGETHER: [name: string, modules: RegExp][] = [
     'signed-in-screens',
     /\/src\/(app\/routes\/dashboard\/(dashboard-layout|dashboard-index|notifications)\.tsx|features\/notifications\/(?!offline\/)|features\/stats\/)/,
   ],
-  ['sign-in-screens', /\/src\/(app\/routes\/(login|register)\.tsx|features\/auth\/components\/auth-screen\.tsx)$/],
+  // With the ways to make an account, which only these screens start.
+  [
+    'sign-in-screens',
+    /\/src\/(app\/routes\/(login|register)\.tsx|features\/auth\/(components\/auth-screen|auth-registration)\.tsx?)$/,
+  ],
   // Browsing: the list, a session's details (the list's next step), tutors, About.
   [
     'browse-screens',
@@ -169,14 +173,23 @@ export default defineConfig(({ command, mode }) => {
               { name: 'app', tags: ['$initial'], priority: 10 },
               // The app's own first-load code, the entry's second task (src/main.tsx).
               appStartGroup(fromRoot('./src/app/start.tsx')),
+              // The app database: Dexie, what every read and write of it needs, and
+              // the features' table declarations it is built from (which every
+              // visitor's first read loads: never in a screen's chunk). One chunk, one request.
+              {
+                name: 'app-db',
+                test: /\/node_modules\/dexie\/|\/src\/(shared\/db\/(app-db|storage-faults|device-table-writes|kept-answers)\.ts|app\/device-table-list\.ts|features\/[\w-]+\/db\/[\w-]+-tables\.ts)$/,
+                priority: 9,
+              },
               // The outbox (docs/decisions/0062): the shared engine, the notes' and the
               // bookings' kinds and the app's composition all load at sign-in, so one
               // chunk rather than seven small ones (gzip compresses each file alone).
               // Never in a feature's shared chunk: the session details page must not load Dexie.
               {
                 name: 'outbox',
-                // The features' table declarations load with the database, for every visitor: not here.
-                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline|db)\/(?![\w-]+-tables\.ts$)|app\/outbox-engine|features\/bookings\/components\/cancel-control)/,
+                // The wipe at log out and the bar's count of what waits too: both are only
+                // for someone signed in, for whom this is loaded.
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline\/|db\/(?![\w-]+-tables\.ts$))|app\/(outbox-engine|device-wipe|layout\/sync-badge)|features\/bookings\/components\/cancel-control)/,
                 priority: 8,
               },
               {

@@ -39,7 +39,7 @@ import type { SignedInUser } from './user-query'
 
 const DEFAULT_ROLE: Role = 'student'
 
-interface SignUpInput {
+export interface SignUpInput {
   name: string
   email: string
   password: string
@@ -245,44 +245,20 @@ export function createAuthSession({
     await handOver(await gw.signIn(email, password), before)
   }
 
-  async function signUp({ name, email, password, photoURL }: SignUpInput): Promise<void> {
+  // The ways to make an account run only from the register screen and the
+  // Google button: their code loads with them (./auth-registration.ts).
+  async function signUp(input: SignUpInput): Promise<void> {
     const gw = await gateway()
     const before = reports
-    const identity = await whileRegistering(async () => {
-      await gw.signUp(email, password)
-      const idToken = await gw.getIdToken()
-      // A new account has no photo to remove: with none given, none is sent (the
-      // SDK would send `photoUrl: null`, which the Auth emulator refuses).
-      const updated = await gw.updateProfile(photoURL ? { displayName: name, photoURL } : { displayName: name })
-      await whenApiReady()
-      await api('createUser', { body: { name, email, photo: photoURL ?? '' }, authorization: appTokenOr(idToken) })
-      return updated
-    })
-    await handOver(identity, before)
+    const { registerWithPassword } = await import('./auth-registration')
+    await handOver(await whileRegistering(() => registerWithPassword(gw, input, appTokenOr)), before)
   }
 
   async function signInWithGoogle(): Promise<void> {
     const gw = await gateway()
     const before = reports
-    const identity = await whileRegistering(async () => {
-      const signedIn = await gw.signInWithGoogle()
-      if (signedIn.email) {
-        const now = new Date().toISOString()
-        try {
-          const idToken = await gw.getIdToken()
-          await whenApiReady()
-          await api('createUser', {
-            body: { email: signedIn.email, role: 'user', created_at: now, last_log_in: now },
-            authorization: appTokenOr(idToken),
-          })
-        } catch (err) {
-          // The account is signed in either way; the role lookup decides what follows.
-          console.log('AuthProvider error', err)
-        }
-      }
-      return signedIn
-    })
-    await handOver(identity, before)
+    const { registerWithGoogle } = await import('./auth-registration')
+    await handOver(await whileRegistering(() => registerWithGoogle(gw, appTokenOr)), before)
   }
 
   async function logOut(): Promise<LogOutResult> {

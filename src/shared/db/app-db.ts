@@ -67,7 +67,6 @@ export type AppDb = Dexie & {
  * keep its answer.
  */
 const SHARED_TABLES: DeviceTables = {
-  owner: 'shared',
   versions: { 6: { outbox: '++seq, email, [kind+subject]', keptAnswers: 'key, email' } },
 }
 

@@ -17,8 +17,6 @@
 import type { Transaction } from 'dexie'
 
 export interface DeviceTables {
-  /** Who owns these tables (named in errors). */
-  owner: string
   /**
    * By schema version: the tables this owner created or changed at it, each
    * with its primary key and indexes in Dexie's syntax; null drops a table.

@@ -8,7 +8,9 @@
 // The app also asks before it reloads a tab on its own while a form on screen
 // has unsaved text (`hasUnsavedText`, read by the service worker's reload).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { tabStore } from '../storage/browser-storage'
+import { TAB_KEYS, tabStore } from '../storage/browser-storage'
+
+const storageKey = (key: string) => `${TAB_KEYS.draftPrefix}${key}` as const
 
 type DraftValue = string | number | boolean
 /** A form's fields: plain values only, so a draft survives JSON. */
@@ -21,7 +23,7 @@ const unsaved = new Set<string>()
 function readDraft<T extends DraftFields<T>>(key: string, blank: T): T | null {
   let stored: unknown
   try {
-    const raw = tabStore.get(tabStore.draftKey(key))
+    const raw = tabStore.get(storageKey(key))
     if (raw === null) return null
     stored = JSON.parse(raw)
   } catch {
@@ -38,7 +40,7 @@ function readDraft<T extends DraftFields<T>>(key: string, blank: T): T | null {
 
 /** Storage full or disabled: the form still works, only without the safety net. */
 function writeDraft(key: string, draft: object | null): void {
-  tabStore.set(tabStore.draftKey(key), draft && JSON.stringify(draft))
+  tabStore.set(storageKey(key), draft && JSON.stringify(draft))
 }
 
 function sameFields<T extends DraftFields<T>>(a: T, b: T): boolean {
@@ -123,5 +125,6 @@ export function hasUnsavedText(): boolean {
 
 /** Forgets every draft of this tab (logging out: the next person sees nothing of them). */
 export function forgetDrafts(): void {
-  tabStore.forgetDrafts()
+  for (const name of tabStore.keys())
+    if (name.startsWith(storageKey(''))) tabStore.set(name as ReturnType<typeof storageKey>, null)
 }

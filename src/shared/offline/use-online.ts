@@ -7,11 +7,8 @@ import { useSyncExternalStore } from 'react'
 export const OFFLINE_REASON =
   'You are offline. This needs a connection to the server; try again when you are back online.'
 
-/** What a part of a screen says offline when this device kept nothing of it. */
+/** What a part of a screen says when the server cannot be reached and this device kept nothing of it. */
 export const NOT_KEPT_OFFLINE = 'Not available offline: this was not saved on this device.'
-
-/** The same, when the browser is online but the server gives no answer. */
-export const NOT_KEPT_UNREACHABLE = 'The server cannot be reached, and this was not saved on this device.'
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange)

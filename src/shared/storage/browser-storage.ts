@@ -32,13 +32,13 @@ export const LOCAL_KEYS = {
 export const TAB_KEYS = {
   /** "Not now" to the install offer. */
   installDismissed: 'studyhub-install-dismissed',
+  /** The prefix of each form's draft, kept under it and the form's own key (src/shared/drafts/form-draft.ts). */
+  draftPrefix: 'studyhub-draft:',
 } as const
 
-/** The prefix of this tab's form drafts, each named by its form (src/shared/drafts/form-draft.ts). */
-const DRAFT_PREFIX = 'studyhub-draft:'
-
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS]
-type TabKey = (typeof TAB_KEYS)[keyof typeof TAB_KEYS] | `${typeof DRAFT_PREFIX}${string}`
+/** This tab's keys: the install offer's, and each form's draft under the drafts' prefix. */
+type TabKey = typeof TAB_KEYS.installDismissed | `${typeof TAB_KEYS.draftPrefix}${string}`
 
 function area(which: 'local' | 'session'): Storage | undefined {
   try {
@@ -84,20 +84,15 @@ export const localStore = {
   },
 }
 
-/** This tab's storage. */
+/** This tab's storage: read, write (null removes), and which keys it holds. */
 export const tabStore = {
   get: reader('session') as (key: TabKey) => string | null,
   set: writer('session') as (key: TabKey, value: string | null) => void,
-  /** A form draft's key. */
-  draftKey: (name: string): TabKey => `${DRAFT_PREFIX}${name}`,
-  /** Removes every form draft of this tab. */
-  forgetDrafts(): void {
+  keys(): string[] {
     try {
-      const storage = area('session')
-      if (!storage) return
-      for (const name of Object.keys(storage)) if (name.startsWith(DRAFT_PREFIX)) storage.removeItem(name)
+      return Object.keys(area('session') ?? {})
     } catch {
-      // Nothing stored, nothing to forget.
+      return []
     }
   },
 }

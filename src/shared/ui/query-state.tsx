@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorMessage } from '../api/api-error'
 import { isNetworkError, showsData } from '../offline/device-backed-query'
-import { NOT_KEPT_OFFLINE, NOT_KEPT_UNREACHABLE, useOnline } from '../offline/use-online'
+import { NOT_KEPT_OFFLINE } from '../offline/use-online'
 import { ListState } from './list-state'
 
 /** A screen's failure when the screen is the query's one subject: its heading, and the reason under it. */
@@ -16,7 +16,7 @@ export interface PageFailure {
  * connection (paused), or the server gave no answer and the device kept none.
  * Said at once, never as a spinner.
  */
-export function unavailableOffline(query: Pick<UseQueryResult, 'data' | 'fetchStatus' | 'isError' | 'error'>): boolean {
+function unavailableOffline(query: Pick<UseQueryResult, 'data' | 'fetchStatus' | 'isError' | 'error'>): boolean {
   return query.data === undefined && (query.fetchStatus === 'paused' || (query.isError && isNetworkError(query.error)))
 }
 
@@ -44,9 +44,8 @@ export function QueryState<T>({
   failedPage?: (error: unknown) => PageFailure
   children: (data: T) => ReactNode
 }) {
-  const online = useOnline()
-  if (unavailableOffline(query))
-    return <ListState kind="empty">{online ? NOT_KEPT_UNREACHABLE : NOT_KEPT_OFFLINE}</ListState>
+  // The layout's notice says whether the browser is offline or the server unreachable.
+  if (unavailableOffline(query)) return <ListState kind="empty">{NOT_KEPT_OFFLINE}</ListState>
   if (query.isPending) return <ListState kind="loading">{loading}</ListState>
   // Data the server could not refresh stays on screen (the layout says how old it is).
   if (!showsData(query)) {

@@ -13,7 +13,6 @@ export const CANCEL_KIND = 'booking-cancel'
 export type BookingCancelEntry = OutboxEntry<Record<string, never>> & { kind: typeof CANCEL_KIND }
 
 export const bookingTables: DeviceTables = {
-  owner: 'bookings',
   versions: {},
   // Before version 6 a cancel named its booking in `bookingId`.
   outboxKindsBefore6: [{ kind: CANCEL_KIND, subjectField: 'bookingId' }],

@@ -30,6 +30,5 @@ export type MaterialsDb = AppDb & {
 }
 
 export const materialTables: DeviceTables = {
-  owner: 'materials',
   versions: { 6: { materials: '_id, email, sessionId', materialFiles: 'materialId, email' } },
 }

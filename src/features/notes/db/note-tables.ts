@@ -41,7 +41,6 @@ export type NoteOutboxEntry = OutboxEntry<NoteWrite> & { kind: typeof NOTE_KIND 
 export type NotesDb = AppDb & { notes: EntityTable<LocalNote, '_id'> }
 
 export const noteTables: DeviceTables = {
-  owner: 'notes',
   versions: { 6: { notes: '_id, email, createdAt' } },
   // Before version 6 a note's write named its note in `noteId`; before version 4 every entry was a note's, with no kind.
   outboxKindsBefore6: [{ kind: NOTE_KIND, subjectField: 'noteId', withoutKind: true }],

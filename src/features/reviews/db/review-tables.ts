@@ -15,6 +15,5 @@ interface SessionReviews {
 export type ReviewsDb = AppDb & { reviews: EntityTable<SessionReviews, 'sessionId'> }
 
 export const reviewTables: DeviceTables = {
-  owner: 'reviews',
   versions: { 6: { reviews: 'sessionId, savedAt' } },
 }

@@ -27,6 +27,5 @@ export type SessionsDb = AppDb & {
 }
 
 export const sessionTables: DeviceTables = {
-  owner: 'sessions',
   versions: { 6: { sessions: '_id, savedAt', sessionPages: 'key, savedAt' } },
 }
