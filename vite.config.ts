@@ -98,6 +98,12 @@ export default defineConfig(({ command, mode }) => {
               { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
             ]
           : []),
+        // Dexie's package points every import at its ES5 build behind a wrapper
+        // (for require() users); a build takes the modern ES module it ships
+        // beside it: the same code, about a kilobyte smaller once compressed.
+        ...(command === 'build'
+          ? [{ find: /^dexie$/, replacement: fromRoot('./node_modules/dexie/dist/modern/dexie.mjs') }]
+          : []),
         // The demo server sets no cookies, so msw in the worker gets a jar that
         // keeps none (sw/no-cookie-jar.ts); tests keep msw's own.
         ...(command === 'build' ? [{ find: /^tough-cookie$/, replacement: fromRoot('./sw/no-cookie-jar.ts') }] : []),

@@ -18,7 +18,7 @@ export const WIPE_PENDING_ALERT = {
 // Loaded on demand: Dexie stays out of the first page.
 const deviceTableOwners = () =>
   Promise.all([
-    import('#features/notes/offline/device-tables'),
+    import('#features/notes/offline/note-outbox'),
     import('#shared/offline/outbox'),
     import('#features/materials/offline/kept-materials-store'),
     import('#features/sessions/db/approved-sessions'),

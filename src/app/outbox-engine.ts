@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { CANCEL_KIND } from '#features/bookings/db/booking-tables'
 import { bookingCancelKind, isCancelEntry } from '#features/bookings/offline/booking-cancel-outbox'
 import { NOTE_KIND } from '#features/notes/db/note-tables'
-import { unsentNoteWrites } from '#features/notes/offline/device-tables'
+import { unsentCount } from '#features/notes/offline/note-outbox'
 import { noteKind } from '#features/notes/offline/note-sync'
 import { queryKeys } from '#shared/api/query-keys'
 import { readQueued } from '#shared/offline/outbox'
@@ -44,7 +44,7 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
  * module is loaded on demand, not with the first page.
  */
 export async function unsentWarning(email: string): Promise<{ title: string; text: string } | null> {
-  const [notes, queued] = await Promise.all([unsentNoteWrites(email), readQueued(email)])
+  const [notes, queued] = await Promise.all([unsentCount(email), readQueued(email)])
   const cancels = queued.filter(isCancelEntry).length
   if (notes + cancels === 0) return null
   const one = notes + cancels === 1

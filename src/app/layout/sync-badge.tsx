@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { cancelsByBooking } from '#features/bookings/offline/booking-cancel-outbox'
 import { noteQueries } from '#features/notes/api/note-queries'
-import { outboxQueries } from '#shared/offline/outbox-queries'
+import { outboxQueries } from '#shared/offline/outbox'
 import { TONE } from '#shared/ui/tone-classes'
 
 export default function SyncBadge({ email }: { email: string }) {

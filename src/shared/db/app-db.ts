@@ -44,7 +44,7 @@ export interface OutboxEntry<P = unknown> {
 }
 
 /** A server answer kept for reading offline (../offline/kept-answers.ts), by its query. */
-export interface KeptAnswer {
+interface KeptAnswer {
   /** The query's key, hashed. */
   key: string
   /** Whose answer it is: forgotten at their logout. */

@@ -92,7 +92,7 @@ const STILL_PROCESSING = /still being processed/i
  * is still being processed (the first attempt, whose answer was lost, has not
  * finished on the server). Sending it again later gets that first answer.
  */
-export function triesLater(error: ApiError): boolean {
+function triesLater(error: ApiError): boolean {
   if (error.status === 408 || error.status === 429 || error.status >= 500) return true
   if (error.retryAfterMs !== undefined) return true
   return error.status === 409 && STILL_PROCESSING.test(errorMessage(error))

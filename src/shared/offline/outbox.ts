@@ -11,8 +11,10 @@
 // entry holds back only the later entries of its own subject (the same kind
 // writing to the same thing): they were written on top of it.
 import type { ApiError } from '#shared/api/api-error'
+import { queryKeys } from '#shared/api/query-keys'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
+import { deviceQuery } from './device-query'
 
 /** What one kind of entry does around the engine's send (./outbox-sync.ts). */
 export interface OutboxKind<E extends OutboxEntry = OutboxEntry> {
@@ -38,9 +40,20 @@ export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<O
   return (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
 }
 
-/** A user's entries, read for a screen (the outbox query, ./device-query.ts): never hangs. */
+/** A user's entries, read for a screen: never hangs. */
 export function readQueued(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
   return storageRead(() => entriesOfUser(email, db))
+}
+
+/**
+ * The user's writes waiting for the server, of every kind, read through the
+ * query cache (./device-query.ts): the screens that show them (a booking
+ * card's waiting cancel, the bar's count) select their kind. Any write to the
+ * outbox, by a screen, another tab or the sync engine, refreshes them.
+ */
+export const outboxQueries = {
+  ofUser: (email: string) =>
+    deviceQuery({ queryKey: queryKeys.outbox.ofUser(email), tables: ['outbox'], read: () => readQueued(email) }),
 }
 
 /** True while the entry certainly has not reached the server: never sent, or refused. */

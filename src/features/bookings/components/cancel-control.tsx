@@ -7,8 +7,7 @@
 // can be undone. One the server refused shows its reason until dismissed.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { Booking } from '#contract/entities'
-import { neverReachedServer } from '#shared/offline/outbox'
-import { outboxQueries } from '#shared/offline/outbox-queries'
+import { neverReachedServer, outboxQueries } from '#shared/offline/outbox'
 import { useOnline } from '#shared/offline/use-online'
 import { runWithFeedback } from '#shared/ui/action-feedback'
 import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'

@@ -87,11 +87,6 @@ export const bookingCancelKind: OutboxKind<BookingCancelEntry> = {
   refuse: (entry, reason, db) => keepRefused(entry, reason, db),
 }
 
-/** The server refused the cancel: its reason, for the screen. */
-class CancelRefused extends Error {
-  override readonly name = 'CancelRefused'
-}
-
 /**
  * The Cancel button: the cancel is queued, and while online sent at once
  * with the user's other queued writes, settled by the engine like every
@@ -110,5 +105,6 @@ export async function cancelOrQueue({ id, email }: { id: string; email: string }
   if (!left) return { success: true }
   if (left.error === undefined) return { success: true, queued: true }
   await dropCancel(email, id)
-  throw new CancelRefused(left.error)
+  // The server's reason, for the screen.
+  throw new Error(left.error)
 }

@@ -314,3 +314,21 @@ export async function readLocalNotes(email: string, db: NotesDb = notesDb): Prom
     .filter((n) => n.pending !== 'delete' || n.error !== undefined)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
 }
+
+/**
+ * Logging out (the app's wipe calls every owner's `forget` in turn): every
+ * note goes but those of someone else's unsent writes, whose session ended
+ * without their asking (a dead token). Those belong to them alone, are never
+ * shown to or sent for anyone else (both go by the entry's email), and go out
+ * at their next sign-in. The outbox's entries, of every kind, are forgotten by
+ * their own owner (src/shared/offline/outbox.ts).
+ */
+export function forget(email: string, db: NotesDb = notesDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', [db.outbox, db.notes], async () => {
+      const othersUnsent = await db.outbox.where('email').notEqual(email).toArray()
+      const kept = new Set(othersUnsent.filter(isNoteEntry).map((entry) => entry.subject))
+      await db.notes.filter((note) => !kept.has(note._id)).delete()
+    }),
+  )
+}

@@ -11,7 +11,7 @@ import type { DeviceTables } from '#shared/db/device-tables'
 export type CachedSession = Session & { savedAt: number }
 
 /** One page of an approved-session list: which sessions, in the server's order. */
-export interface SessionPageRow {
+interface SessionPageRow {
   /** The list and page, named by the query that stored it (../api/session-queries.ts). */
   key: string
   ids: string[]

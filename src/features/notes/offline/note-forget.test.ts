@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeAppDb, createAppDb } from '#shared/db/app-db'
 import type { NotesDb } from '../db/note-tables'
 import { forget as forgetOutbox } from '#shared/offline/outbox'
-import { forget, unsentNoteWrites } from './device-tables'
+import { forget, unsentCount as unsentNoteWrites } from './note-outbox'
 import { queueCreate } from './note-outbox'
 
 const STUDENT = 'student@studyhub.demo'
