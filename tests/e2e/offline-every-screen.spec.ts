@@ -54,7 +54,7 @@ function studentScreens(sessionId: string, title: string): Screen[] {
   const booked = (page: Page) => main(page).getByTestId('booking-card').filter({ hasText: title })
   return [
     ...everyonesScreens(sessionId, title),
-    { path: '/dashboard/student', content: (page) => page.getByRole('definition').first() },
+    { path: '/dashboard/student', content: (page) => page.getByLabel('Your statistics') },
     { path: '/dashboard/my-reviews', content: booked },
     { path: '/dashboard/my-bookings', content: booked },
     { path: `/dashboard/student/bookings/${sessionId}`, content: heading(title) },
@@ -68,7 +68,7 @@ function studentScreens(sessionId: string, title: string): Screen[] {
 function tutorScreens(sessionId: string, title: string): Screen[] {
   return [
     ...everyonesScreens(sessionId, title),
-    { path: '/dashboard/tutor', content: (page) => page.getByRole('definition').first() },
+    { path: '/dashboard/tutor', content: (page) => page.getByLabel('Your teaching statistics') },
     { path: '/dashboard/add-session', content: (page) => page.getByRole('button', { name: 'Create Session' }) },
     { path: '/dashboard/my-sessions', content: (page) => main(page).getByRole('cell', { name: title }) },
     {
@@ -100,7 +100,7 @@ async function everyScreenOffline(page: Page, role: DemoRole, screensOf: (id: st
       await page.goto(screen.path)
       const deadline = Date.now() + SHOWN_WITHIN_MS
       await expect(
-        screen.content(page).first().or(page.getByText(NOT_AVAILABLE).first()),
+        screen.content(page).or(page.getByText(NOT_AVAILABLE)).first(),
         `${screen.path} offline: its content, or that it is not available offline`,
       ).toBeVisible({ timeout: SHOWN_WITHIN_MS })
       await expect(page.getByText(LOADING), `${screen.path} offline: still loading`).toHaveCount(0, {

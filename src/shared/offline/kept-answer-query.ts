@@ -8,7 +8,8 @@ import { deviceBacked, type DeviceStore } from './device-backed-query'
 // The kept answers bring Dexie: loaded on demand.
 const keptAnswers = () => import('../db/kept-answers')
 
-function keptAnswer<T>(email: string, queryKey: QueryKey): DeviceStore<T> {
+/** The store of a query's answer kept whole, as `email`'s, under its key (for a feature's own DeviceStore to build on). */
+export function keptAnswer<T>(email: string, queryKey: QueryKey): DeviceStore<T> {
   const key = hashKey(queryKey)
   return {
     save: async (data, savedAt) => {
