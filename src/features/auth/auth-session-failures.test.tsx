@@ -186,6 +186,23 @@ describe('a session the provider no longer vouches for', () => {
   })
 })
 
+/** Sam signed in through the session, with these options; `logOut()` answers how the log out ended. */
+async function samSignedInWith(options: Omit<AuthProviderProps, 'children' | 'loadGateway'>) {
+  restServer([{ email: 'sam@example.com', role: 'student' }])
+  const { gateway } = fakeGateway()
+  const { session } = renderSession(gateway, undefined, options)
+  await waitFor(() => expect(session().loading).toBe(false))
+  await act(() => session().signIn('sam@example.com', 'right-password'))
+  const logOut = async () => {
+    let result: unknown
+    await act(async () => {
+      result = await session().logOut()
+    })
+    return result
+  }
+  return { gateway, session, logOut }
+}
+
 describe('log out and the device', () => {
   it('ends signed out (not "not known yet") when the app clears its caches on log out', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
@@ -200,21 +217,13 @@ describe('log out and the device', () => {
   })
 
   it('a wipe that fails is not a clean log out: signed out, and the result says the wipe is pending', async () => {
-    restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = {
       unsentWarning: vi.fn(async () => null),
       wipe: vi.fn(async () => Promise.reject(new Error('DatabaseClosedError'))),
     }
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    const { gateway } = fakeGateway()
-    const { session } = renderSession(gateway, undefined, { device })
-    await waitFor(() => expect(session().loading).toBe(false))
-    await act(() => session().signIn('sam@example.com', 'right-password'))
-    let result: unknown
-    await act(async () => {
-      result = await session().logOut()
-    })
-    expect(result).toBe('wipe-pending')
+    const { session, logOut } = await samSignedInWith({ device })
+    expect(await logOut()).toBe('wipe-pending')
     expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
     expect(session()).toMatchObject({ user: null })
     expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
@@ -225,43 +234,24 @@ describe('the question before a log out with unsent writes', () => {
   const warning = { title: 'Log out with unsent notes?', text: '1 note change has not reached the server yet.' }
 
   it('is asked through the function the app passes in, and opens no dialog of its own', async () => {
-    restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = { unsentWarning: vi.fn(async () => warning), wipe: vi.fn(async () => undefined) }
     const confirmLogOut = vi.fn(async () => false)
-    const { gateway } = fakeGateway()
-    const { session } = renderSession(gateway, undefined, { device, confirmLogOut })
-    await waitFor(() => expect(session().loading).toBe(false))
-    await act(() => session().signIn('sam@example.com', 'right-password'))
+    const { gateway, logOut } = await samSignedInWith({ device, confirmLogOut })
 
-    let result: unknown
-    await act(async () => {
-      result = await session().logOut()
-    })
+    expect(await logOut()).toBe('stayed')
     expect(confirmLogOut).toHaveBeenCalledWith(warning)
-    expect(result).toBe('stayed')
     expect(document.querySelector('[role="alertdialog"]')).toBeNull()
     expect(gateway.signOut).not.toHaveBeenCalled()
 
     confirmLogOut.mockResolvedValue(true)
-    await act(async () => {
-      result = await session().logOut()
-    })
-    expect(result).toBe('logged-out')
+    expect(await logOut()).toBe('logged-out')
     expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
   })
 
   it('without a way to ask, writes that would be lost keep the user signed in', async () => {
-    restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = { unsentWarning: vi.fn(async () => warning), wipe: vi.fn(async () => undefined) }
-    const { gateway } = fakeGateway()
-    const { session } = renderSession(gateway, undefined, { device })
-    await waitFor(() => expect(session().loading).toBe(false))
-    await act(() => session().signIn('sam@example.com', 'right-password'))
-    let result: unknown
-    await act(async () => {
-      result = await session().logOut()
-    })
-    expect(result).toBe('stayed')
+    const { logOut } = await samSignedInWith({ device })
+    expect(await logOut()).toBe('stayed')
     expect(device.wipe).not.toHaveBeenCalled()
   })
 })
