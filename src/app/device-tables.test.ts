@@ -9,9 +9,36 @@ import type { NotesDb } from '#features/notes/db/note-tables'
 import type { ReviewsDb } from '#features/reviews/db/review-tables'
 import type { SessionsDb } from '#features/sessions/db/session-tables'
 import { closeAppDb, createAppDb } from '#shared/db/app-db'
-import { storeInV3, storeInV5, type V3OutboxEntry } from '#shared/db/testing/app-db-before-v6'
+import { Dexie } from 'dexie'
+import { declareV3, storeInV3, type V3OutboxEntry } from '#features/notes/db/testing/app-db-v3'
 
 type EveryTable = NotesDb & MaterialsDb & ReviewsDb & SessionsDb
+
+/** A booking's cancel as version 5 stored it. */
+interface V5CancelEntry {
+  kind: 'booking-cancel'
+  email: string
+  bookingId: string
+  idempotencyKey: string
+  createdAt: number
+  attempts: number
+  error?: string
+}
+
+/** Stores outbox rows (in order) and an inbox in a version-5 database called `name`, as builds of then did, and closes it. */
+async function storeInV5(
+  name: string,
+  outbox: Array<(V3OutboxEntry & { kind: 'note' }) | V5CancelEntry>,
+  inbox: { email: string; items: unknown[]; total: number; savedAt: number },
+): Promise<void> {
+  const db = new Dexie(name)
+  declareV3(db)
+  db.version(4).stores({ outbox: '++seq, email, noteId, bookingId' })
+  db.version(5).stores({ inboxes: 'email' })
+  await db.table('outbox').bulkAdd(outbox)
+  await db.table('inboxes').add(inbox)
+  db.close()
+}
 
 let counter = 0
 const opened: EveryTable[] = []

@@ -1,9 +1,8 @@
 // The one key tree of the query cache: every cached answer sits under its
 // entity's root (['sessions'], ['bookings'], …), so a write names the roots
 // it changes and every list and detail under them refreshes. What the device
-// owns is read through the cache too (../offline/device-query.ts), under the same
-// roots: a student's notes as this device holds them, their kept materials,
-// their writes waiting for the server. A mutation
+// owns is read through the cache too (../offline/device-query.ts), under the
+// same roots, and the writes waiting for the server under their own. A mutation
 // declares them once, in its meta (`meta: { invalidates: [queryKeys.sessions.all] }`);
 // the MutationCache (src/app/query-client.ts) invalidates them when it settles.
 import type { QueryKey } from '@tanstack/react-query'

@@ -1,7 +1,5 @@
 // Server answers kept on the device for reading offline, for the
-// device-backed queries that have no table of their own (a student's
-// bookings, a dashboard's numbers, an inbox, a tutor's lists): one row per
-// query, whose key it is (the query key, hashed), whose answer it is (the
+// device-backed queries that have no table of their own: one row per query, whose key it is (the query key, hashed), whose answer it is (the
 // signed-in user's email: another user's is never read, and logging out
 // forgets it) and when the server gave it. Written when the server answers,
 // read only when it cannot be reached (../offline/device-backed-query.ts).

@@ -1,4 +1,4 @@
-// What the device owns (its tables: notes, queued writes, kept files) is read
+// What the device owns (the tables each feature declares, the outbox) is read
 // the way every server answer is: through the query cache, under a key of the
 // one key tree (../api/query-keys.ts). A screen calls useQuery; no component
 // subscribes to the database.

@@ -1,7 +1,6 @@
 // A device-backed query (./device-backed-query.ts) with no table of its own:
 // its answer is kept whole in the shared kept answers (../db/kept-answers.ts),
-// as the signed-in user's, under the query's key. A student's bookings, a
-// dashboard's numbers, an inbox and a tutor's lists are kept this way.
+// as the signed-in user's, under the query's key.
 import { hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query'
 import { deviceBacked, type DeviceStore } from './device-backed-query'
 

@@ -47,8 +47,7 @@ export function readQueued(email: string, db: AppDb = appDb): Promise<OutboxEntr
 
 /**
  * The user's writes waiting for the server, of every kind, read through the
- * query cache (./device-query.ts): the screens that show them (a booking
- * card's waiting cancel, the bar's count) select their kind. Any write to the
+ * query cache (./device-query.ts): each screen that shows them selects its kind. Any write to the
  * outbox, by a screen, another tab or the sync engine, refreshes them.
  */
 export const outboxQueries = {

@@ -12,7 +12,7 @@ import { closeAppDb, createAppDb } from '#shared/db/app-db'
 import type { NotesDb } from '../db/note-tables'
 import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '#shared/db/storage-faults'
 import { clearStorageFault } from '#shared/db/storage-status'
-import { storeInV3 } from '#shared/db/testing/app-db-before-v6'
+import { storeInV3 } from '../db/testing/app-db-v3'
 import {
   applyServerNotes,
   discardNote,
