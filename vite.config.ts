@@ -179,12 +179,13 @@ export default defineConfig(({ command, mode }) => {
               { name: 'app', tags: ['$initial'], priority: 10 },
               // The app's own first-load code, the entry's second task (src/main.tsx).
               appStartGroup(fromRoot('./src/app/start.tsx')),
-              // The app database: Dexie, what every read and write of it needs, and
-              // the features' table declarations it is built from (which every
-              // visitor's first read loads: never in a screen's chunk). One chunk, one request.
+              // The app database: Dexie, what every read and write of it needs, the
+              // features' table declarations it is built from and their stores of
+              // kept answers (a visitor's home page keeps its cards once idle: never
+              // a screen's chunk for that). One chunk, one request.
               {
                 name: 'app-db',
-                test: /\/node_modules\/dexie\/|\/src\/(shared\/db\/(app-db|storage-faults|device-table-writes|kept-answers)\.ts|app\/device-table-list\.ts|features\/[\w-]+\/db\/[\w-]+-tables\.ts)$/,
+                test: /\/node_modules\/dexie\/|\/src\/(shared\/db\/(app-db|storage-faults|device-table-writes|kept-answers)\.ts|app\/device-table-list\.ts|features\/[\w-]+\/db\/[\w-]+\.ts)$/,
                 priority: 9,
               },
               // The outbox (docs/decisions/0062): the shared engine, the notes' and the
