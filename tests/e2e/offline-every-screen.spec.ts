@@ -1,4 +1,5 @@
-// Everything a signed-in user saw online opens offline (docs/architecture/data-on-the-device.md):
+// Everything a signed-in user saw online opens offline, in both builds (@live;
+// docs/architecture/data-on-the-device.md):
 // each screen of a student and of a tutor is visited online, then the browser
 // goes offline and each one is loaded again, whole (a reload, the app starting
 // from what its install and the device kept). Within 2 s each shows what it
@@ -116,10 +117,18 @@ async function everyScreenOffline(page: Page, role: DemoRole, screensOf: (id: st
   }
 }
 
-test('every screen of a student opens offline after a reload, as it was seen online', async ({ page }) => {
-  await everyScreenOffline(page, 'student', studentScreens)
-})
+test(
+  'every screen of a student opens offline after a reload, as it was seen online',
+  { tag: '@live' },
+  async ({ page }) => {
+    await everyScreenOffline(page, 'student', studentScreens)
+  },
+)
 
-test('every screen of a tutor opens offline after a reload, as it was seen online', async ({ page }) => {
-  await everyScreenOffline(page, 'tutor', tutorScreens)
-})
+test(
+  'every screen of a tutor opens offline after a reload, as it was seen online',
+  { tag: '@live' },
+  async ({ page }) => {
+    await everyScreenOffline(page, 'tutor', tutorScreens)
+  },
+)
