@@ -33,7 +33,12 @@ export interface SessionPageOf {
 }
 
 /** Stores one page (or the whole list) of approved sessions. */
-export function saveSessionPage(key: string, page: SessionPageOf, savedAt: number, db: SessionsDb = sessionsDb): Promise<void> {
+export function saveSessionPage(
+  key: string,
+  page: SessionPageOf,
+  savedAt: number,
+  db: SessionsDb = sessionsDb,
+): Promise<void> {
   const approved = page.items.filter((s) => s.status === 'approved')
   return storageWrite(() =>
     db.transaction('rw', db.sessions, db.sessionPages, async () => {
