@@ -15,7 +15,7 @@
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
-import { deviceTablesKnown, deviceTablesLoaded, type DeviceTables } from './device-tables'
+import { whenDeviceTablesKnown, type DeviceTables } from './device-tables'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'
@@ -131,12 +131,7 @@ export function createAppDb<T extends object = object>(name = APP_DB_NAME): AppD
   // are: every read and write waits for them first (./storage-faults.ts).
   const declare = (owners: readonly DeviceTables[]) =>
     declareVersions(db, [{ ...SHARED_TABLES, upgrades: { 6: outboxEntriesBefore6(owners) } }, ...owners])
-  const known = deviceTablesKnown()
-  if (known) declare(known)
-  else
-    deviceTablesLoaded().then(declare, () => {
-      // Not loaded (a chunk that did not come): every read and write fails with the reason.
-    })
+  whenDeviceTablesKnown(declare)
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

@@ -35,21 +35,37 @@ export interface DeviceTables {
 let loader: (() => Promise<readonly DeviceTables[]>) | null = null
 let loading: Promise<readonly DeviceTables[]> | null = null
 let known: readonly DeviceTables[] | undefined
+const waiting: ((tables: readonly DeviceTables[]) => void)[] = []
 
 /** Where the features' tables are: said once, before anything reads or writes the app database. */
 export function provideDeviceTables(load: () => Promise<readonly DeviceTables[]>): void {
   loader = load
 }
 
-/** The features' tables, loaded once (the first read or write, or the database being made, asks for them). */
+/**
+ * The features' tables, loaded once: the first read or write asks for them,
+ * and waits. A load that fails (a chunk that did not come) fails that read or
+ * write, and the next one tries again.
+ */
 export function deviceTablesLoaded(): Promise<readonly DeviceTables[]> {
-  loading ??= loader
-    ? loader().then((tables) => (known = tables))
-    : Promise.reject(new Error('The app database was used before the app said where its tables are'))
+  if (!loader) return Promise.reject(new Error('The app database was used before the app said where its tables are'))
+  loading ??= loader().then(
+    (tables) => {
+      known = tables
+      // Before any read or write that waited goes on: the database is declared first.
+      for (const use of waiting.splice(0)) use(tables)
+      return tables
+    },
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
+  )
   return loading
 }
 
-/** The features' tables if they are loaded already. */
-export function deviceTablesKnown(): readonly DeviceTables[] | undefined {
-  return known
+/** Calls `use` with the features' tables: at once when they are loaded, else as soon as they are. */
+export function whenDeviceTablesKnown(use: (tables: readonly DeviceTables[]) => void): void {
+  if (known) use(known)
+  else waiting.push(use)
 }
