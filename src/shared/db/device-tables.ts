@@ -53,7 +53,7 @@ export function deviceTablesLoaded(): Promise<readonly DeviceTables[]> {
     (tables) => {
       known = tables
       // Before any read or write that waited goes on: the database is declared first.
-      for (const use of waiting.splice(0)) use(tables)
+      for (const declare of waiting.splice(0)) declare(tables)
       return tables
     },
     (error: unknown) => {
@@ -64,8 +64,8 @@ export function deviceTablesLoaded(): Promise<readonly DeviceTables[]> {
   return loading
 }
 
-/** Calls `use` with the features' tables: at once when they are loaded, else as soon as they are. */
-export function whenDeviceTablesKnown(use: (tables: readonly DeviceTables[]) => void): void {
-  if (known) use(known)
-  else waiting.push(use)
+/** Calls `declare` with the features' tables: at once when they are loaded, else as soon as they are. */
+export function whenDeviceTablesKnown(declare: (tables: readonly DeviceTables[]) => void): void {
+  if (known) declare(known)
+  else waiting.push(declare)
 }
