@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { AuthProvider } from '#features/auth/auth-provider'
-import { deviceData } from './device-data'
+import { confirmLogOut, deviceData } from './device-data'
 import { queryClient } from './query-client'
 import { restoreDeferredQueries } from './query-persistence'
 import { router } from './router'
@@ -14,7 +14,13 @@ export function App() {
   useEffect(() => startSyncEngines(queryClient), [])
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider publish={publishSession} onSignedOut={signedOut} onSessionEnded={sessionEnded} device={deviceData}>
+      <AuthProvider
+        publish={publishSession}
+        onSignedOut={signedOut}
+        onSessionEnded={sessionEnded}
+        device={deviceData}
+        confirmLogOut={confirmLogOut}
+      >
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>

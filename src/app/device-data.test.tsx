@@ -14,10 +14,17 @@ import { useUserState, type SignedInUser } from '#features/auth/user-query'
 import { queueCancel } from '#features/bookings/offline/booking-cancel-outbox'
 import { queueCreate } from '#features/notes/offline/note-outbox'
 import { resetApiGate } from '#shared/api/api-ready'
-import { appDb } from '#shared/db/app-db'
+import type { MaterialsDb } from '#features/materials/db/material-tables'
+import type { NotesDb } from '#features/notes/db/note-tables'
+import type { ReviewsDb } from '#features/reviews/db/review-tables'
+import { appDb as sharedDb } from '#shared/db/app-db'
 import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { Material } from '#contract/entities'
-import { deviceData, finishPendingWipe, PENDING_WIPE_KEY, pendingWipe, wipeOrMark } from './device-data'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
+import { confirmLogOut, deviceData, finishPendingWipe, pendingWipe } from './device-data'
+import { finishWipe, wipeOrMark } from './device-wipe'
+
+const appDb = sharedDb as NotesDb & MaterialsDb & ReviewsDb
 
 const materialFixture: Material = {
   _id: 'm1',
@@ -40,7 +47,7 @@ function renderWithDevice(gateway: AuthGateway) {
   resetFeedback()
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider loadGateway={async () => gateway} device={deviceData}>
+      <AuthProvider loadGateway={async () => gateway} device={deviceData} confirmLogOut={confirmLogOut}>
         <Probe />
         <FeedbackHost />
       </AuthProvider>
@@ -164,7 +171,7 @@ describe('log out with unsent note writes', () => {
 })
 
 describe('the pending-wipe marker', () => {
-  afterEach(() => localStorage.removeItem(PENDING_WIPE_KEY))
+  afterEach(() => localStorage.removeItem(LOCAL_KEYS.pendingWipe))
 
   it('is removed by a wipe that succeeds and left by one that fails', async () => {
     await wipeOrMark('a@example.com', async () => undefined)
@@ -183,15 +190,12 @@ describe('the pending-wipe marker', () => {
 
   it('the next start finishes the wipe for that email, once; a failure there keeps the marker', async () => {
     const wipe = vi.fn(async () => undefined)
-    await finishPendingWipe(wipe)
-    expect(wipe).not.toHaveBeenCalled()
-
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    await finishPendingWipe(() => Promise.reject(new Error('still blocked')))
+    await finishWipe('a@example.com', () => Promise.reject(new Error('still blocked')))
     expect(pendingWipe()).toBe('a@example.com')
 
-    await finishPendingWipe(wipe)
+    await finishWipe('a@example.com', wipe)
     expect(wipe).toHaveBeenCalledWith('a@example.com')
     expect(pendingWipe()).toBeNull()
   })
@@ -200,7 +204,7 @@ describe('the pending-wipe marker', () => {
     await queueCreate('a@example.com', { title: 'Left behind', description: 'by a failed wipe' })
     await appDb.materials.put({ ...materialFixture, email: 'a@example.com', savedAt: 1 })
     await appDb.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     await finishPendingWipe()
     const left = await Promise.all([appDb.outbox, appDb.notes, appDb.materials, appDb.reviews].map((t) => t.count()))
     expect(left).toEqual([0, 0, 0, 0])
@@ -213,7 +217,7 @@ describe('the pending-wipe marker', () => {
     vi.spyOn(appDb.notes, 'filter').mockImplementation(() => {
       throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError' })
     })
-    localStorage.setItem(PENDING_WIPE_KEY, 'a@example.com')
+    localStorage.setItem(LOCAL_KEYS.pendingWipe, 'a@example.com')
     await finishPendingWipe()
     expect(pendingWipe()).toBe('a@example.com')
     expect(await appDb.reviews.count()).toBe(0)

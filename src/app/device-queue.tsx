@@ -2,13 +2,15 @@
 // note writes and booking cancels not sent yet, and the notes waiting for a
 // choice between two devices' versions. It reads the device's database, so
 // the day loads it apart, and the next class never waits for it.
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { useQueuedCancels } from '#features/bookings/db/use-queued-cancels'
-import { useLocalNotes } from '#features/notes/db/use-local-notes'
+import { cancelsByBooking } from '#features/bookings/offline/booking-cancel-outbox'
+import { noteQueries } from '#features/notes/api/note-queries'
+import { outboxQueries } from '#shared/offline/outbox'
 
 export default function DeviceQueue({ email, className }: { email: string; className: string }) {
-  const notes = useLocalNotes(email)
-  const cancels = useQueuedCancels(email)
+  const notes = useQuery(noteQueries.onDevice(email)).data
+  const cancels = useQuery({ ...outboxQueries.ofUser(email), select: cancelsByBooking }).data
   if (!notes || !cancels) return null
   const conflicts = notes.filter((n) => n.conflict).length
   const waiting = notes.filter((n) => !n.conflict && n.pending).length + cancels.size

@@ -5,7 +5,7 @@ import type { Session } from '#contract/entities'
 import { firstPaintElement, type FirstPaintData } from '#contract/first-paint'
 import { listOfAddress } from '#contract/session-filters'
 import { sessionQueries } from '#features/sessions/api/session-queries'
-import { forget, readSessionPage } from '#shared/db/approved-sessions'
+import { forget, readSessionPage } from '#features/sessions/db/approved-sessions'
 import { deviceWritesSettled } from '#shared/offline/device-backed-query'
 import { READ_FOR_THIS_REQUEST_MS, readFirstPaintData, seedFirstPaint, type SeedOptions } from './first-paint-data'
 

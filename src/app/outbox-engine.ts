@@ -7,11 +7,17 @@
 // ./sync-engines.ts and ./device-data.ts, with Dexie; so is the question a log
 // out asks about what is still unsent.
 import type { QueryClient } from '@tanstack/react-query'
-import { bookingCancelKind, readQueuedCancels } from '#features/bookings/offline/booking-cancel-outbox'
-import { unsentNoteWrites } from '#features/notes/offline/device-tables'
+import { CANCEL_KIND } from '#features/bookings/db/booking-tables'
+import { bookingCancelKind, isCancelEntry } from '#features/bookings/offline/booking-cancel-outbox'
+import { NOTE_KIND } from '#features/notes/db/note-tables'
+import { unsentCount } from '#features/notes/offline/note-outbox'
 import { noteKind } from '#features/notes/offline/note-sync'
 import { queryKeys } from '#shared/api/query-keys'
+import { readQueued } from '#shared/offline/outbox'
 import { startOutboxSync, stopOutboxSync, subscribeOutboxSync } from '#shared/offline/outbox-sync'
+
+/** Every kind of queued write the app has, each from the feature that makes it. */
+const KINDS = { [NOTE_KIND]: noteKind, [CANCEL_KIND]: bookingCancelKind }
 
 let unsubscribe: (() => void) | undefined
 
@@ -23,7 +29,7 @@ export function startOutbox(email: string, client: QueryClient): void {
     for (const queryKey of [queryKeys.bookings.all, queryKeys.stats.all, queryKeys.sessions.all])
       void client.invalidateQueries({ queryKey })
   })
-  startOutboxSync(email, { note: noteKind, 'booking-cancel': bookingCancelKind })
+  startOutboxSync(email, KINDS)
 }
 
 export function stopOutbox(): void {
@@ -39,8 +45,8 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
  * module is loaded on demand, not with the first page.
  */
 export async function unsentWarning(email: string): Promise<{ title: string; text: string } | null> {
-  const [notes, queued] = await Promise.all([unsentNoteWrites(email), readQueuedCancels(email)])
-  const cancels = queued.size
+  const [notes, queued] = await Promise.all([unsentCount(email), readQueued(email)])
+  const cancels = queued.filter(isCancelEntry).length
   if (notes + cancels === 0) return null
   const one = notes + cancels === 1
   const what = [notes && count(notes, 'note change'), cancels && count(cancels, 'booking cancel')].filter(Boolean)

@@ -1,4 +1,5 @@
 // Failed queries are retried after min(1000 * 2^n, 30000) ms (docs/product.md#constants).
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api/api-error'
 import { createQueryClient, MAX_RETRIES, PERSIST_MAX_AGE, retryDelay, shouldRetry } from './query-client'
@@ -39,6 +40,18 @@ describe('shouldRetry', () => {
     for (const status of [400, 401, 403, 404, 409, 422]) {
       expect(shouldRetry(0, new ApiError('no', status))).toBe(false)
     }
+  })
+
+  it('does not retry a fetch that got no answer while the device is offline: it fails at once', () => {
+    onlineManager.setOnline(false)
+    try {
+      expect(shouldRetry(0, new ApiError('offline', 0))).toBe(false)
+      // A server's own answer is not the network's absence.
+      expect(shouldRetry(0, new ApiError('busy', 503))).toBe(true)
+    } finally {
+      onlineManager.setOnline(true)
+    }
+    expect(shouldRetry(0, new ApiError('offline', 0))).toBe(true)
   })
 
   it('retries errors that are not API errors (a thrown TypeError from fetch)', () => {

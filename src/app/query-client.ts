@@ -1,5 +1,5 @@
 // The app's one QueryClient, and how its cache survives a cold start.
-import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '#shared/api/api-error'
 
 /** min(1000 * 2^n, 30000) ms before retry n + 1 (docs/product.md#constants). */
@@ -9,9 +9,16 @@ export function retryDelay(failureCount: number): number {
 
 export const MAX_RETRIES = 3
 
-/** Retries what may succeed later (network, 5xx, 408, 429), not what will fail again. */
+/**
+ * Retries what may succeed later (network, 5xx, 408, 429), not what will fail
+ * again. No answer while the device is offline is not retried: the fetch
+ * fails at once (a device-backed query has put the device's answer in the
+ * cache by then), rather than wait paused, holding every refresh that awaits
+ * it; the connection's return fetches again.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false
+  if (error instanceof ApiError && error.isNetworkError && !onlineManager.isOnline()) return false
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return error.status === 408 || error.status === 429
   }

@@ -2,7 +2,9 @@
 // are throttled, so each case lets the throttle come due after the change.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SignedInUser } from '#features/auth/user-query'
-import { QUERY_CACHE_KEY as SAVED } from './query-cache-key'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
+
+const SAVED = LOCAL_KEYS.queryCache
 
 const THROTTLE_MS = 1000
 

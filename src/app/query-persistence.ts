@@ -1,4 +1,4 @@
-// The query cache's first-paint state, kept in localStorage so a cold start
+// The query cache's first-paint state, kept in the origin's storage so a cold start
 // (an installed app opened on a train) paints at once: who is signed in and
 // /study-sessions' first page of approved sessions, whose first six are the
 // home page's cards (FIRST_PAINT_QUERIES). Nothing else of the cache is saved here; larger data
@@ -32,7 +32,7 @@ import {
 } from '@tanstack/react-query-persist-client'
 import { authKeys, type SignedInUser } from '#features/auth/user-query'
 import { sessionQueries } from '#features/sessions/api/session-queries'
-import { QUERY_CACHE_KEY } from './query-cache-key'
+import { LOCAL_KEYS, localStore } from '#shared/storage/browser-storage'
 import { PERSIST_MAX_AGE, queryClient } from './query-client'
 
 /** Bump when a saved answer's shape changes: older saved state is then dropped, never misread. */
@@ -50,14 +50,10 @@ const FIRST_PAINT_QUERIES: readonly QueryKey[] = [
 const firstPaintHashes = new Set(FIRST_PAINT_QUERIES.map((key) => hashKey(key)))
 const userHash = hashKey(authKeys.user)
 
-/** What localStorage holds under QUERY_CACHE_KEY. */
+/** What the origin's storage holds under LOCAL_KEYS.queryCache. */
 interface SavedState extends PersistedClient {
   /** The signed-in email the state belongs to; null: nobody was signed in. */
   owner: string | null
-}
-
-function storage(): Storage | undefined {
-  return typeof window === 'undefined' ? undefined : window.localStorage
 }
 
 function ownerOf(client: PersistedClient): string | null {
@@ -68,7 +64,7 @@ function ownerOf(client: PersistedClient): string | null {
 
 function readSaved(): SavedState | undefined {
   try {
-    const text = storage()?.getItem(QUERY_CACHE_KEY)
+    const text = localStore.get(LOCAL_KEYS.queryCache)
     const saved = text ? (JSON.parse(text) as SavedState) : undefined
     if (
       !saved ||
@@ -90,21 +86,23 @@ let latest: PersistedClient | undefined
 let ended = false
 
 function write(client: PersistedClient): void {
-  const target = storage()
-  if (!target || ended) return
+  if (ended) return
   // Nothing to keep (the cache was cleared): no saved state at all.
-  if (client.clientState.queries.length === 0) target.removeItem(QUERY_CACHE_KEY)
-  else target.setItem(QUERY_CACHE_KEY, JSON.stringify({ ...client, owner: ownerOf(client) } satisfies SavedState))
+  if (client.clientState.queries.length === 0) localStore.set(LOCAL_KEYS.queryCache, null)
+  // Throws when full: the persister's retry drops the oldest queries and writes again.
+  else localStore.put(LOCAL_KEYS.queryCache, JSON.stringify({ ...client, owner: ownerOf(client) } satisfies SavedState))
 }
 
 const persister = createSyncStoragePersister({
   // The throttled writer hands the latest state to write() through this storage.
-  storage: storage() && {
-    getItem: (key) => storage()!.getItem(key),
-    setItem: (_key, value) => write(JSON.parse(value) as PersistedClient),
-    removeItem: (key) => storage()!.removeItem(key),
-  },
-  key: QUERY_CACHE_KEY,
+  storage: localStore.available()
+    ? {
+        getItem: () => localStore.get(LOCAL_KEYS.queryCache),
+        setItem: (_key, value) => write(JSON.parse(value) as PersistedClient),
+        removeItem: () => localStore.set(LOCAL_KEYS.queryCache, null),
+      }
+    : undefined,
+  key: LOCAL_KEYS.queryCache,
   throttleTime: PERSIST_THROTTLE_MS,
   retry: removeOldestQuery,
 })
@@ -122,7 +120,7 @@ function flushPersistedQueries(): void {
 /** The signed-in user changed: nothing of the last one's may be read again. */
 export function clearPersistedQueries(): void {
   latest = undefined
-  storage()?.removeItem(QUERY_CACHE_KEY)
+  localStore.set(LOCAL_KEYS.queryCache, null)
 }
 
 /** A log out cleared the device: drop the saved copy and save nothing more in this page. */

@@ -1,6 +1,8 @@
 // The app's start, in the entry's second task (src/main.tsx): restores the
 // saved cache, seeds the data the page came with, and renders or hydrates.
-// First: restores the saved first-paint cache, so the router's first loaders see it.
+// First: every feature's tables, before anything can open the app database.
+import '#app/device-tables'
+// Then: restores the saved first-paint cache, so the router's first loaders see it.
 import '#app/query-persistence'
 import { startTransition, StrictMode, useEffect } from 'react'
 import type { createRoot, hydrateRoot } from 'react-dom/client'

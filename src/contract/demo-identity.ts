@@ -6,9 +6,6 @@
 
 export const DEMO_IDP_BASE = '/api/demo-idp'
 
-/** Where the demo gateway keeps the signed-in identity and its ID token (localStorage), as Firebase keeps its user. */
-export const DEMO_IDENTITY_KEY = 'studyhub-demo-identity'
-
 export const demoIdpPaths = {
   signUp: '/sign-up',
   signIn: '/sign-in',

@@ -4,7 +4,7 @@
 // live build too, where the identity provider is Firebase Auth (its emulator)
 // and the role comes from the API server.
 import type { Locator, Page } from '@playwright/test'
-import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { LOCAL_KEYS } from '../../src/shared/storage/browser-storage'
 import { DEMO_ACCOUNTS } from '../../src/contract/demo-identity'
 import { appTokensFor, callApi, idTokens, submitLogin } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
@@ -201,7 +201,7 @@ test('log out shows the toast and ends logged out', { tag: '@live' }, async ({ p
   await expect(toast).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull()
-  expect(await page.evaluate((key) => localStorage.getItem(key), QUERY_CACHE_KEY)).toBeNull()
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.queryCache)).toBeNull()
   // It goes by itself after 1800 ms.
   await expect(toast).toHaveCount(0, { timeout: 3_000 })
 })

@@ -22,9 +22,8 @@
 //   read the server's truth where the UI is not under test, and to compute
 //   expected values instead of hard-coding them.
 import type { Browser, Page } from '@playwright/test'
-import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY, DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
-import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
-import { SIGNED_IN_KEY } from '../../src/features/auth/signed-in-key'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_IDP_BASE, demoIdpPaths } from '../../src/contract/demo-identity'
+import { LOCAL_KEYS } from '../../src/shared/storage/browser-storage'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract/routes'
 import { appMode, expect, gotoUnchecked, waitForServiceWorker } from './fixtures'
 import { LIVE_FIREBASE_PROJECT_ID } from './live/live-build-env'
@@ -126,7 +125,7 @@ async function placeIdentity(page: Page, role: DemoRole): Promise<void> {
       {
         url: DEMO_IDP_BASE + demoIdpPaths.signIn,
         body: { email: DEMO_EMAIL[role], password: DEMO_PASSWORD },
-        key: DEMO_IDENTITY_KEY,
+        key: LOCAL_KEYS.demoIdentity,
         headers: APP_HEADERS,
       },
     )
@@ -190,7 +189,7 @@ export async function logInAs(page: Page, role: DemoRole, path?: string): Promis
       localStorage.removeItem(cache)
       localStorage.setItem(signedIn, '1')
     },
-    { cache: QUERY_CACHE_KEY, signedIn: SIGNED_IN_KEY },
+    { cache: LOCAL_KEYS.queryCache, signedIn: LOCAL_KEYS.signedIn },
   )
   await page.goto(target)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()

@@ -3,7 +3,7 @@
 // come from the app database and the PDF opens in the 500 px frame as a blob
 // the app typed application/pdf (in both builds, @live). Server actions are
 // disabled offline with the plain reason.
-import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { LOCAL_KEYS } from '../../src/shared/storage/browser-storage'
 import { DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
@@ -43,7 +43,7 @@ test('a booked session’s PDF opens offline from the phone, with its size shown
       } catch {
         // nothing to drop there
       }
-    }, QUERY_CACHE_KEY)
+    }, LOCAL_KEYS.queryCache)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'My Study Materials' })).toBeVisible()
     await expect(

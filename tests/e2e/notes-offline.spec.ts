@@ -5,7 +5,7 @@
 // build nothing in the service worker stands in for the server: what the page
 // shows offline comes from the app's own database and outbox.
 import type { Page } from '@playwright/test'
-import { DEMO_EMAIL, logInAs } from './demo-accounts'
+import { callApi, DEMO_EMAIL, logInAs } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
 
@@ -212,3 +212,37 @@ test('logging out with unsent notes asks first, and a confirmed logout never sen
   expect(await titlesOnServer(page, stamp)).toEqual([])
   await expect(noteCard(page, `Unsent ${stamp}`)).toHaveCount(0)
 })
+
+test(
+  'deleting the last note offline leaves "You have no notes." at once, not a loading state',
+  { tag: '@live' },
+  async ({ page }) => {
+    const title = `Last one #${Date.now()}`
+    await logInAs(page, 'student')
+    // The student's only note on the server, so My Notes has one to show.
+    for (const note of await serverNotes(page)) {
+      expect((await callApi(page, `/notes/${note._id}`, { method: 'DELETE' })).status).toBe(200)
+    }
+    const created = await callApi(page, '/notes', {
+      method: 'POST',
+      body: { email: STUDENT, title, description: 'Deleted on the train' },
+    })
+    expect(created.status).toBe(201)
+    await page.goto('/dashboard/my-notes')
+    await expect(noteCard(page, title)).toBeVisible()
+
+    await goOffline(page.context())
+    try {
+      await page.getByRole('button', { name: `Delete ${title}` }).click()
+      await page.getByRole('alertdialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click()
+      // The delete waits on the device; the list says what the student has now, without the server.
+      await expect(page.getByText('You have no notes.')).toBeVisible({ timeout: 2_000 })
+      await expect(page.getByText('Loading notes…')).toHaveCount(0)
+      expect(await outboxCount(page)).toBe(1)
+    } finally {
+      await goOnline(page.context())
+    }
+    await expect.poll(() => outboxCount(page), { timeout: 15_000 }).toBe(0)
+    expect((await serverNotes(page)).map((n) => n.title)).not.toContain(title)
+  },
+)

@@ -3,7 +3,7 @@
 // browser is offline, like the live build's API server, so what the page
 // shows offline comes from the phone.
 import type { Page } from '@playwright/test'
-import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { LOCAL_KEYS } from '../../src/shared/storage/browser-storage'
 import { deviceRowCount } from './device-tables'
 import { expect, test, waitForServiceWorker } from './fixtures'
 import { goOffline, goOnline } from './offline-network'
@@ -49,7 +49,7 @@ test(
       // The persisted query cache (localStorage) would also show them: drop it
       // on every load, as a new build does, so the cards can only come from
       // the app database.
-      await page.context().addInitScript((key) => localStorage.removeItem(key), QUERY_CACHE_KEY)
+      await page.context().addInitScript((key) => localStorage.removeItem(key), LOCAL_KEYS.queryCache)
       // The fixture proves the server is out of reach once the reload lands.
       await page.reload()
 

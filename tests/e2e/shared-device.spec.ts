@@ -3,7 +3,7 @@
 // first-paint copy, so nothing of A's is left in the tab's memory, in
 // localStorage or on screen, also after a reload.
 import type { BrowserContext, Page } from '@playwright/test'
-import { QUERY_CACHE_KEY } from '../../src/app/query-cache-key'
+import { LOCAL_KEYS } from '../../src/shared/storage/browser-storage'
 import { answerAvatarService, DEMO_EMAIL, logInAs, submitLogin } from './demo-accounts'
 import { expect, test, waitForServiceWorker } from './fixtures'
 
@@ -115,7 +115,7 @@ test('A logs out in one tab, B signs in on the other: no trace of A, also after 
     })
   }
   expect(await entriesMentioning(page, A)).toEqual([])
-  const saved = await page.evaluate((key) => localStorage.getItem(key), QUERY_CACHE_KEY)
+  const saved = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.queryCache)
   if (saved) expect((JSON.parse(saved) as { owner: string | null }).owner).toBe(B)
 
   for (const p of [page, second]) {

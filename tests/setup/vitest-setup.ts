@@ -6,6 +6,11 @@ import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server'
 import { failOnConsole } from './fail-on-console'
 import { resetApiGate } from '#shared/api/api-ready'
+// Where every feature's tables are, as the app's start says it; loaded before any test opens the app database.
+import '#app/device-tables'
+import { deviceTablesLoaded } from '#shared/db/device-tables'
+
+await deviceTablesLoaded()
 
 // findBy/waitFor wait up to 5 s instead of 1 s: on a busy 2-core machine a
 // screen's first answer (demo server, IndexedDB, React) can take more than a

@@ -135,11 +135,24 @@ export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, record }
 }
 
 const CANCELLABLE = new Set(['pending', 'approved', 'waitlisted'])
+const NOT_CANCELLABLE = 'Only pending, approved or waitlisted bookings can be cancelled.'
+
+/**
+ * A student's cancel of their own booking that is cancelled already is what
+ * they wanted: a repeat whose first answer was lost (past the Idempotency-Key's
+ * day), or a cancel made meanwhile on another device or by an admin. It
+ * changes nothing and says so, so a device that sends its queued cancel again
+ * needs to ask nothing more.
+ */
+const alreadyCancelled = (booking: BookingRow, email: string) =>
+  booking.status === 'cancelled' && booking.studentEmail === email
+const ALREADY_CANCELLED = { body: { success: true, message: 'Booking already cancelled.' } } as const
 
 export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, record, principal }) => {
   const now = deps.now()
   const who = principal!
-  if (!CANCELLABLE.has(record.status)) throw conflict('Only pending, approved or waitlisted bookings can be cancelled.')
+  if (alreadyCancelled(record, who.email)) return ALREADY_CANCELLED
+  if (!CANCELLABLE.has(record.status)) throw conflict(NOT_CANCELLABLE)
   const session = await store.sessions.get(record.sessionId)
   // Once the class has begun the seat is spent: only an admin may still cancel.
   if (who.role !== 'admin' && session && Date.parse(session.classStart) <= now.getTime())
@@ -154,7 +167,12 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
     if (holdsSeat(current.status)) await fillFreedSeats(ledger, now)
     return true
   })
-  if (!cancelled) throw conflict('Only pending, approved or waitlisted bookings can be cancelled.')
+  if (!cancelled) {
+    // Cancelled by someone else between the first read and the lock.
+    const latest = await store.bookings.get(record._id)
+    if (latest && alreadyCancelled(latest, who.email)) return ALREADY_CANCELLED
+    throw conflict(NOT_CANCELLABLE)
+  }
   return { body: { success: true, message: 'Booking cancelled.' } }
 }
 

@@ -10,7 +10,6 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { useAuthActions } from '#features/auth/auth-provider'
 import type { LogOutResult } from '#features/auth/auth-session'
-import { WIPE_PENDING_ALERT } from '../device-data'
 import { useOptionalUser, useUserState } from '#features/auth/user-query'
 import { UserAvatar } from '#features/auth/components/user-avatar'
 import { ThemeToggle } from '#features/theme/theme-toggle'
@@ -73,7 +72,10 @@ function useLogOut(everywhere: boolean): () => Promise<void> {
     // The user chose to stay logged in (unsent note writes).
     if (result === 'stayed') return
     // Signed out, but their data is still on the device: not a clean logout, and they must know.
-    if (result === 'wipe-pending') void showAlert({ ...WIPE_PENDING_ALERT, icon: 'warning' })
+    if (result === 'wipe-pending')
+      void import('../device-wipe').then(({ WIPE_PENDING_ALERT }) =>
+        showAlert({ ...WIPE_PENDING_ALERT, icon: 'warning' }),
+      )
     else {
       const title = everywhere ? 'Signed out of every device' : 'Logged out successfully'
       showToast({ title, icon: 'success', timer: LOGOUT_TOAST_MS, position: 'top-end' })

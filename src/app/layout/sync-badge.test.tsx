@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queueCancel } from '#features/bookings/offline/booking-cancel-outbox'
 import { queueCreate } from '#features/notes/offline/note-outbox'
-import { appDb } from '#shared/db/app-db'
+import { notesDb as appDb } from '#features/notes/offline/note-outbox'
 import { renderApp } from '../testing/render-app'
 import SyncBadge from './sync-badge'
 

@@ -5,10 +5,12 @@
 // (Notes, My Bookings) and in words on Settings. It reads two features'
 // tables, so it is the app's; everything that shows it loads it lazily, so
 // the device's database stays out of the first load.
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { useQueuedCancels } from '#features/bookings/db/use-queued-cancels'
-import { useLocalNotes } from '#features/notes/db/use-local-notes'
+import { cancelsByBooking } from '#features/bookings/offline/booking-cancel-outbox'
+import { noteQueries } from '#features/notes/api/note-queries'
 import { NotesSyncStatus } from '#features/notes/components/notes-sync-status'
+import { outboxQueries } from '#shared/offline/outbox'
 import { TONE } from '#shared/ui/tone-classes'
 
 interface SyncStatus {
@@ -22,8 +24,8 @@ interface SyncStatus {
 
 /** The student's sync status; undefined until the device has answered. */
 function useSyncStatus(email: string): SyncStatus | undefined {
-  const notes = useLocalNotes(email)
-  const cancels = useQueuedCancels(email)
+  const notes = useQuery(noteQueries.onDevice(email)).data
+  const cancels = useQuery({ ...outboxQueries.ofUser(email), select: cancelsByBooking }).data
   if (!notes || !cancels) return undefined
   return {
     conflicts: notes.filter((n) => n.conflict).length,
@@ -78,7 +80,7 @@ export function TabSyncCount({ email, of }: { email: string; of: 'notes' | 'canc
 
 /** Settings' sync status, in words, with the way to each screen that shows what waits. */
 export function SyncSummary({ email }: { email: string }) {
-  const notes = useLocalNotes(email)
+  const notes = useQuery(noteQueries.onDevice(email)).data
   const status = useSyncStatus(email)
   if (!notes || !status) return <p className="text-ink-muted">Checking what waits on this device…</p>
   const { conflicts, waiting, cancels } = status

@@ -9,9 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { resetApiGate } from '#shared/api/api-ready'
 import { api } from '#shared/api/http-client'
-import { ACCESS_TOKEN_KEY } from '#shared/config/env'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import type { AuthProviderProps } from './auth-provider'
-import { ROLE_KEY } from './auth-session'
 import { fakeGateway } from './testing/fake-gateway'
 import { renderSession, restServer, signedIn } from './testing/render-session'
 
@@ -20,8 +19,8 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('client session without a network', () => {
   it('keeps the last known role and the token when the server cannot be reached, and asks again once online', async () => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'kept-token')
-    localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'tom@example.com', role: 'tutor' }))
+    localStorage.setItem(LOCAL_KEYS.accessToken, 'kept-token')
+    localStorage.setItem(LOCAL_KEYS.role, JSON.stringify({ email: 'tom@example.com', role: 'tutor' }))
     const calls = restServer([{ email: 'tom@example.com', role: 'tutor' }])
     let reachable = false
     // No answer at all, as when offline; once reachable, the normal handlers answer.
@@ -30,7 +29,7 @@ describe('client session without a network', () => {
     const { session } = renderSession(signedIn('tom@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session()).toMatchObject({ role: 'tutor', email: 'tom@example.com' })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('kept-token')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('kept-token')
     expect(log).toHaveBeenCalledWith('AuthProvider error', expect.anything())
     expect(calls).toEqual([])
 
@@ -38,14 +37,14 @@ describe('client session without a network', () => {
     act(() => {
       window.dispatchEvent(new Event('online'))
     })
-    await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-tom@example.com'))
+    await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-tom@example.com'))
     expect(session()).toMatchObject({ role: 'tutor', loading: false })
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /jwt', 'GET /users/tom@example.com'])
   })
 
   it('with no role remembered for that email, an unreachable server means student, token kept', async () => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'kept-token')
-    localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'someone-else@example.com', role: 'admin' }))
+    localStorage.setItem(LOCAL_KEYS.accessToken, 'kept-token')
+    localStorage.setItem(LOCAL_KEYS.role, JSON.stringify({ email: 'someone-else@example.com', role: 'admin' }))
     server.use(
       http.post('*/api/jwt', () => HttpResponse.error()),
       http.get('*/api/users/:email', () => HttpResponse.error()),
@@ -54,20 +53,20 @@ describe('client session without a network', () => {
     const { session } = renderSession(signedIn('tom@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('student')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('kept-token')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('kept-token')
   })
 
   it('a refusal (4xx) still falls back to student and removes the token and the remembered role', async () => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'stale')
-    localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'tom@example.com', role: 'tutor' }))
+    localStorage.setItem(LOCAL_KEYS.accessToken, 'stale')
+    localStorage.setItem(LOCAL_KEYS.role, JSON.stringify({ email: 'tom@example.com', role: 'tutor' }))
     restServer([{ email: 'tom@example.com', role: 'tutor' }])
     server.use(http.post('*/api/jwt', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })))
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     const { session } = renderSession(signedIn('tom@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('student')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
-    expect(localStorage.getItem(ROLE_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.role)).toBeNull()
     expect(log).toHaveBeenCalledWith('AuthProvider error', expect.anything())
   })
 
@@ -75,7 +74,7 @@ describe('client session without a network', () => {
     restServer([{ email: 'ada@example.com', role: 'admin' }])
     const { session } = renderSession(signedIn('ada@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
-    expect(JSON.parse(localStorage.getItem(ROLE_KEY)!)).toEqual({ email: 'ada@example.com', role: 'admin' })
+    expect(JSON.parse(localStorage.getItem(LOCAL_KEYS.role)!)).toEqual({ email: 'ada@example.com', role: 'admin' })
   })
 })
 
@@ -98,12 +97,12 @@ describe('overlapping changes', () => {
     act(() => {
       signingIn = session().signIn('sam@example.com', 'right-password')
     })
-    await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com'))
+    await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-sam@example.com'))
     await act(() => gateway.signOut())
     release()
     await act(() => signingIn)
     expect(session()).toMatchObject({ user: null, email: null })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
   })
 
   it("another tab's sign-in of someone else wins over this tab's earlier one", async () => {
@@ -123,7 +122,7 @@ describe('overlapping changes', () => {
     await waitFor(() => expect(session().loading).toBe(false))
     await act(() => session().signIn('sam@example.com', 'right-password'))
     await waitFor(() => expect(session()).toMatchObject({ email: 'tess@example.com', role: 'tutor' }))
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-tess@example.com')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-tess@example.com')
   })
 })
 
@@ -161,7 +160,7 @@ describe('a session the provider no longer vouches for', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1)
     expect(gateway.signOut).toHaveBeenCalledTimes(1)
     expect(session()).toMatchObject({ user: null, email: null })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
     // Not a log out the user asked for: their unsent writes wait on the device for their next sign-in.
     expect(device.wipe).not.toHaveBeenCalled()
     expect(onSignedOut).not.toHaveBeenCalled()
@@ -187,6 +186,23 @@ describe('a session the provider no longer vouches for', () => {
   })
 })
 
+/** Sam signed in through the session, with these options; `logOut()` answers how the log out ended. */
+async function samSignedInWith(options: Omit<AuthProviderProps, 'children' | 'loadGateway'>) {
+  restServer([{ email: 'sam@example.com', role: 'student' }])
+  const { gateway } = fakeGateway()
+  const { session } = renderSession(gateway, undefined, options)
+  await waitFor(() => expect(session().loading).toBe(false))
+  await act(() => session().signIn('sam@example.com', 'right-password'))
+  const logOut = async () => {
+    let result: unknown
+    await act(async () => {
+      result = await session().logOut()
+    })
+    return result
+  }
+  return { gateway, session, logOut }
+}
+
 describe('log out and the device', () => {
   it('ends signed out (not "not known yet") when the app clears its caches on log out', async () => {
     restServer([{ email: 'sam@example.com', role: 'student' }])
@@ -201,24 +217,42 @@ describe('log out and the device', () => {
   })
 
   it('a wipe that fails is not a clean log out: signed out, and the result says the wipe is pending', async () => {
-    restServer([{ email: 'sam@example.com', role: 'student' }])
     const device = {
       unsentWarning: vi.fn(async () => null),
       wipe: vi.fn(async () => Promise.reject(new Error('DatabaseClosedError'))),
     }
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    const { gateway } = fakeGateway()
-    const { session } = renderSession(gateway, undefined, { device })
-    await waitFor(() => expect(session().loading).toBe(false))
-    await act(() => session().signIn('sam@example.com', 'right-password'))
-    let result: unknown
-    await act(async () => {
-      result = await session().logOut()
-    })
-    expect(result).toBe('wipe-pending')
+    const { session, logOut } = await samSignedInWith({ device })
+    expect(await logOut()).toBe('wipe-pending')
     expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
     expect(session()).toMatchObject({ user: null })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
+  })
+})
+
+describe('the question before a log out with unsent writes', () => {
+  const warning = { title: 'Log out with unsent notes?', text: '1 note change has not reached the server yet.' }
+
+  it('is asked through the function the app passes in, and opens no dialog of its own', async () => {
+    const device = { unsentWarning: vi.fn(async () => warning), wipe: vi.fn(async () => undefined) }
+    const confirmLogOut = vi.fn(async () => false)
+    const { gateway, logOut } = await samSignedInWith({ device, confirmLogOut })
+
+    expect(await logOut()).toBe('stayed')
+    expect(confirmLogOut).toHaveBeenCalledWith(warning)
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull()
+    expect(gateway.signOut).not.toHaveBeenCalled()
+
+    confirmLogOut.mockResolvedValue(true)
+    expect(await logOut()).toBe('logged-out')
+    expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
+  })
+
+  it('without a way to ask, writes that would be lost keep the user signed in', async () => {
+    const device = { unsentWarning: vi.fn(async () => warning), wipe: vi.fn(async () => undefined) }
+    const { logOut } = await samSignedInWith({ device })
+    expect(await logOut()).toBe('stayed')
+    expect(device.wipe).not.toHaveBeenCalled()
   })
 
   it('signing out of every device asks the server first, then logs out here; a failure changes nothing here', async () => {
@@ -242,7 +276,7 @@ describe('log out and the device', () => {
     await act(() => expect(session().signOutEverywhere()).rejects.toThrow('The server is busy.'))
     expect(session()).toMatchObject({ email: 'sam@example.com' })
     expect(gateway.signOut).not.toHaveBeenCalled()
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-sam@example.com')
 
     up = true
     let result: unknown
@@ -254,6 +288,6 @@ describe('log out and the device', () => {
     expect(gateway.signOut).toHaveBeenCalledTimes(1)
     expect(device.wipe).toHaveBeenCalledWith('sam@example.com')
     expect(session()).toMatchObject({ user: null })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
   })
 })

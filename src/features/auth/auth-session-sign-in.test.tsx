@@ -8,10 +8,8 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { resetApiGate } from '#shared/api/api-ready'
-import { ACCESS_TOKEN_KEY } from '#shared/config/env'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'
-import { ROLE_KEY } from './auth-session'
-import { SIGNED_IN_KEY } from './signed-in-key'
 import { fakeGateway } from './testing/fake-gateway'
 import { renderSession, restServer, signedIn, type ServerUser } from './testing/render-session'
 
@@ -20,14 +18,14 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('client session (sign-in states)', () => {
   it('starts loading, and with no identity settles as a logged-out student with no stored token', async () => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'stale')
+    localStorage.setItem(LOCAL_KEYS.accessToken, 'stale')
     const calls = restServer([])
     const { session, seen } = renderSession(fakeGateway().gateway)
     expect(seen[0]).toEqual({ loading: true, role: 'student', email: null })
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().user).toBeNull()
     expect(session().role).toBe('student')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
     expect(calls).toEqual([])
   })
 
@@ -42,14 +40,14 @@ describe('client session (sign-in states)', () => {
     expect(calls[0]!.body).toEqual({ email: 'ada@example.com', idToken: 'id-token-for-ada@example.com' })
     expect(calls[0]!.authorization).toBeNull()
     expect(calls[1]!.authorization).toBe('Bearer app-token-for-ada@example.com')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-ada@example.com')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-ada@example.com')
   })
 
   it.each([
     ['the role lookup', 'get'],
     ['the token call', 'jwt'],
   ])('falls back to student and removes the token when %s fails', async (_label, failing) => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'stale')
+    localStorage.setItem(LOCAL_KEYS.accessToken, 'stale')
     restServer([{ email: 'tom@example.com', role: 'tutor' }])
     server.use(
       failing === 'get'
@@ -61,7 +59,7 @@ describe('client session (sign-in states)', () => {
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('student')
     expect(session().user?.email).toBe('tom@example.com')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
     expect(log).toHaveBeenCalledWith('AuthProvider error', expect.anything())
   })
 
@@ -126,7 +124,7 @@ describe('client session (sign-in states)', () => {
     expect(calls[0]!.authorization).toBe('Bearer id-token-for-nia@example.com')
     expect(session()).toMatchObject({ loading: false, role: 'student', email: 'nia@example.com' })
     expect(session().user?.displayName).toBe('Nia')
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-nia@example.com')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-nia@example.com')
     expect(log).not.toHaveBeenCalledWith('AuthProvider error', expect.anything())
   })
 
@@ -164,7 +162,7 @@ describe('client session (sign-in states)', () => {
     const { session } = renderSession(gateway, onSignedOut)
     await waitFor(() => expect(session().loading).toBe(false))
     await act(() => session().signIn('sam@example.com', 'right-password'))
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('app-token-for-sam@example.com')
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-sam@example.com')
     let pending!: Promise<string>
     act(() => {
       pending = session().logOut()
@@ -174,7 +172,7 @@ describe('client session (sign-in states)', () => {
     release()
     expect(await act(() => pending)).toBe('logged-out')
     expect(session()).toMatchObject({ loading: false, user: null, email: null, role: 'student' })
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBeNull()
     expect(onSignedOut).toHaveBeenCalledTimes(1)
   })
 
@@ -220,7 +218,7 @@ describe('a visitor (nothing on the device says anyone signed in)', () => {
     expect(loads()).toBe(1)
     expect(session().email).toBe('sam@example.com')
     expect(session().role).toBe('tutor')
-    expect(localStorage.getItem(SIGNED_IN_KEY)).toBe('1')
+    expect(localStorage.getItem(LOCAL_KEYS.signedIn)).toBe('1')
   })
 
   it('is signed in when another tab signs someone in', async () => {
@@ -230,15 +228,15 @@ describe('a visitor (nothing on the device says anyone signed in)', () => {
     await waitFor(() => expect(session().loading).toBe(false))
     expect(loads()).toBe(0)
     act(() => {
-      localStorage.setItem(SIGNED_IN_KEY, '1')
-      window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_IN_KEY, newValue: '1' }))
+      localStorage.setItem(LOCAL_KEYS.signedIn, '1')
+      window.dispatchEvent(new StorageEvent('storage', { key: LOCAL_KEYS.signedIn, newValue: '1' }))
     })
     await waitFor(() => expect(session().email).toBe('ada@example.com'))
     expect(session().role).toBe('admin')
   })
 
   it('is not a device whose app signed someone in before the mark existed (a role kept): the provider is asked', async () => {
-    localStorage.setItem(ROLE_KEY, JSON.stringify({ email: 'ada@example.com', role: 'admin' }))
+    localStorage.setItem(LOCAL_KEYS.role, JSON.stringify({ email: 'ada@example.com', role: 'admin' }))
     restServer([{ email: 'ada@example.com', role: 'admin' }])
     // The provider's storage is the other tab's: it holds Ada.
     const { session, loads } = renderSession(fakeGateway(ADA).gateway)

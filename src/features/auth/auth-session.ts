@@ -5,15 +5,15 @@
 // ['auth', 'user'] (./user-query.ts). Screens read that entry; nothing here
 // is React state.
 //
-// Storage: the app token lives in localStorage under ACCESS_TOKEN_KEY
-// ('access-token', docs/product.md#constants), where the HTTP client reads it for every call.
-// It is written once the role and token calls succeed and removed whenever
-// there is no identity or the server refuses either call. The last role the
-// server gave is kept under ROLE_KEY ('studyhub-role', with its email), so
-// that a start without a network is not a refusal: with no answer at all the
-// session keeps that role and the stored token, and asks again when the
-// connection returns. The identity itself is kept by the provider
-// (Firebase's IndexedDB, or the demo gateway's localStorage).
+// Storage: the app token and the last role live behind one store
+// (#shared/api/credentials), where the HTTP client reads the token for every
+// call. The token is written once the role and token calls succeed and
+// removed whenever there is no identity or the server refuses either call.
+// The last role the server gave is kept with its email, so that a start
+// without a network is not a refusal: with no answer at all the session
+// keeps that role and the stored token, and asks again when the connection
+// returns. The identity itself is kept by the provider (Firebase's IndexedDB,
+// or the demo gateway's own key).
 //
 // Who wins when changes overlap (a sign-in and a sign-out, another tab's
 // sign-in): the identity the provider reported last. A round of role and
@@ -23,25 +23,23 @@
 //
 // The device's personal data (the outbox, notes, kept materials) is the app's:
 // logging out asks it, through DeviceData (./device-data.ts), what to warn of
-// when writes are unsent, and to wipe itself. The auth feature knows no more of it.
+// when writes are unsent, and to wipe itself. The auth feature knows no more of
+// it, and opens no dialog: the app passes in how the question is asked
+// (`confirmLogOut`).
 import type { Role } from '#contract/entities'
 import { ApiError } from '#shared/api/api-error'
 import { whenApiReady } from '#shared/api/api-ready'
+import { credentials } from '#shared/api/credentials'
 import { api } from '#shared/api/http-client'
-import { ACCESS_TOKEN_KEY } from '#shared/config/env'
-import { confirmDialog } from '#shared/ui/feedback'
+import { LOCAL_KEYS, onLocalChange } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
-import type { DeviceData } from './device-data'
-import { SIGNED_IN_KEY } from './signed-in-key'
+import type { DeviceData, UnsentWarning } from './device-data'
 import type { SignedInUser } from './user-query'
 
 const DEFAULT_ROLE: Role = 'student'
 
-/** The last role the server gave, as JSON `{ email, role }`. */
-export const ROLE_KEY = 'studyhub-role'
-
-interface SignUpInput {
+export interface SignUpInput {
   name: string
   email: string
   password: string
@@ -61,6 +59,11 @@ export interface AuthSessionOptions {
   publish: (user: SignedInUser | null) => void
   /** The app's personal data on this device; absent, logging out has nothing to wipe. */
   device?: DeviceData
+  /**
+   * Asks the user whether to log out although writes are unsent (the device's
+   * warning); true: log out. Without it such a log out does not happen.
+   */
+  confirmLogOut?: (warning: UnsentWarning) => Promise<boolean>
   /** After a log out that the user asked for: the app clears its caches. */
   onSignedOut?: () => void
   /** The provider no longer vouches for the user (a dead token): they were signed out without asking. */
@@ -85,36 +88,11 @@ function toRole(value: unknown): Role {
 }
 
 /**
- * Whether someone may be signed in on this device: SIGNED_IN_KEY, or the role
- * or token of an app that signed someone in before that key existed. Without
- * any of them, the provider's code is not loaded at start:
- * Firebase is the largest of the lazy chunks, and evaluating it held a
- * phone's main thread for about 100 ms of every visitor's first load
- * (docs/performance.md#a-visitor-never-loads-the-identity-provider).
- */
-function mayBeSignedIn(): boolean {
-  return [SIGNED_IN_KEY, ROLE_KEY, ACCESS_TOKEN_KEY].some((key) => localStorage.getItem(key) !== null)
-}
-
-function rememberRole(email: string, role: Role): void {
-  localStorage.setItem(ROLE_KEY, JSON.stringify({ email, role }))
-}
-
-function rememberedRole(email: string): Role | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(ROLE_KEY) ?? 'null') as { email?: unknown; role?: unknown } | null
-    return stored && stored.email === email ? toRole(stored.role) : null
-  } catch {
-    return null
-  }
-}
-
-/**
  * The bearer of a call made while signing up: the stored app token when one
  * exists, else the provider's ID token (a new account has no app token yet).
  */
 function appTokenOr(idToken: string | null): string | undefined {
-  return localStorage.getItem(ACCESS_TOKEN_KEY) ? undefined : (idToken ?? undefined)
+  return credentials.token() ? undefined : (idToken ?? undefined)
 }
 
 /** No answer at all (offline, server unreachable): not a refusal. */
@@ -137,6 +115,7 @@ export function createAuthSession({
   loadGateway,
   publish,
   device,
+  confirmLogOut,
   onSignedOut,
   onSessionEnded,
 }: AuthSessionOptions): AuthSession {
@@ -170,7 +149,7 @@ export function createAuthSession({
     }
     const email = identity.email
     if (!email) {
-      localStorage.removeItem(ACCESS_TOKEN_KEY)
+      credentials.setToken(null)
       return asUser(identity, DEFAULT_ROLE)
     }
     unreachable = null
@@ -181,20 +160,20 @@ export function createAuthSession({
       // The provider's proof travels in POST /jwt's body; every call carries the
       // stored app token as its bearer, so the role is asked for with the new one.
       const { token } = await api('issueToken', { body: { email, idToken } })
-      localStorage.setItem(ACCESS_TOKEN_KEY, token)
+      credentials.setToken(token)
       const record = await api('getUser', { params: { email } })
       const role = toRole(record.role)
-      rememberRole(email, role)
+      credentials.setRole(email, role)
       return asUser(identity, role)
     } catch (err) {
       console.log('AuthProvider error', err)
       if (isUnreachable(err)) {
         // Offline is not a refusal: keep what the server said last, ask again once online.
         unreachable = identity
-        return asUser(identity, rememberedRole(email) ?? DEFAULT_ROLE)
+        return asUser(identity, toRole(credentials.roleOf(email)))
       }
-      localStorage.removeItem(ACCESS_TOKEN_KEY)
-      localStorage.removeItem(ROLE_KEY)
+      credentials.setToken(null)
+      credentials.forgetRole()
       return asUser(identity, DEFAULT_ROLE)
     }
   }
@@ -205,17 +184,17 @@ export function createAuthSession({
     if (!identity) {
       round = null
       unreachable = null
-      localStorage.removeItem(SIGNED_IN_KEY)
-      localStorage.removeItem(ACCESS_TOKEN_KEY)
+      credentials.markSignedIn(false)
+      credentials.setToken(null)
       publish(null)
       return Promise.resolve()
     }
-    localStorage.setItem(SIGNED_IN_KEY, '1')
+    credentials.markSignedIn(true)
     if (!again && round?.uid === identity.uid) return round.done
     const done = resolve(identity).then((user) => {
       if (latest?.uid === identity.uid) publish(user)
       // Signed out meanwhile: the token this round stored is not the next person's.
-      else if (latest === null) localStorage.removeItem(ACCESS_TOKEN_KEY)
+      else if (latest === null) credentials.setToken(null)
     })
     const mine = { uid: identity.uid, done }
     round = mine
@@ -268,44 +247,20 @@ export function createAuthSession({
     await handOver(await gw.signIn(email, password), before)
   }
 
-  async function signUp({ name, email, password, photoURL }: SignUpInput): Promise<void> {
+  // The ways to make an account run only from the register screen and the
+  // Google button: their code loads with them (./auth-registration.ts).
+  async function signUp(input: SignUpInput): Promise<void> {
     const gw = await gateway()
     const before = reports
-    const identity = await whileRegistering(async () => {
-      await gw.signUp(email, password)
-      const idToken = await gw.getIdToken()
-      // A new account has no photo to remove: with none given, none is sent (the
-      // SDK would send `photoUrl: null`, which the Auth emulator refuses).
-      const updated = await gw.updateProfile(photoURL ? { displayName: name, photoURL } : { displayName: name })
-      await whenApiReady()
-      await api('createUser', { body: { name, email, photo: photoURL ?? '' }, authorization: appTokenOr(idToken) })
-      return updated
-    })
-    await handOver(identity, before)
+    const { registerWithPassword } = await import('./auth-registration')
+    await handOver(await whileRegistering(() => registerWithPassword(gw, input, appTokenOr)), before)
   }
 
   async function signInWithGoogle(): Promise<void> {
     const gw = await gateway()
     const before = reports
-    const identity = await whileRegistering(async () => {
-      const signedIn = await gw.signInWithGoogle()
-      if (signedIn.email) {
-        const now = new Date().toISOString()
-        try {
-          const idToken = await gw.getIdToken()
-          await whenApiReady()
-          await api('createUser', {
-            body: { email: signedIn.email, role: 'user', created_at: now, last_log_in: now },
-            authorization: appTokenOr(idToken),
-          })
-        } catch (err) {
-          // The account is signed in either way; the role lookup decides what follows.
-          console.log('AuthProvider error', err)
-        }
-      }
-      return signedIn
-    })
-    await handOver(identity, before)
+    const { registerWithGoogle } = await import('./auth-registration')
+    await handOver(await whileRegistering(() => registerWithGoogle(gw, appTokenOr)), before)
   }
 
   /** Whether the user may be signed out here: yes, unless they have unsent writes and choose to stay. */
@@ -313,7 +268,8 @@ export function createAuthSession({
     if (!email || !device) return true
     const unsent = await device.unsentWarning(email).catch(() => null)
     if (!unsent) return true
-    return confirmDialog({ ...unsent, confirmLabel: 'Log out anyway', cancelLabel: 'Stay logged in', danger: true })
+    // The question is the app's to ask (this engine opens no dialog); without one, the user stays.
+    return Boolean(await confirmLogOut?.(unsent))
   }
 
   async function logOut(): Promise<LogOutResult> {
@@ -338,7 +294,7 @@ export function createAuthSession({
   /** Signs out of the provider on this device and wipes the user's data from it. */
   async function signOutHere(email: string | null | undefined): Promise<LogOutResult> {
     await (await gateway()).signOut()
-    localStorage.removeItem(ROLE_KEY)
+    credentials.forgetRole()
     // The app clears its caches before the signed-out state is written, so that state is what stays.
     onSignedOut?.()
     await handle(null)
@@ -380,7 +336,7 @@ export function createAuthSession({
     if (!idToken) return endSession()
     try {
       const { token } = await api('issueToken', { body: { email, idToken } })
-      localStorage.setItem(ACCESS_TOKEN_KEY, token)
+      credentials.setToken(token)
       return token
     } catch (err) {
       // The server refuses the provider's proof: the session is over. Anything else may pass.
@@ -408,14 +364,14 @@ export function createAuthSession({
     // action loads it, and this listens from then on), or when another tab
     // signs someone in (its mark reaches this tab's storage): loading it is
     // what starts the listening (whenLoaded), whoever loads it.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === SIGNED_IN_KEY && event.newValue !== null) void gateway()
-    }
-    if (mayBeSignedIn()) void listen()
+    let stopFollowingMark: (() => void) | undefined
+    if (credentials.maySignIn()) void listen()
     else {
       void handle(null)
       whenLoaded = listen
-      window.addEventListener('storage', onStorage)
+      stopFollowingMark = onLocalChange(LOCAL_KEYS.signedIn, (mark) => {
+        if (mark !== null) void gateway()
+      })
     }
     // The connection is back: fetch the role and token that could not be fetched.
     const onOnline = () => {
@@ -427,7 +383,7 @@ export function createAuthSession({
       whenLoaded = null
       unsubscribe?.()
       window.removeEventListener('online', onOnline)
-      window.removeEventListener('storage', onStorage)
+      stopFollowingMark?.()
     }
   }
 

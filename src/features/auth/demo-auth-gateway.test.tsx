@@ -7,7 +7,8 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../../mocks/testing/sign-in'
 import { server } from '../../../tests/setup/msw-server'
-import { DEMO_ACCOUNT_PASSWORD, DEMO_IDENTITY_KEY } from '#contract/demo-identity'
+import { DEMO_ACCOUNT_PASSWORD } from '#contract/demo-identity'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import { resetApiGate } from '#shared/api/api-ready'
 import { AUTH_MESSAGES } from './auth-errors'
 import type { AuthIdentity } from './auth-identity'
@@ -38,7 +39,7 @@ describe('demo auth gateway', () => {
     await waitFor(() => expect(reloaded.seen).toEqual([identity]))
 
     await gw.signOut()
-    expect(localStorage.getItem(DEMO_IDENTITY_KEY)).toBeNull()
+    expect(localStorage.getItem(LOCAL_KEYS.demoIdentity)).toBeNull()
     expect(await gw.getIdToken()).toBeNull()
     expect(seen.at(-1)).toBeNull()
   })
@@ -83,9 +84,11 @@ describe('demo auth gateway', () => {
   it('follows a sign-out in another tab (storage event)', async () => {
     const { gw, seen } = watch()
     await gw.signIn('tutor@studyhub.demo', DEMO_ACCOUNT_PASSWORD)
-    const before = localStorage.getItem(DEMO_IDENTITY_KEY)
-    localStorage.removeItem(DEMO_IDENTITY_KEY)
-    window.dispatchEvent(new StorageEvent('storage', { key: DEMO_IDENTITY_KEY, oldValue: before, newValue: null }))
+    const before = localStorage.getItem(LOCAL_KEYS.demoIdentity)
+    localStorage.removeItem(LOCAL_KEYS.demoIdentity)
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: LOCAL_KEYS.demoIdentity, oldValue: before, newValue: null }),
+    )
     expect(seen.at(-1)).toBeNull()
   })
 

@@ -2,11 +2,11 @@
 // server (src/contract/demo-identity.ts), called with plain fetch. Only a demo
 // build loads this module; a live build never bundles it.
 //
-// Storage: the signed-in identity and its ID token live in localStorage under
-// DEMO_IDENTITY_KEY, as Firebase keeps its own user, so a reload stays signed
-// in and every tab sees a sign-in or sign-out (the storage event).
+// Storage: the signed-in identity and its ID token are kept under the origin's
+// demo identity key (#shared/storage/browser-storage), as Firebase keeps its
+// own user, so a reload stays signed in and every tab sees a sign-in or
+// sign-out.
 import {
-  DEMO_IDENTITY_KEY,
   DEMO_IDP_BASE,
   demoIdpPaths,
   type DemoGoogleAccounts,
@@ -19,13 +19,14 @@ import {
 } from '#contract/demo-identity'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import { whenApiReady } from '#shared/api/api-ready'
+import { LOCAL_KEYS, localStore, onLocalChange } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
 import { chooseGoogleAccount } from './components/google-account-picker'
 
 type Stored = DemoIdpSession
 
-function readStored(raw: string | null = localStorage.getItem(DEMO_IDENTITY_KEY)): Stored | null {
+function readStored(raw: string | null = localStore.get(LOCAL_KEYS.demoIdentity)): Stored | null {
   if (!raw) return null
   try {
     const parsed = JSON.parse(raw) as Partial<Stored>
@@ -78,15 +79,12 @@ export function createDemoAuthGateway(): AuthGateway {
     for (const listener of listeners) listener(identity)
   }
   const store = (session: Stored | null) => {
-    if (session) localStorage.setItem(DEMO_IDENTITY_KEY, JSON.stringify(session))
-    else localStorage.removeItem(DEMO_IDENTITY_KEY)
+    localStore.set(LOCAL_KEYS.demoIdentity, session && JSON.stringify(session))
     emit()
     return toIdentity(session)
   }
   // Another tab signed in or out.
-  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
-    if (event.key === DEMO_IDENTITY_KEY || event.key === null) emit()
-  })
+  onLocalChange(LOCAL_KEYS.demoIdentity, emit)
 
   const current = () => {
     const stored = readStored()
@@ -117,7 +115,7 @@ export function createDemoAuthGateway(): AuthGateway {
       const body: DemoUpdateProfileBody = profile
       const session = await call<Stored>(demoIdpPaths.updateProfile, body, idToken)
       // Firebase does not report a profile change as an auth state change; neither do we.
-      localStorage.setItem(DEMO_IDENTITY_KEY, JSON.stringify(session))
+      localStore.set(LOCAL_KEYS.demoIdentity, JSON.stringify(session))
       return toIdentity(session)!
     },
     async signOut() {

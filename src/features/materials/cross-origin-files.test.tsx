@@ -9,7 +9,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import type { Material } from '#contract/entities'
 import { fetchFile } from '#shared/api/file-fetch'
-import { ACCESS_TOKEN_KEY } from '#shared/config/env'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import type * as Env from '#shared/config/env'
 import { downloadMaterial, MaterialFrame } from './components/material-viewer'
 import { canKeep, keepMaterial } from './offline/keep-materials'
@@ -53,7 +53,7 @@ function apiFiles() {
 }
 
 beforeEach(async () => {
-  localStorage.setItem(ACCESS_TOKEN_KEY, 'app-token')
+  localStorage.setItem(LOCAL_KEYS.accessToken, 'app-token')
   await clearOfflineMaterials()
   URL.createObjectURL = vi.fn(() => `blob:${location.origin}/1`)
   URL.revokeObjectURL = vi.fn()

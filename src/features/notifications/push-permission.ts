@@ -7,28 +7,20 @@
 // its demo server shows the notifications itself. Logging out drops the
 // subscription, so the next user of the device is not told of this user's news.
 import { api } from '#shared/api/http-client'
-
-const ASKED_KEY = 'studyhub-notifications-asked'
+import { LOCAL_KEYS, localStore } from '#shared/storage/browser-storage'
 
 const canNotify = (): boolean => typeof Notification !== 'undefined' && 'serviceWorker' in navigator
 
 /** Whether the card should ask: the browser can notify, has not been answered, and we have not asked before. */
 export function shouldAsk(): boolean {
   if (!canNotify() || Notification.permission !== 'default') return false
-  try {
-    return localStorage.getItem(ASKED_KEY) === null
-  } catch {
-    return false
-  }
+  return localStore.get(LOCAL_KEYS.notificationsAsked) === null
 }
 
 /** "Not now": remembered, so the card does not come back. */
 export function rememberAsked(answer: string): void {
-  try {
-    localStorage.setItem(ASKED_KEY, answer)
-  } catch {
-    // Storage full or refused: the card may ask again next time, which is harmless.
-  }
+  // Storage full or refused: the card may ask again next time, which is harmless.
+  localStore.set(LOCAL_KEYS.notificationsAsked, answer)
 }
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {

@@ -1,14 +1,11 @@
 // A small banner offering to install StudyHub, shown only while the browser
 // has made an install offer and the user has not said "Not now" in this tab.
 import { useState } from 'react'
-import { INSTALL_DISMISSED_KEY, promptInstall, useInstallOffered } from './install-prompt'
+import { TAB_KEYS, tabStore } from '#shared/storage/browser-storage'
+import { promptInstall, useInstallOffered } from './install-prompt'
 
 function wasDismissed(): boolean {
-  try {
-    return sessionStorage.getItem(INSTALL_DISMISSED_KEY) === '1'
-  } catch {
-    return false
-  }
+  return tabStore.get(TAB_KEYS.installDismissed) === '1'
 }
 
 export function InstallBanner() {
@@ -17,11 +14,8 @@ export function InstallBanner() {
   if (!offered || dismissed) return null
 
   const notNow = () => {
-    try {
-      sessionStorage.setItem(INSTALL_DISMISSED_KEY, '1')
-    } catch {
-      // Private mode without storage: hidden for this render only.
-    }
+    // Without storage (private mode) it is hidden for this render only.
+    tabStore.set(TAB_KEYS.installDismissed, '1')
     setDismissed(true)
   }
 

@@ -17,8 +17,6 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>
 }
 
-export const INSTALL_DISMISSED_KEY = 'studyhub-install-dismissed'
-
 const offer = createStore<BeforeInstallPromptEvent | null>(null)
 const engaged = createStore(false)
 

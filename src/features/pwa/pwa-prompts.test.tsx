@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { InstallBanner } from './install-banner'
-import { INSTALL_DISMISSED_KEY } from './install-prompt'
+import { TAB_KEYS } from '#shared/storage/browser-storage'
 import { announceUpdate } from './update-available'
 import { UpdatePrompt } from './update-prompt'
 
@@ -50,7 +50,7 @@ describe('InstallBanner', () => {
     offerInstall()
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }))
     expect(screen.queryByRole('region', { name: 'Install StudyHub' })).toBeNull()
-    expect(sessionStorage.getItem(INSTALL_DISMISSED_KEY)).toBe('1')
+    expect(sessionStorage.getItem(TAB_KEYS.installDismissed)).toBe('1')
     sessionStorage.clear()
   })
 })

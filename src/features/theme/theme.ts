@@ -2,11 +2,9 @@
 // the first paint, and again on every system or storage change); the app only
 // reads the applied theme and writes a new choice.
 import { useSyncExternalStore } from 'react'
+import { announceLocalChange, LOCAL_KEYS, localStore } from '#shared/storage/browser-storage'
 
 type Theme = 'light' | 'dark'
-
-/** The localStorage key the theme script in index.html reads. */
-const THEME_KEY = 'studyhub-theme'
 
 function appliedTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'
@@ -28,12 +26,8 @@ export function useTheme(): Theme {
  */
 export function chooseTheme(theme: Theme): void {
   const system: Theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
-  try {
-    if (theme === system) localStorage.removeItem(THEME_KEY)
-    else localStorage.setItem(THEME_KEY, theme)
-  } catch {
-    // Storage refused (private mode): the theme still changes for this page.
-  }
+  // Storage may refuse (private mode): the theme still changes for this page.
+  localStore.set(LOCAL_KEYS.theme, theme === system ? null : theme)
   // The theme script applies on storage events; this page does not get its own.
-  window.dispatchEvent(new StorageEvent('storage', { key: THEME_KEY }))
+  announceLocalChange(LOCAL_KEYS.theme)
 }

@@ -2,11 +2,14 @@
 export class ApiError extends Error {
   readonly status: number
   readonly data: unknown
-  constructor(message: string, status: number, data?: unknown) {
+  /** How long the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(message: string, status: number, data?: unknown, retryAfterMs?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.data = data
+    this.retryAfterMs = retryAfterMs
   }
   /** No answer at all: offline, DNS, refused. */
   get isNetworkError(): boolean {

@@ -22,9 +22,10 @@ import {
   type RouteDef,
   type RouteName,
 } from '#contract/routes'
-import { ACCESS_TOKEN_KEY, apiBaseUrl } from '../config/env'
+import { apiBaseUrl } from '../config/env'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { whenApiReady } from './api-ready'
+import { credentials } from './credentials'
 import type { CallInput } from './http-client'
 import { renewToken } from './token-renewal'
 
@@ -66,7 +67,7 @@ client.interceptors.request.use(async (config) => {
   config.baseURL = apiBaseUrl()
   // An explicit credential wins over the stored app token. The stored one is
   // read at every send, so the retry after a renewal carries the new token.
-  const token = config.authorization ?? localStorage.getItem(ACCESS_TOKEN_KEY)
+  const token = config.authorization ?? credentials.token()
   if (token) config.headers.set('Authorization', `Bearer ${token}`)
   else config.headers.delete('Authorization')
   if (config.idempotencyKey) config.headers.set(IDEMPOTENCY_HEADER, config.idempotencyKey)
@@ -98,6 +99,15 @@ client.interceptors.response.use(
     throw failure
   },
 )
+
+/** A Retry-After header's wait in ms (seconds, or an HTTP date), or undefined when absent or unreadable. */
+function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
 
 function isCalendar(response: AxiosResponse): boolean {
   return /^text\/calendar\b/i.test(String(response.headers['content-type'] ?? ''))
@@ -137,6 +147,7 @@ function toApiError(error: unknown): unknown {
       : `Request failed with status code ${response.status}`,
     response.status,
     data,
+    retryAfterMs(response.headers['retry-after']),
   )
 }
 

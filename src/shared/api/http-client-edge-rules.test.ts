@@ -6,10 +6,12 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
-import { ACCESS_TOKEN_KEY } from '../config/env'
+import { LOCAL_KEYS } from '../storage/browser-storage'
 import { ApiError, UNAUTHORIZED_MESSAGE } from './api-error'
 import { api, apiPage } from './http-client'
 import { recordUserRequests, USER } from '../testing/user-requests'
+
+const ACCESS_TOKEN_KEY = LOCAL_KEYS.accessToken
 
 describe('authorization', () => {
   it('sends the stored access-token as a bearer Authorization header', async () => {
@@ -118,6 +120,30 @@ describe('errors', () => {
 
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).isNetworkError).toBe(true)
+  })
+
+  it('carries how long the server asked to wait (Retry-After, in seconds or as a date), and nothing without it', async () => {
+    const at = new Date(Date.now() + 60_000).toUTCString()
+    const answers: Record<string, string>[] = [
+      { 'Retry-After': '2' },
+      { 'Retry-After': at },
+      {},
+      { 'Retry-After': 'soon' },
+    ]
+    server.use(
+      http.get('*/api/sessions/:id', () =>
+        HttpResponse.json({ message: 'Busy' }, { status: 503, headers: answers.shift() }),
+      ),
+    )
+    const waits: unknown[] = []
+    for (let i = 0; i < 4; i++) {
+      const error = await api('getSession', { params: { id: 's1' } }).catch((e: unknown) => e)
+      waits.push((error as ApiError).retryAfterMs)
+    }
+    expect(waits[0]).toBe(2_000)
+    expect(waits[1]).toBeGreaterThan(50_000)
+    expect(waits[1]).toBeLessThanOrEqual(60_000)
+    expect(waits.slice(2)).toEqual([undefined, undefined])
   })
 
   it('rejects a network failure with status 0', async () => {

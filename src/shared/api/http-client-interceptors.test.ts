@@ -7,11 +7,13 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../tests/setup/msw-server'
 import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '#contract/routes'
-import { ACCESS_TOKEN_KEY } from '../config/env'
+import { LOCAL_KEYS } from '../storage/browser-storage'
 import { ApiError } from './api-error'
 import { openApiGate, resetApiGate } from './api-ready'
 import { api, setTokenRenewer } from './http-client'
 import { recordUserRequests, USER } from '../testing/user-requests'
+
+const ACCESS_TOKEN_KEY = LOCAL_KEYS.accessToken
 
 describe('renewing an expired app token', () => {
   afterEach(() => setTokenRenewer(null))

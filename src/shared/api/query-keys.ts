@@ -1,6 +1,8 @@
 // The one key tree of the query cache: every cached answer sits under its
 // entity's root (['sessions'], ['bookings'], …), so a write names the roots
-// it changes and every list and detail under them refreshes. A mutation
+// it changes and every list and detail under them refreshes. What the device
+// owns is read through the cache too (../offline/device-query.ts), under the
+// same roots, and the writes waiting for the server under their own. A mutation
 // declares them once, in its meta (`meta: { invalidates: [queryKeys.sessions.all] }`);
 // the MutationCache (src/app/query-client.ts) invalidates them when it settles.
 import type { QueryKey } from '@tanstack/react-query'
@@ -45,6 +47,8 @@ export const queryKeys = {
     adminPage: (filters: PageFilters) => ['materials', 'page', filters] as const,
     ofStudent: (email: string) => ['materials', 'student', email] as const,
     ofBookedSession: (sessionId: string, email: string) => ['materials', 'session', sessionId, email] as const,
+    /** The materials the student keeps on this device, and their files. */
+    kept: (email: string) => ['materials', 'kept', email] as const,
   },
   notifications: {
     all: ['notifications'] as const,
@@ -53,7 +57,15 @@ export const queryKeys = {
   },
   notes: {
     all: ['notes'] as const,
+    /** The server's list, merged into the device's notes (its data is only how many it listed). */
     ofStudent: (email: string) => ['notes', 'student', email] as const,
+    /** The notes this device holds for the student: what My Notes shows. */
+    onDevice: (email: string) => ['notes', 'device', email] as const,
+  },
+  /** The user's writes that wait for the server, of every kind. */
+  outbox: {
+    all: ['outbox'] as const,
+    ofUser: (email: string) => ['outbox', email] as const,
   },
   stats: {
     all: ['stats'] as const,

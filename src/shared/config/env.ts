@@ -11,5 +11,3 @@ export function apiBaseUrl(): string {
   if (IS_DEMO) return new URL('/api', globalThis.location.origin).href
   return String(import.meta.env.VITE_API_URL).replace(/\/+$/, '')
 }
-
-export const ACCESS_TOKEN_KEY = 'access-token'

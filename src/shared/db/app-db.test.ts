@@ -2,11 +2,12 @@
 // lost connection, and refuses writes it can no longer store.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { closeAppDb, createAppDb, type AppDb } from './app-db'
-import { saveSession } from './approved-sessions'
+import { saveKeptAnswer } from './kept-answers'
 import { StorageFaultError } from './storage-faults'
 import { clearStorageFault, getStorageFault } from './storage-status'
-import { sessionFixture as session } from '../testing/session-fixture'
-import { storeInV3 } from './testing/app-db-v3'
+
+/** Keeps one answer, as any device-backed query does. */
+const keep = (key: string, db: AppDb) => saveKeptAnswer(key, 'sam@example.com', [key], Date.now(), db)
 
 let counter = 0
 const opened: AppDb[] = []
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('app database faults', () => {
   it('closes and asks for a reload when another tab opens a newer version', async () => {
     const db = freshDb()
-    await saveSession(session('a'), Date.now(), db)
+    await keep('a', db)
 
     // Another tab with a newer build upgrades the same database.
     const other = await openRaw(db.name, 1000)
@@ -42,7 +43,7 @@ describe('app database faults', () => {
     expect(getStorageFault()?.kind).toBe('versionchange')
     expect(db.isOpen()).toBe(false)
     // Nothing is claimed saved once the connection is gone.
-    const error = await saveSession(session('b'), Date.now(), db).catch((e: unknown) => e)
+    const error = await keep('b', db).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageFaultError)
     expect(getStorageFault()?.kind).toBe('versionchange')
   })
@@ -64,13 +65,13 @@ describe('app database faults', () => {
 
   it('reports a connection the browser closed, and stores again after Dexie reopens', async () => {
     const db = freshDb()
-    await saveSession(session('a'), Date.now(), db)
+    await keep('a', db)
     const idb = db.backendDB()
     idb.onclose?.call(idb, new Event('close'))
 
     expect(getStorageFault()?.kind).toBe('closed')
-    await saveSession(session('b'), Date.now(), db)
-    expect(await db.sessions.get('b')).toBeDefined()
+    await keep('b', db)
+    expect(await db.keptAnswers.get('b')).toBeDefined()
   })
 
   it('does not report a close the app asked for', async () => {
@@ -78,42 +79,5 @@ describe('app database faults', () => {
     await db.open()
     closeAppDb(db)
     expect(getStorageFault()).toBeNull()
-  })
-})
-
-describe('the upgrade to one outbox for every kind (version 4)', () => {
-  it('makes the writes queued before it note entries, in the same order, and finds cancels by booking', async () => {
-    const name = `studyhub-test-v3-${counter++}`
-    const write = (noteId: string, op: 'create' | 'update') => ({
-      email: 'sam@example.com',
-      noteId,
-      op,
-      body: { title: noteId },
-      idempotencyKey: `key-${noteId}-${op}`,
-      createdAt: 1,
-      attempts: op === 'update' ? 1 : 0,
-    })
-    await storeInV3(name, [], [write('a', 'create'), write('b', 'update'), write('a', 'update')])
-    const db = createAppDb(name)
-    opened.push(db)
-
-    const entries = await db.outbox.orderBy('seq').toArray()
-    expect(entries.map((e) => [e.seq, e.kind, e.kind === 'note' && `${e.noteId} ${e.op}`, e.idempotencyKey])).toEqual([
-      [1, 'note', 'a create', 'key-a-create'],
-      [2, 'note', 'b update', 'key-b-update'],
-      [3, 'note', 'a update', 'key-a-update'],
-    ])
-    expect(entries[1]).toMatchObject({ attempts: 1 })
-
-    await db.outbox.add({
-      kind: 'booking-cancel',
-      email: 'sam@example.com',
-      bookingId: 'bk1',
-      idempotencyKey: 'key-cancel',
-      createdAt: 2,
-      attempts: 0,
-    })
-    expect(await db.outbox.where('bookingId').equals('bk1').toArray()).toMatchObject([{ seq: 4 }])
-    expect(await db.outbox.where('noteId').equals('a').count()).toBe(2)
   })
 })

@@ -3,60 +3,37 @@
 // mocks/db), which plays the remote server. Which table holds what, who owns
 // it and how long it stays: docs/architecture/data-on-the-device.md.
 //
-// - Schema changes are new db.version() entries; never edit a shipped version.
+// - Each feature owns its tables and their rows' types, and declares them
+//   (./device-tables.ts); the database's versions are declared from those
+//   declarations once they are loaded, before any read or write. Two
+//   tables are shared, and owned here: the outbox (every write that waits
+//   for the server, whatever its kind) and the kept answers (a server answer
+//   kept for reading offline, for a query with no table of its own).
+// - Schema changes are new versions; never edit a shipped version.
 // - Every write goes through storageWrite (./storage-faults.ts), so a full
 //   disk, a lost connection or another tab's upgrade is reported and never
 //   shown as saved.
 // - Only dynamic imports may reach this module from the first load.
-import { Dexie, type EntityTable, type Table } from 'dexie'
-import type { Material, Note, Notification, Review, Session } from '#contract/entities'
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
+import { whenDeviceTablesKnown, type DeviceTables } from './device-tables'
 import { reportStorageFault } from './storage-status'
 
 const APP_DB_NAME = 'studyhub'
 
-/** An approved session as last fetched; savedAt: when (ms since epoch). */
-export type CachedSession = Session & { savedAt: number }
-
-/** One page of an approved-session list: which sessions, in the server's order. */
-interface SessionPage {
-  /** The list and page, named by the query that stored it (src/features/sessions/api/session-queries.ts). */
-  key: string
-  ids: string[]
-  total: number
-  page: number
-  limit: number
-  savedAt: number
-}
-
-interface SessionReviews {
-  sessionId: string
-  items: Review[]
-  savedAt: number
-}
-
-/** A note as this device knows it; `pending` while a local write is unsent. */
-export type LocalNote = Note & {
-  pending?: 'create' | 'update' | 'delete'
-  /** Why the server refused the last attempt; kept until retried or discarded. */
-  error?: string
-  /**
-   * Set when this device's edit met a newer one from another device: the
-   * note's own text is this device's, `theirs` the server's (null when the
-   * other device deleted it). Kept, and nothing sent, until the student chooses.
-   */
-  conflict?: { theirs: Note | null }
-}
-
-export type OutboxOperation = 'create' | 'update' | 'delete'
-
 /**
- * What every outbox entry has, whatever it sends: one table holds every write
- * that waits for the server, in the order it was made (`seq`), sent by one
- * engine (src/shared/offline/outbox-sync.ts,
- * docs/decisions/0062-one-outbox-for-notes-and-cancels.md).
+ * One write that waits for the server (./../offline/outbox.ts): in the order
+ * it was made (`seq`), sent by one engine whatever its kind. What it sends is
+ * its kind's: the kind names what it writes to (`subject`: a refused entry
+ * holds back the later ones of the same subject) and carries the rest in
+ * `payload`.
  */
-interface OutboxEntryBase {
+export interface OutboxEntry<P = unknown> {
   seq?: number
+  /** Which kind of write: the feature that made it sends it and settles its answer. */
+  kind: string
+  /** What it writes to, as its kind names it. */
+  subject: string
+  payload: P
   /** Whose write it is: only sent under that user's token, dropped at logout. */
   email: string
   idempotencyKey: string
@@ -71,96 +48,95 @@ interface OutboxEntryBase {
   holdUntil?: number
 }
 
-/** A note's create, edit or delete (src/features/notes/offline/note-outbox.ts). */
-export interface NoteOutboxEntry extends OutboxEntryBase {
-  kind: 'note'
-  noteId: string
-  op: OutboxOperation
-  body: { title?: string; description?: string; email?: string }
-  /**
-   * The note's revision this write is based on, fixed when it is first sent:
-   * a retry after a lost answer names the same one.
-   */
-  baseRevision?: number
-}
-
-/** A booking's cancel made offline (src/features/bookings/offline/booking-cancel-outbox.ts). */
-export interface BookingCancelEntry extends OutboxEntryBase {
-  kind: 'booking-cancel'
-  bookingId: string
-}
-
-export type OutboxEntry = NoteOutboxEntry | BookingCancelEntry
-
-export type OfflineMaterial = Material & { email: string; savedAt: number }
-
-export interface MaterialFile {
-  materialId: string
+/** A server answer kept for reading offline (../offline/kept-answers.ts), by its query. */
+interface KeptAnswer {
+  /** The query's key, hashed. */
+  key: string
+  /** Whose answer it is: forgotten at their logout. */
   email: string
-  blob: Blob
-  type: string
-  size: number
-  savedAt: number
-}
-
-/** The signed-in user's inbox as last fetched, for reading offline (src/features/notifications). */
-interface KeptInbox {
-  email: string
-  items: Notification[]
-  total: number
+  data: unknown
+  /** When the server gave it (ms since epoch). */
   savedAt: number
 }
 
 export type AppDb = Dexie & {
-  sessions: EntityTable<CachedSession, '_id'>
-  sessionPages: EntityTable<SessionPage, 'key'>
-  reviews: EntityTable<SessionReviews, 'sessionId'>
-  notes: EntityTable<LocalNote, '_id'>
-  // Inserted as it is read: an entry of either kind, `seq` given by the table.
+  // Inserted as it is read: an entry of any kind, `seq` given by the table.
   outbox: Table<OutboxEntry, number, OutboxEntry>
-  materials: EntityTable<OfflineMaterial, '_id'>
-  materialFiles: EntityTable<MaterialFile, 'materialId'>
-  inboxes: EntityTable<KeptInbox, 'email'>
+  keptAnswers: EntityTable<KeptAnswer, 'key'>
+}
+
+/**
+ * The shared tables. Version 6 made the outbox's entries generic (a kind, a
+ * subject and a payload: each owner says how its kinds stored theirs before)
+ * and gave every device-backed query without a table of its own one place to
+ * keep its answer.
+ */
+const SHARED_TABLES: DeviceTables = {
+  versions: { 6: { outbox: '++seq, email, [kind+subject]', keptAnswers: 'key, email' } },
 }
 
 let closingOnPurpose = false
 
-export function createAppDb(name = APP_DB_NAME): AppDb {
-  const db = new Dexie(name) as AppDb
-  db.version(1).stores({
-    snapshots: 'hash, savedAt',
-    sessions: '_id, savedAt',
-  })
-  db.version(2).stores({
-    notes: '_id, email, createdAt',
-    outbox: '++seq, email, noteId',
-    materials: '_id, email, sessionId',
-    materialFiles: 'materialId, email',
-  })
-  // Query snapshots (a second copy of whole answers) gave way to one row per
-  // session, list pages as ids, and reviews per session.
-  db.version(3).stores({
-    snapshots: null,
-    sessionPages: 'key, savedAt',
-    reviews: 'sessionId, savedAt',
-  })
-  // The outbox sends more than notes: each entry says its kind, and a
-  // booking's cancel is found by its booking. Entries queued before (all
-  // notes) become 'note' entries and are sent as they were.
-  db.version(4)
-    .stores({ outbox: '++seq, email, noteId, bookingId' })
-    .upgrade((tx) =>
-      tx
-        .table('outbox')
-        .toCollection()
-        .modify((entry: { kind?: string }) => {
-          entry.kind ??= 'note'
-        }),
-    )
-  // Each user's inbox, kept for offline reading.
-  db.version(5).stores({
-    inboxes: 'email',
-  })
+/** What every outbox entry has, whatever its kind: the rest of an entry stored before version 6 is its payload. */
+const ENTRY_FIELDS = new Set(['seq', 'kind', 'email', 'idempotencyKey', 'createdAt', 'attempts', 'error'])
+
+/**
+ * Version 6: each outbox entry of a kind an owner declared (an entry with no
+ * kind, from before version 4, being the declared one's) gets its subject out
+ * of the field its owner names, and the rest of its own fields as its payload.
+ */
+function outboxEntriesBefore6(owners: readonly DeviceTables[]) {
+  const kinds = owners.flatMap((owner) => owner.outboxKindsBefore6 ?? [])
+  return (tx: Transaction) =>
+    tx
+      .table('outbox')
+      .toCollection()
+      .modify((entry: Record<string, unknown>) => {
+        const spec = kinds.find((k) => (entry.kind === undefined ? k.withoutKind : k.kind === entry.kind))
+        if (!spec || 'payload' in entry) return
+        const subject = entry[spec.subjectField]
+        const payload: Record<string, unknown> = {}
+        for (const field of Object.keys(entry)) {
+          if (ENTRY_FIELDS.has(field)) continue
+          if (field !== spec.subjectField) payload[field] = entry[field]
+          delete entry[field]
+        }
+        Object.assign(entry, { kind: spec.kind, subject, payload })
+      })
+}
+
+/** The database as its owners declared it: every version, and each version's upgrades in turn. */
+function declareVersions(db: Dexie, owners: readonly DeviceTables[]): void {
+  const versions = [...new Set(owners.flatMap((owner) => Object.keys(owner.versions).map(Number)))]
+  for (const number of versions.sort((a, b) => a - b)) {
+    const version = db.version(number).stores(Object.assign({}, ...owners.map((o) => o.versions[number] ?? {})))
+    const upgrades = owners.flatMap((owner) => owner.upgrades?.[number] ?? [])
+    if (upgrades.length > 0)
+      version.upgrade(async (tx) => {
+        for (const upgrade of upgrades) await upgrade(tx)
+      })
+  }
+}
+
+/** Drops a table's oldest rows (by `savedAt`) past `max`, so a kept copy never grows without bound. */
+export async function pruneOldest(table: Table<{ savedAt: number }, string>, max: number): Promise<void> {
+  const count = await table.count()
+  if (count <= max) return
+  const oldest = await table
+    .orderBy('savedAt')
+    .limit(count - max)
+    .primaryKeys()
+  await table.bulkDelete(oldest)
+}
+
+/** The app database called `name` (another name: tests), typed with the tables `T` of an owner. */
+export function createAppDb<T extends object = object>(name = APP_DB_NAME): AppDb & T {
+  const db = new Dexie(name) as AppDb & T
+  // Declared at once when the features' tables are in, else as soon as they
+  // are: every read and write waits for them first (./storage-faults.ts).
+  const declare = (owners: readonly DeviceTables[]) =>
+    declareVersions(db, [{ ...SHARED_TABLES, upgrades: { 6: outboxEntriesBefore6(owners) } }, ...owners])
+  whenDeviceTablesKnown(declare)
 
   // This tab wants to upgrade the database, and another tab still holds the old version open.
   db.on('blocked', () => reportStorageFault('blocked'))

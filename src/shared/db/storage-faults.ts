@@ -7,6 +7,7 @@
 // It rejects with StillSavingError, whose `settled` is the write's real
 // outcome, and screens say "still saving" until it settles (`untilStored`).
 // No storage library is imported here; errors are recognised by name.
+import { deviceTablesLoaded } from './device-tables'
 import { clearStorageFault, reportStorageFault, STORAGE_FAULT_MESSAGES, type StorageFaultKind } from './storage-status'
 
 export const STORAGE_WRITE_TIMEOUT_MS = 8_000
@@ -100,7 +101,8 @@ function within<T>(operation: Promise<T>, ms: number, onTimeout: () => Error): P
  * rejects with the real fault if not.
  */
 export function storageWrite<T>(write: () => Promise<T>, timeoutMs = STORAGE_WRITE_TIMEOUT_MS): Promise<T> {
-  const outcome = Promise.resolve()
+  // The database's tables are declared once the features' declarations are in.
+  const outcome = deviceTablesLoaded()
     .then(write)
     .then(
       (value) => {
@@ -140,7 +142,7 @@ export async function untilStored<T>(write: Promise<T>, onSlow: () => void): Pro
 /** A read that must not hang a screen: gives up after the timeout, reports nothing. */
 export function storageRead<T>(read: () => Promise<T>, timeoutMs = STORAGE_WRITE_TIMEOUT_MS): Promise<T> {
   return within(
-    Promise.resolve().then(read),
+    deviceTablesLoaded().then(read),
     timeoutMs,
     () => new StorageFaultError('timeout', undefined, STORAGE_READ_TIMEOUT_MESSAGE),
   )

@@ -1,15 +1,16 @@
-// Form drafts kept in session storage until they are submitted, so a reload
+// Form drafts kept in this tab's storage until they are submitted, so a reload
 // (an update accepted in another tab, a crash, a mistaken refresh) never
 // empties a form that was being typed (docs/architecture/data-on-the-device.md#form-drafts).
-// Session storage is this tab's only: each tab keeps its own drafts, gone
+// That storage is this tab's only: each tab keeps its own drafts, gone
 // when the tab is closed. A form names its draft with a key that says which
 // form and, where it matters, whose and which session's.
 //
 // The app also asks before it reloads a tab on its own while a form on screen
 // has unsaved text (`hasUnsavedText`, read by the service worker's reload).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { TAB_KEYS, tabStore } from '../storage/browser-storage'
 
-const PREFIX = 'studyhub-draft:'
+const storageKey = (key: string) => `${TAB_KEYS.draftPrefix}${key}` as const
 
 type DraftValue = string | number | boolean
 /** A form's fields: plain values only, so a draft survives JSON. */
@@ -18,15 +19,11 @@ type DraftFields<T> = { [K in keyof T]: DraftValue }
 /** The forms on screen whose draft has unsaved text, by key. */
 const unsaved = new Set<string>()
 
-function storageKey(key: string): string {
-  return PREFIX + key
-}
-
 /** The stored draft for `key`, its fields checked against `blank` (same keys, same types), or null. */
 function readDraft<T extends DraftFields<T>>(key: string, blank: T): T | null {
   let stored: unknown
   try {
-    const raw = sessionStorage.getItem(storageKey(key))
+    const raw = tabStore.get(storageKey(key))
     if (raw === null) return null
     stored = JSON.parse(raw)
   } catch {
@@ -41,13 +38,9 @@ function readDraft<T extends DraftFields<T>>(key: string, blank: T): T | null {
   return restored
 }
 
+/** Storage full or disabled: the form still works, only without the safety net. */
 function writeDraft(key: string, draft: object | null): void {
-  try {
-    if (draft === null) sessionStorage.removeItem(storageKey(key))
-    else sessionStorage.setItem(storageKey(key), JSON.stringify(draft))
-  } catch {
-    // Storage full or disabled: the form still works, only without the safety net.
-  }
+  tabStore.set(storageKey(key), draft && JSON.stringify(draft))
 }
 
 function sameFields<T extends DraftFields<T>>(a: T, b: T): boolean {
@@ -132,11 +125,6 @@ export function hasUnsavedText(): boolean {
 
 /** Forgets every draft of this tab (logging out: the next person sees nothing of them). */
 export function forgetDrafts(): void {
-  try {
-    for (const name of Object.keys(sessionStorage)) {
-      if (name.startsWith(PREFIX)) sessionStorage.removeItem(name)
-    }
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
+  for (const name of tabStore.keys())
+    if (name.startsWith(storageKey(''))) tabStore.set(name as ReturnType<typeof storageKey>, null)
 }

@@ -2,23 +2,24 @@
 // query factory spreads `deviceBacked(fetch, device)` into its queryOptions:
 //
 //   queryOptions({
-//     queryKey: queryKeys.sessions.detail(id),
-//     ...deviceBacked(({ signal }) => api('getSession', { params: { id }, signal }), {
-//       save: async (session, at) => (await approvedSessions()).saveSession(session, at),
-//       read: async () => (await approvedSessions()).readSession(id),
+//     queryKey,
+//     ...deviceBacked(({ signal }) => api(route, { params, signal }), {
+//       save: async (answer, at) => (await store()).save(answer, at),
+//       read: async () => (await store()).read(),
 //     }),
 //   })
 //
 // The query cache stays the owner of what the screen shows; the device store
-// (src/shared/db/approved-sessions.ts) owns the copy kept for offline use and
-// is written once per server answer, after the page has painted. When the
+// (a feature's own tables, or the shared kept answers: ./kept-answer-query.ts)
+// owns the copy kept for offline use and is written once per server answer,
+// after the page has painted. When the
 // server cannot be reached at all (ApiError.isNetworkError) and the cache has
 // nothing for the query, the device's answer is put into the cache dated when
 // the server gave it, and the network error still fails the fetch: the
 // query's own state then says the data is old (dataUpdatedAt) and that the
 // server was not reached (fetchFailureReason), which is all the layout's
-// notice reads (src/features/offline/offline-indicator.tsx). Retries wait for
-// the network; once the server answers, its data replaces the device's.
+// notice reads. No answer while offline is not retried (the app's retry
+// rule); once the server answers, its data replaces the device's.
 //
 // networkMode 'offlineFirst' lets the first attempt run while offline (the
 // default 'online' would leave a query with nothing cached paused and the

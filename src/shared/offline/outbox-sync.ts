@@ -7,21 +7,24 @@
 // Idempotency-Key, so a retry after a lost answer is answered from the server's
 // record, not applied again.
 //
-// Outcomes per entry: 2xx → confirmed (the kind settles what it wrote); a 4xx
-// the kind settles itself (what was wanted is already so, or a conflict kept
-// for the user); other 4xx (but 401, 408 and 429) → refused, kept with the
-// reason until the user acts; no answer, 5xx, 401 (token expired), 408 or 429
-// → left queued, and the flush stops until the next trigger: the connection
-// returns, the tab becomes visible, the app starts, a new write, or a backoff
-// timer while online. An entry held for its Undo (./outbox.ts, `holdUntil`)
-// is passed over, and the engine flushes again when its time is up.
+// Outcomes per entry, settled here for every kind (sendOne): 2xx → confirmed
+// (the kind settles what it wrote); an answer that says "try later" (408,
+// 429, 5xx, any answer with Retry-After, or a 409 saying the same request is
+// still being processed) and no answer at all, or 401 (token expired) → left
+// queued, and the flush stops until the next trigger: the connection returns,
+// the tab becomes visible, the app starts, a new write, or a backoff timer
+// while online (never sooner than the server's Retry-After); another 4xx the
+// kind settles itself (what was wanted is already so, or a conflict kept for
+// the user); any other 4xx → refused, kept with the reason until the user acts.
+// An entry held for its Undo (./outbox.ts, `holdUntil`) is passed over, and the
+// engine flushes again when its time is up.
 //
 // Only entries of the signed-in user are ever sent: the engine is bound to
 // one email and the HTTP client sends that user's stored token.
 import { ApiError, errorMessage } from '#shared/api/api-error'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { createStore } from '#shared/store/create-store'
-import { claimNext, kindOf, nextHoldEnd, type OutboxKinds } from './outbox'
+import { claimNext, nextHoldEnd, type OutboxKinds } from './outbox'
 
 export const OUTBOX_LOCK = 'studyhub-outbox'
 
@@ -66,6 +69,8 @@ export interface FlushResult {
   conflicts: number
   /** Why the flush stopped early with entries left, if it did. */
   stopped?: 'offline' | 'network' | 'unauthorized' | 'server' | 'storage' | 'stopped'
+  /** How long the server asked to wait before the next try (Retry-After), when it said. */
+  retryAfterMs?: number
 }
 
 export interface OutboxSync {
@@ -81,11 +86,26 @@ const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine
 
 type Outcome = 'sent' | 'refused' | 'conflict' | NonNullable<FlushResult['stopped']>
 
+/** The server's word for a request with the same Idempotency-Key that has not finished yet. */
+const STILL_PROCESSING = /still being processed/i
+
+/**
+ * Whether an answer asks to be asked again later rather than refusing: 408,
+ * 429 and 5xx, any answer with Retry-After, and a 409 saying the same request
+ * is still being processed (the first attempt, whose answer was lost, has not
+ * finished on the server). Sending it again later gets that first answer.
+ */
+function triesLater(error: ApiError): boolean {
+  if (error.status === 408 || error.status === 429 || error.status >= 500) return true
+  if (error.retryAfterMs !== undefined) return true
+  return error.status === 409 && STILL_PROCESSING.test(errorMessage(error))
+}
+
 function classify(error: unknown): Outcome {
   if (!(error instanceof ApiError)) return 'network'
   if (error.isNetworkError) return 'network'
   if (error.status === 401) return 'unauthorized'
-  if (error.status === 408 || error.status === 429 || error.status >= 500) return 'server'
+  if (triesLater(error)) return 'server'
   return 'refused'
 }
 
@@ -107,14 +127,18 @@ export function createOutboxSync({
   let holdTimer: ReturnType<typeof setTimeout> | undefined
   let started = false
 
+  /** How long the last answer asked to wait, if it did. */
+  let retryAfterMs: number | undefined
+
   async function sendOne(entry: OutboxEntry): Promise<Outcome> {
     // claimNext hands out only entries of a kind this engine knows.
-    const kind = kindOf(kinds, entry)!
+    const kind = kinds[entry.kind]!
     let answer: unknown
     try {
       answer = await kind.send(entry)
     } catch (error) {
       const outcome = classify(error)
+      retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined
       if (outcome !== 'refused') return outcome
       const settled = await kind.settle?.(entry, error as ApiError, db)
       if (settled) return settled
@@ -147,7 +171,7 @@ export function createOutboxSync({
       if (outcome === 'sent') result.sent += 1
       else if (outcome === 'refused') result.refused += 1
       else if (outcome === 'conflict') result.conflicts += 1
-      else return { ...result, stopped: outcome }
+      else return { ...result, stopped: outcome, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
     }
   }
 
@@ -163,8 +187,9 @@ export function createOutboxSync({
   function scheduleRetry(result: FlushResult): void {
     clearTimeout(retryTimer)
     if (stopped || (result.stopped !== 'server' && result.stopped !== 'network') || !isOnline()) return
-    // The data cache's backoff (docs/product.md#constants): min(1000 * 2^n, 30000) ms.
-    const delay = Math.min(1000 * 2 ** backoff, 30_000)
+    // The data cache's backoff (docs/product.md#constants): min(1000 * 2^n, 30000) ms,
+    // and never sooner than the server asked.
+    const delay = Math.max(Math.min(1000 * 2 ** backoff, 30_000), result.retryAfterMs ?? 0)
     backoff += 1
     retryTimer = setTimeout(() => void flush(), delay)
   }
@@ -194,10 +219,10 @@ export function createOutboxSync({
         again = false
         const result = await locked()
         total = {
+          ...result,
           sent: total.sent + result.sent,
           refused: total.refused + result.refused,
           conflicts: total.conflicts + result.conflicts,
-          stopped: result.stopped,
         }
       } while (again && !stopped)
       return total

@@ -1,28 +1,25 @@
-// The outbox table, as every kind of entry shares it
-// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): each write that
-// must wait for the server (a note's create, edit or delete, a booking's
-// cancel) is one entry of `outbox` in the app database, in the order it was
-// made (`seq`), with whose write it is (`email`) and the Idempotency-Key it is
-// sent with. What an entry does before and after it is sent is its kind's
-// (OutboxKind): the notes feature keeps revisions and conflicts, the bookings
-// feature its cancels. This module knows only what is common: which entry goes
-// next, and how many are left.
+// The outbox table, as every kind of entry shares it (docs/decisions/0062):
+// each write that must wait for the server is one entry of `outbox` in the
+// app database, in the order it was made (`seq`), with whose write it is
+// (`email`), the Idempotency-Key it is sent with, its kind, what it writes to
+// (`subject`) and what it carries (`payload`). Each kind lives in the feature
+// that makes it (OutboxKind): what happens to its rows around the send, and
+// what a refusal that is not one means. This module knows only what is common:
+// which entry goes next, and what is queued.
 //
 // Order: a user's entries go out oldest first, whatever their kind. A refused
-// entry holds back only the later entries of its own subject (the same note,
-// the same booking): they were written on top of it. So does an entry held
-// for its Undo (`holdUntil`), until its time is up.
+// entry holds back only the later entries of its own subject (the same kind
+// writing to the same thing): they were written on top of it. So does an entry
+// held for its Undo (`holdUntil`), until its time is up.
 import type { ApiError } from '#shared/api/api-error'
+import { queryKeys } from '#shared/api/query-keys'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
+import { deviceQuery } from './device-query'
 
-export type OutboxKindName = OutboxEntry['kind']
-
-/** What one kind of entry does around the engine's send (src/shared/offline/outbox-sync.ts). */
-export interface OutboxKind<E extends OutboxEntry> {
-  /** What the entry writes to: a refused entry holds back the later ones of the same subject. */
-  subject(entry: E): string
-  /** The names of the tables `claimed` reads or writes, joined to the claim's transaction. */
+/** What one kind of entry does around the engine's send (./outbox-sync.ts). */
+export interface OutboxKind<E extends OutboxEntry = OutboxEntry> {
+  /** The names of the tables `claimed` and the answers' handlers use, joined to the claim's transaction. */
   tables?: readonly string[]
   /** Inside the claim's transaction, the attempt counted: fixes what the entry is sent with. */
   claimed?(entry: E, db: AppDb): Promise<E>
@@ -36,13 +33,8 @@ export interface OutboxKind<E extends OutboxEntry> {
   refuse(entry: E, reason: string, db: AppDb): Promise<void>
 }
 
-export type OutboxKinds = { [K in OutboxKindName]?: OutboxKind<Extract<OutboxEntry, { kind: K }>> }
-
-/** The kind that handles `entry`, if this engine knows it. */
-export function kindOf(kinds: OutboxKinds, entry: OutboxEntry): OutboxKind<OutboxEntry> | undefined {
-  // Each kind is keyed by its own name, so the entry is of the kind's type.
-  return kinds[entry.kind] as OutboxKind<OutboxEntry> | undefined
-}
+/** The kinds an engine can send, by name. */
+export type OutboxKinds = Readonly<Record<string, OutboxKind>>
 
 /** A user's entries in the order they were written. */
 export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
@@ -52,6 +44,21 @@ export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<O
 /** True while the entry waits for its Undo. */
 export function isHeld(entry: OutboxEntry, now = Date.now()): boolean {
   return entry.holdUntil !== undefined && entry.holdUntil > now
+}
+
+/** A user's entries, read for a screen: never hangs. */
+export function readQueued(email: string, db: AppDb = appDb): Promise<OutboxEntry[]> {
+  return storageRead(() => entriesOfUser(email, db))
+}
+
+/**
+ * The user's writes waiting for the server, of every kind, read through the
+ * query cache (./device-query.ts): each screen that shows them selects its kind. Any write to the
+ * outbox, by a screen, another tab or the sync engine, refreshes them.
+ */
+export const outboxQueries = {
+  ofUser: (email: string) =>
+    deviceQuery({ queryKey: queryKeys.outbox.ofUser(email), tables: ['outbox'], read: () => readQueued(email) }),
 }
 
 /** True while the entry certainly has not reached the server: never sent, or refused. */
@@ -77,9 +84,9 @@ export function claimNext(
     db.transaction('rw', [...tables], async () => {
       const blocked = new Set<string>()
       for (const entry of await entriesOfUser(email, db)) {
-        const kind = kindOf(kinds, entry)
+        const kind = kinds[entry.kind]
         if (!kind) continue
-        const subject = `${entry.kind} ${kind.subject(entry)}`
+        const subject = `${entry.kind} ${entry.subject}`
         if (entry.error !== undefined || isHeld(entry, now)) {
           blocked.add(subject)
           continue
@@ -113,11 +120,6 @@ export function keepRefused(entry: OutboxEntry, reason: string, db: AppDb = appD
   return storageWrite(async () => {
     await db.outbox.update(entry.seq!, { error: reason })
   })
-}
-
-/** How many entries of this user have not reached the server, refused ones included. */
-export function queuedCount(email: string, db: AppDb = appDb): Promise<number> {
-  return storageRead(() => db.outbox.where('email').equals(email).count())
 }
 
 /** Logging out: drops `email`'s entries, whatever their kind. Other users' unsent entries stay theirs. */

@@ -7,6 +7,9 @@ import { useSyncExternalStore } from 'react'
 export const OFFLINE_REASON =
   'You are offline. This needs a connection to the server; try again when you are back online.'
 
+/** What a part of a screen says when the server cannot be reached and this device kept nothing of it. */
+export const NOT_KEPT_OFFLINE = 'Not available offline.'
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange)
   window.addEventListener('offline', onChange)

@@ -1,8 +1,8 @@
 // What a tutor may upload as a study material, and how the viewer may show a
 // file of a given type. The rule: nothing uploaded ever runs script in the
 // app's origin, so only PDFs, raster images and plain text are shown, each in
-// a way that cannot run script (src/features/materials/components/material-viewer.tsx
-// says which); every other type is offered as a download only.
+// a way that cannot run script (the viewer says which); every other type is
+// offered as a download only.
 
 import { UPLOAD_TYPES, baseType, extensionOf } from '#contract/uploads'
 

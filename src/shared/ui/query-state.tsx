@@ -1,13 +1,23 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorMessage } from '../api/api-error'
-import { showsData } from '../offline/device-backed-query'
+import { isNetworkError, showsData } from '../offline/device-backed-query'
+import { NOT_KEPT_OFFLINE } from '../offline/use-online'
 import { ListState } from './list-state'
 
 /** A screen's failure when the screen is the query's one subject: its heading, and the reason under it. */
 export interface PageFailure {
   title: string
   detail?: ReactNode
+}
+
+/**
+ * Whether a query has nothing to show and cannot get it now: it waits for a
+ * connection (paused), or the server gave no answer and the device kept none.
+ * Said at once, never as a spinner.
+ */
+function unavailableOffline(query: Pick<UseQueryResult, 'data' | 'fetchStatus' | 'isError' | 'error'>): boolean {
+  return query.data === undefined && (query.fetchStatus === 'paused' || (query.isError && isNetworkError(query.error)))
 }
 
 /**
@@ -34,6 +44,8 @@ export function QueryState<T>({
   failedPage?: (error: unknown) => PageFailure
   children: (data: T) => ReactNode
 }) {
+  // The layout's notice says whether the browser is offline or the server unreachable.
+  if (unavailableOffline(query)) return <ListState kind="empty">{NOT_KEPT_OFFLINE}</ListState>
   if (query.isPending) return <ListState kind="loading">{loading}</ListState>
   // Data the server could not refresh stays on screen (the layout says how old it is).
   if (!showsData(query)) {

@@ -71,7 +71,6 @@ export function seatsAndCancelTests(api: Api) {
       expect((await api.call('GET', '/bookings?status=cancelled', { as: ADMIN })).data).toContainEqual(
         expect.objectContaining({ _id: id }),
       )
-      expect((await cancel(api, id, FREE_STUDENT)).status).toBe(409)
       const after = (await api.call('GET', `/tutor/stats/${TUTOR}`, { as: TUTOR })).data.totalStudents as number
       expect(after).toBeLessThanOrEqual(before)
 
@@ -83,6 +82,22 @@ export function seatsAndCancelTests(api: Api) {
       expect(mine.filter((b) => b.sessionId === session)).toHaveLength(2)
       // A second live booking of the same session is still refused.
       expect((await book(api, FREE_STUDENT, session)).status).toBe(409)
+    })
+
+    it('answers a student’s cancel of their own booking that is cancelled already as done, changing nothing', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      const id = (await expectOk(book(api, FREE_STUDENT, session))).data.insertedId as string
+      // Cancelled meanwhile by an admin (or on another device, or by a first try whose answer was lost).
+      expect((await cancel(api, id, ADMIN)).status).toBe(200)
+      const cancelled = (await bookingsOf(api, session)).find((b) => b._id === id)!
+
+      const repeat = await cancel(api, id, FREE_STUDENT)
+      expect(repeat.status).toBe(200)
+      expect(repeat.data).toEqual({ success: true, message: 'Booking already cancelled.' })
+      expect((await bookingsOf(api, session)).find((b) => b._id === id)).toEqual(cancelled)
+      // Only the booking's own student: anyone else is refused as before, an admin's repeat too.
+      expect((await cancel(api, id, OTHER_STUDENT)).status).toBe(403)
+      expect((await cancel(api, id, ADMIN)).status).toBe(409)
     })
 
     it('lets a student cancel only until the class starts; an admin at any time', async () => {

@@ -6,7 +6,7 @@
 // own list, rendered and seeded under the screen's own query
 // (docs/decisions/0066-every-study-sessions-address-comes-with-its-cards.md).
 import type { Page, Route } from '@playwright/test'
-import { QUERY_CACHE_KEY } from '../../../src/app/query-cache-key'
+import { LOCAL_KEYS } from '../../../src/shared/storage/browser-storage'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../src/contract/routes'
 import { expect, test, waitForServiceWorker } from '../fixtures'
 import { keepServedCards, servedStillShown } from '../served-cards'
@@ -56,7 +56,7 @@ for (const [path, count] of [
     // A visit saves the cards (the first-paint cache in localStorage)...
     await page.goto(path)
     await expect(cardsOf(page)).toHaveCount(count)
-    await page.waitForFunction((key) => localStorage.getItem(key)?.includes('"items"'), QUERY_CACHE_KEY)
+    await page.waitForFunction((key) => localStorage.getItem(key)?.includes('"items"'), LOCAL_KEYS.queryCache)
     // ...then, as the next page starts (after this one's last write on its
     // way out), the saved copy differs from what the server renders: one
     // card's title is not the server's. Hydrating from it would not match the
@@ -72,7 +72,7 @@ for (const [path, count] of [
         if (first) first.title = 'A title only this device saved'
       }
       localStorage.setItem(key, JSON.stringify(saved))
-    }, QUERY_CACHE_KEY)
+    }, LOCAL_KEYS.queryCache)
     // Without its worker, the next navigation is the server's page again, as a first visit's is.
     await page.evaluate(async () => {
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()

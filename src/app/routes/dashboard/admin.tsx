@@ -1,10 +1,12 @@
 // /dashboard/admin: the admin's numbers (docs/product.md#screens).
 import { useQuery } from '@tanstack/react-query'
+import { useUser } from '#features/auth/user-query'
 import { statQueries } from '#features/stats/api/stat-queries'
 import { StatCard, StatGrid, StatsState } from '#features/stats/components/stat-card'
 
 export function Component() {
-  const stats = useQuery(statQueries.admin())
+  const { email } = useUser()
+  const stats = useQuery(statQueries.admin(email ?? ''))
   return (
     <section aria-labelledby="admin-dashboard">
       <h1 id="admin-dashboard" className="mb-6 text-2xl font-bold text-ink">

@@ -10,7 +10,7 @@ import { FeedbackHost, resetFeedback } from '#shared/ui/feedback'
 import type { AuthGateway } from '../auth-identity'
 import { AuthProvider, useAuthActions, type AuthActions, type AuthProviderProps } from '../auth-provider'
 import { useUserState, type SignedInUser } from '../user-query'
-import { SIGNED_IN_KEY } from '../signed-in-key'
+import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import { fakeGateway } from './fake-gateway'
 
 export interface ServerUser {
@@ -64,7 +64,7 @@ interface SessionView extends AuthActions {
 /** A gateway that reports `email` as signed in. */
 export function signedIn(email: string, idToken = 'id-token'): AuthGateway {
   // The app marked the device when the provider last reported this identity (auth-session.ts).
-  localStorage.setItem(SIGNED_IN_KEY, '1')
+  localStorage.setItem(LOCAL_KEYS.signedIn, '1')
   const { gateway, identityFor } = fakeGateway()
   return {
     ...gateway,

@@ -1,16 +1,21 @@
 // A student's bookings, and booking a session. A booking changes the student's
-// list and stats, so the mutation refreshes both.
+// list and stats, so the mutation refreshes both. The student's bookings and
+// calendar address are device-backed (src/shared/offline/device-backed-query.ts):
+// kept as the server last gave them, they open offline.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '#contract/endpoints'
 import { api } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 
 export const bookingQueries = {
-  forStudent: (email: string) =>
-    queryOptions({
-      queryKey: queryKeys.bookings.ofStudent(email),
-      queryFn: ({ signal }) => api('listStudentBookings', { params: { email }, signal }),
-    }),
+  forStudent: (email: string) => {
+    const queryKey = queryKeys.bookings.ofStudent(email)
+    return queryOptions({
+      queryKey,
+      ...backedByKeptAnswer(email, queryKey, ({ signal }) => api('listStudentBookings', { params: { email }, signal })),
+    })
+  },
 }
 
 export type NewBooking = BodyOf<'createBooking'>
@@ -50,11 +55,13 @@ export const bookingCancel = {
 }
 
 export const calendarFeedQueries = {
-  ofStudent: (email: string) =>
-    queryOptions({
-      queryKey: queryKeys.bookings.calendarFeed(email),
-      queryFn: ({ signal }) => api('getCalendarFeed', { params: { email }, signal }),
-    }),
+  ofStudent: (email: string) => {
+    const queryKey = queryKeys.bookings.calendarFeed(email)
+    return queryOptions({
+      queryKey,
+      ...backedByKeptAnswer(email, queryKey, ({ signal }) => api('getCalendarFeed', { params: { email }, signal })),
+    })
+  },
 }
 
 export const calendarFeedMutations = {

@@ -1,20 +1,20 @@
 // What the device's outbox says of a student's cancels, for their booking
 // cards: loaded with the cards (it reads Dexie), never with a screen that only
-// books. The probe reads the cancels waiting on this device once for a whole
-// list; a card whose cancel waits shows it instead of a cancel button. A
+// books. The probe reads the cancels waiting on this device (the outbox's
+// query) once for a whole list; a card whose cancel waits shows it instead of a cancel button. A
 // waiting cancel is not a cancelled booking: the card keeps the server's
 // status and says the booking is not cancelled yet, and a cancel never sent
 // can be undone. Every cancel waits a few seconds for the Undo its toast
 // offers before it goes out (docs/decisions/0078-phone-shell.md). One the
 // server refused shows its reason until dismissed.
+import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { BookingCancelEntry } from '#shared/db/app-db'
-import { neverReachedServer } from '#shared/offline/outbox'
+import { neverReachedServer, outboxQueries } from '#shared/offline/outbox'
 import { useOnline } from '#shared/offline/use-online'
 import { showAlert, showToast } from '#shared/ui/feedback'
 import { ALERT_BOX, NOTICE_BOX } from '#shared/ui/tone-classes'
-import { dropCancel } from '../offline/booking-cancel-outbox'
-import { useQueuedCancels } from '../db/use-queued-cancels'
+import type { BookingCancelEntry } from '../db/booking-tables'
+import { cancelsByBooking, dropCancel } from '../offline/booking-cancel-outbox'
 
 export type QueuedCancels = Map<string, BookingCancelEntry>
 
@@ -42,7 +42,7 @@ export default function QueuedCancelsProbe({
   email: string
   onChange: (queued: QueuedCancels) => void
 }) {
-  const queued = useQueuedCancels(email)
+  const queued = useQuery({ ...outboxQueries.ofUser(email), select: cancelsByBooking }).data
   useEffect(() => {
     if (queued) onChange(queued)
   }, [queued, onChange])
@@ -80,7 +80,7 @@ export function WaitingCancel({
           type="button"
           className={`${className} mt-2 bg-surface text-ink ring-1 ring-line hover:bg-muted-strong`}
           aria-label={`${action}: ${title}`}
-          onClick={() => void dropWaitingCancel(entry.email, entry.bookingId, refused)}
+          onClick={() => void dropWaitingCancel(entry.email, entry.subject, refused)}
         >
           {action}
         </button>

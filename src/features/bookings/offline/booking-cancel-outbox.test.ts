@@ -1,18 +1,21 @@
 // Cancels that wait on the device, against the demo server's handlers
 // (msw/node): queued offline and sent once when back online, with their key;
 // safe to send again after a lost answer or when the booking was cancelled
-// elsewhere meanwhile; a refusal (the class has started) kept with the
-// server's reason and never sent again by itself; undone only while it
-// certainly has not reached the server.
+// elsewhere meanwhile (the server answers that it already is, and nothing
+// else is asked); a refusal (the class has started) kept with the server's
+// reason and never sent again by itself; an answer that says to try later
+// leaves it queued; undone only while it certainly has not reached the server.
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { ApiError } from '#shared/api/api-error'
-import { appDb, closeAppDb, createAppDb, type AppDb, type BookingCancelEntry } from '#shared/db/app-db'
+import { appDb, closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
 import { clearStorageFault } from '#shared/db/storage-status'
+import { readQueued } from '#shared/offline/outbox'
 import { createOutboxSync } from '#shared/offline/outbox-sync'
-import { bookingCancelKind, cancelOrQueue, dropCancel, queueCancel, readQueuedCancels } from './booking-cancel-outbox'
+import type { BookingCancelEntry } from '../db/booking-tables'
+import { bookingCancelKind, cancelOrQueue, cancelsByBooking, dropCancel, queueCancel } from './booking-cancel-outbox'
 
 const STUDENT = 'student@studyhub.demo'
 const OTHER = 'liam.johnson@studyhub.demo'
@@ -24,11 +27,15 @@ let db: AppDb
 let counter = 0
 /** The cancels the server was asked for: `<booking id> <Idempotency-Key>`. */
 let cancels: string[]
+/** Every other request, as `<method> <path>`. */
+let others: string[]
 
 function record() {
   const onStart = ({ request }: { request: Request }) => {
-    const match = /\/api\/bookings\/([^/]+)\/cancel$/.exec(new URL(request.url).pathname)
+    const path = new URL(request.url).pathname
+    const match = /\/api\/bookings\/([^/]+)\/cancel$/.exec(path)
     if (match) cancels.push(`${match[1]} ${request.headers.get('Idempotency-Key')}`)
+    else others.push(`${request.method} ${path}`)
   }
   server.events.on('request:start', onStart)
   return () => server.events.removeListener('request:start', onStart)
@@ -79,7 +86,12 @@ const engine = (send = bookingCancelKind.send, online = () => true) =>
     locks: null,
   })
 
-const queued = async (): Promise<BookingCancelEntry[]> => [...(await readQueuedCancels(STUDENT, db)).values()]
+const queuedIn = async (from: AppDb): Promise<BookingCancelEntry[]> => [
+  ...cancelsByBooking(await readQueued(STUDENT, from)).values(),
+]
+const queued = () => queuedIn(db)
+/** The key of the one cancel queued for the booking. */
+const keyOf = async (bookingId: string) => (await queued()).find((e) => e.subject === bookingId)!.idempotencyKey
 
 beforeAll(async () => {
   await resetDemoDb()
@@ -90,6 +102,7 @@ beforeEach(async () => {
   db = createAppDb(`booking-cancel-outbox-test-${counter++}`)
   await signInAs(STUDENT)
   cancels = []
+  others = []
   stopRecording = record()
 })
 
@@ -103,10 +116,11 @@ afterEach(async () => {
 describe('a cancel that waits on the device', () => {
   it('is stored once, sent once when back online with its key, and cancels the booking', async () => {
     const id = await booking()
-    await queueCancel(STUDENT, id, 'key-1', db)
+    await queueCancel(STUDENT, id, db)
+    const key = await keyOf(id)
     // Pressed again (two taps, another tab): still one cancel.
-    await queueCancel(STUDENT, id, 'key-2', db)
-    expect(await queued()).toMatchObject([{ bookingId: id, idempotencyKey: 'key-1', attempts: 0 }])
+    await queueCancel(STUDENT, id, db)
+    expect(await queued()).toMatchObject([{ subject: id, idempotencyKey: key, attempts: 0 }])
 
     let online = false
     const sync = engine(bookingCancelKind.send, () => online)
@@ -115,14 +129,15 @@ describe('a cancel that waits on the device', () => {
 
     online = true
     expect(await sync.flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
-    expect(cancels).toEqual([`${id} key-1`])
+    expect(cancels).toEqual([`${id} ${key}`])
     expect(await statusOf(id)).toBe('cancelled')
     expect(await queued()).toEqual([])
   })
 
   it('sent again after a lost answer, is answered from the first one: no second cancel, no error', async () => {
     const id = await booking()
-    await queueCancel(STUDENT, id, 'lost-key', db)
+    await queueCancel(STUDENT, id, db)
+    const key = await keyOf(id)
     const lost: typeof bookingCancelKind.send = async (entry) => {
       await bookingCancelKind.send(entry)
       throw new ApiError('Network error', 0)
@@ -132,27 +147,59 @@ describe('a cancel that waits on the device', () => {
     expect(await queued()).toMatchObject([{ attempts: 1 }])
 
     expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
-    expect(cancels).toEqual([`${id} lost-key`, `${id} lost-key`])
+    expect(cancels).toEqual([`${id} ${key}`, `${id} ${key}`])
     expect(await queued()).toEqual([])
   })
 
-  it('finding the booking already cancelled (on another device) is what was wanted', async () => {
+  it('finding the booking already cancelled (on another device) is what was wanted, asking nothing more', async () => {
     const id = await booking()
-    await queueCancel(STUDENT, id, 'phone-key', db)
+    await queueCancel(STUDENT, id, db)
     const elsewhere = await call('PATCH', `/bookings/${id}/cancel`, { as: STUDENT, idempotencyKey: 'laptop-key' })
     expect(elsewhere.status).toBe(200)
+    others = []
 
-    // The server answers 409 to the second cancel; the engine reads the booking and takes it as done.
+    // The server answers the second cancel as already done: no list of bookings is read to find out.
+    expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
+    expect(await queued()).toEqual([])
+    expect(others).toEqual([])
+  })
+
+  it('a booking that is gone is what was wanted too', async () => {
+    await queueCancel(STUDENT, 'no-such-booking', db)
     expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
     expect(await queued()).toEqual([])
   })
 
+  it('“still being processed” (409) leaves it queued, to be sent again with the same key', async () => {
+    const id = await booking()
+    await queueCancel(STUDENT, id, db)
+    const key = await keyOf(id)
+    server.use(
+      http.patch(
+        '*/api/bookings/:id/cancel',
+        () =>
+          HttpResponse.json(
+            { message: 'A request with this Idempotency-Key is still being processed. Try again shortly.' },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    )
+    expect(await engine().flush()).toMatchObject({ sent: 0, refused: 0, stopped: 'server' })
+    expect(await queued()).toMatchObject([{ subject: id, attempts: 1 }])
+    expect((await queued())[0]!.error).toBeUndefined()
+
+    expect(await engine().flush()).toEqual({ sent: 1, refused: 0, conflicts: 0 })
+    expect(cancels).toEqual([`${id} ${key}`, `${id} ${key}`])
+    expect(await statusOf(id)).toBe('cancelled')
+  })
+
   it('keeps a refusal with the server’s reason, never sends it again by itself, and lets it be dismissed', async () => {
     const id = await booking({ started: true })
-    await queueCancel(STUDENT, id, 'late-key', db)
+    await queueCancel(STUDENT, id, db)
     expect(await engine().flush()).toEqual({ sent: 0, refused: 1, conflicts: 0 })
     expect(await queued()).toMatchObject([
-      { bookingId: id, error: 'The class has started: only an admin can cancel this booking now.' },
+      { subject: id, error: 'The class has started: only an admin can cancel this booking now.' },
     ])
     expect(await engine().flush()).toEqual({ sent: 0, refused: 0, conflicts: 0 })
     expect(cancels).toHaveLength(1)
@@ -164,21 +211,21 @@ describe('a cancel that waits on the device', () => {
 
   it('is undone while it has not gone out, and not once it went out without an answer', async () => {
     const first = await booking()
-    await queueCancel(STUDENT, first, undefined, db)
+    await queueCancel(STUDENT, first, db)
     expect(await dropCancel(STUDENT, first, db)).toBe(true)
     await engine().flush()
     expect(cancels).toEqual([])
 
     const second = await booking()
-    await queueCancel(STUDENT, second, undefined, db)
+    await queueCancel(STUDENT, second, db)
     await engine(async () => Promise.reject(new ApiError('Network error', 0))).flush()
     expect(await dropCancel(STUDENT, second, db)).toBe(false)
-    expect(await queued()).toMatchObject([{ bookingId: second, attempts: 1 }])
+    expect(await queued()).toMatchObject([{ subject: second, attempts: 1 }])
   })
 
   it('is only the signed-in student’s: another user’s engine leaves it alone', async () => {
     const id = await booking()
-    await queueCancel(STUDENT, id, undefined, db)
+    await queueCancel(STUDENT, id, db)
     const theirs = createOutboxSync({ email: OTHER, kinds: { 'booking-cancel': bookingCancelKind }, db, locks: null })
     expect(await theirs.flush()).toEqual({ sent: 0, refused: 0, conflicts: 0 })
     expect(cancels).toEqual([])
@@ -188,15 +235,26 @@ describe('a cancel that waits on the device', () => {
 describe('the Cancel button’s call (cancelOrQueue)', () => {
   it('online, cancels at once', async () => {
     const id = await booking()
-    expect(await cancelOrQueue({ id, email: STUDENT })).toMatchObject({ success: true })
+    expect(await cancelOrQueue({ id, email: STUDENT })).toEqual({ success: true })
     expect(await statusOf(id)).toBe('cancelled')
-    expect(await readQueuedCancels(STUDENT)).toEqual(new Map())
+    expect(await queuedIn(appDb)).toEqual([])
+  })
+
+  it('online, a refusal is the button’s to show, and nothing stays queued', async () => {
+    const id = await booking({ started: true })
+    await expect(cancelOrQueue({ id, email: STUDENT })).rejects.toThrow(
+      'The class has started: only an admin can cancel this booking now.',
+    )
+    expect(await statusOf(id)).toBe('pending')
+    expect(await queuedIn(appDb)).toEqual([])
   })
 
   it('with an Undo time, online or not, holds it: nothing goes out meanwhile, and Undo drops it', async () => {
     const id = await booking()
     expect(await cancelOrQueue({ id, email: STUDENT, holdMs: 60_000 })).toEqual({ success: true, held: true })
-    expect(await readQueuedCancels(STUDENT)).toEqual(new Map([[id, expect.objectContaining({ attempts: 0 })]]))
+    expect(cancelsByBooking(await readQueued(STUDENT))).toEqual(
+      new Map([[id, expect.objectContaining({ attempts: 0 })]]),
+    )
     const sync = createOutboxSync({ email: STUDENT, kinds: { 'booking-cancel': bookingCancelKind }, locks: null })
     expect(await sync.flush()).toMatchObject({ sent: 0 })
     expect(cancels).toEqual([])
@@ -211,15 +269,16 @@ describe('the Cancel button’s call (cancelOrQueue)', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     expect(await cancelOrQueue({ id, email: STUDENT })).toEqual({ success: true, queued: true })
     expect(cancels).toEqual([])
-    expect([...(await readQueuedCancels(STUDENT)).keys()]).toEqual([id])
+    expect((await queuedIn(appDb)).map((e) => e.subject)).toEqual([id])
   })
 
-  it('with no answer at all, queues it with the key it was sent with, and sends it again', async () => {
+  it('with no answer at all, leaves it queued with the key it was sent with, and sends it again', async () => {
     const id = await booking()
     server.use(http.patch('*/api/bookings/:id/cancel', () => HttpResponse.error(), { once: true }))
     expect(await cancelOrQueue({ id, email: STUDENT })).toEqual({ success: true, queued: true })
-    await vi.waitFor(async () => expect(await statusOf(id)).toBe('cancelled'))
-    await vi.waitFor(async () => expect(await readQueuedCancels(STUDENT)).toEqual(new Map()))
+    // The engine tries again after its backoff (a second at first).
+    await vi.waitFor(async () => expect(await statusOf(id)).toBe('cancelled'), { timeout: 5_000 })
+    await vi.waitFor(async () => expect(await queuedIn(appDb)).toEqual([]))
     expect(cancels).toHaveLength(2)
     expect(new Set(cancels).size).toBe(1)
   })

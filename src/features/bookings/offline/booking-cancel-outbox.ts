@@ -1,23 +1,25 @@
-// A booking's cancel that waits for the server
-// (docs/decisions/0062-one-outbox-for-notes-and-cancels.md): made offline, or sent and
-// met with no answer at all, it becomes a 'booking-cancel' entry of the one outbox
-// (src/shared/offline/outbox.ts) and goes out with the user's other queued writes, in
-// order, under the same lock, with the Idempotency-Key it was first sent with. Until
-// then the booking is not cancelled on the server, and the card says so
-// (../components/cancel-control.tsx).
+// A booking's cancel goes through the one outbox (docs/decisions/0062): a
+// 'booking-cancel' entry whose subject is the booking
+// (src/shared/offline/outbox.ts), sent in order with the user's other queued
+// writes, under the same lock, with its own Idempotency-Key. Online it is sent
+// at once; offline, or when the server gives no answer or asks to be asked
+// later, it waits. Until the server takes it the booking is not cancelled, and
+// the card says so (../components/cancel-control.tsx).
 //
-// Sending it again is safe: the same key replays the first answer for a day,
-// and a cancel that finds the booking already cancelled (its first answer was
-// lost, another device or an admin cancelled it) or gone counts as done. Any
-// other refusal (the class has started) is kept with the server's reason and
-// not sent again. Loaded on demand: Dexie stays out of the first page.
-import { ApiError } from '#shared/api/api-error'
-import { api } from '#shared/api/http-client'
-import { appDb, type AppDb, type BookingCancelEntry } from '#shared/db/app-db'
-import { storageRead, storageWrite } from '#shared/db/storage-faults'
+// Every answer is settled by the engine (src/shared/offline/outbox-sync.ts),
+// the same way online and offline: a 2xx is done, and the server answers a
+// cancel of a booking of one's own that is cancelled already (its first
+// answer was lost, another device or an admin cancelled it) with a 2xx too;
+// a 404 (the booking is gone) is what was wanted. Any other refusal (the class
+// has started) is kept with the server's reason and not sent again. Loaded on
+// demand: Dexie stays out of the first page.
+import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
+import { storageWrite } from '#shared/db/storage-faults'
 import { dropEntry, keepRefused, neverReachedServer, type OutboxKind } from '#shared/offline/outbox'
+import { api } from '#shared/api/http-client'
 import { requestOutboxSync } from '#shared/offline/outbox-sync'
 import { isBrowserOnline } from '#shared/offline/use-online'
+import { CANCEL_KIND, type BookingCancelEntry } from '../db/booking-tables'
 
 /** What a cancel came to: done on the server, or waiting in the outbox (for a connection, or for its Undo). */
 export interface CancelOutcome {
@@ -29,36 +31,20 @@ export interface CancelOutcome {
   held?: true
 }
 
-async function alreadyCancelled(email: string, bookingId: string): Promise<boolean> {
-  const mine = await api('listStudentBookings', { params: { email } })
-  return mine.some((b) => b._id === bookingId && b.status === 'cancelled')
-}
-
-/** Cancels on the server; a booking already cancelled, or no longer there, is what was wanted. */
-async function sendCancel(email: string, bookingId: string, idempotencyKey: string): Promise<CancelOutcome> {
-  try {
-    return await api('cancelBooking', { params: { id: bookingId }, idempotencyKey })
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.status === 404 || (error.status === 409 && (await alreadyCancelled(email, bookingId))))
-      return { success: true }
-    throw error
-  }
-}
+export const isCancelEntry = (entry: OutboxEntry): entry is BookingCancelEntry => entry.kind === CANCEL_KIND
 
 const cancelsOf = async (db: AppDb, email: string, bookingId: string) =>
-  (await db.outbox.where('bookingId').equals(bookingId).toArray()).filter(
-    (e): e is BookingCancelEntry => e.kind === 'booking-cancel' && e.email === email,
+  (await db.outbox.where('[kind+subject]').equals([CANCEL_KIND, bookingId]).toArray()).filter(
+    (e): e is BookingCancelEntry => isCancelEntry(e) && e.email === email,
   )
 
 /**
- * Stores the cancel to send later, not before `holdUntil` when given; a second
- * one of the same booking (two taps, two tabs) is the same cancel.
+ * Stores the cancel to send, not before `holdUntil` when given (its Undo's
+ * time); a second one of the same booking (two taps, two tabs) is the same cancel.
  */
 export function queueCancel(
   email: string,
   bookingId: string,
-  idempotencyKey: string = crypto.randomUUID(),
   db: AppDb = appDb,
   now = Date.now(),
   holdUntil?: number,
@@ -66,15 +52,17 @@ export function queueCancel(
   return storageWrite(() =>
     db.transaction('rw', db.outbox, async () => {
       if ((await cancelsOf(db, email, bookingId)).length > 0) return
-      await db.outbox.add({
-        kind: 'booking-cancel',
+      const entry: BookingCancelEntry = {
+        kind: CANCEL_KIND,
+        subject: bookingId,
+        payload: {},
         email,
-        bookingId,
-        idempotencyKey,
+        idempotencyKey: crypto.randomUUID(),
         createdAt: now,
         attempts: 0,
         ...(holdUntil === undefined ? {} : { holdUntil }),
-      })
+      }
+      await db.outbox.add(entry)
     }),
   )
 }
@@ -95,27 +83,30 @@ export function dropCancel(email: string, bookingId: string, db: AppDb = appDb):
   )
 }
 
-/** The student's cancels on this device that the server has not taken, by booking. */
-export function readQueuedCancels(email: string, db: AppDb = appDb): Promise<Map<string, BookingCancelEntry>> {
-  return storageRead(async () => {
-    const entries = await db.outbox.where('email').equals(email).toArray()
-    return new Map(entries.flatMap((e) => (e.kind === 'booking-cancel' ? [[e.bookingId, e] as const] : [])))
-  })
+/** The user's cancels that the server has not taken, by booking (from the outbox query's entries). */
+export function cancelsByBooking(entries: OutboxEntry[]): Map<string, BookingCancelEntry> {
+  return new Map(entries.filter(isCancelEntry).map((entry) => [entry.subject, entry]))
 }
 
 export const bookingCancelKind: OutboxKind<BookingCancelEntry> = {
-  subject: (entry) => entry.bookingId,
-  send: (entry) => sendCancel(entry.email, entry.bookingId, entry.idempotencyKey),
+  send: (entry) => api('cancelBooking', { params: { id: entry.subject }, idempotencyKey: entry.idempotencyKey }),
+  // The booking is gone: nothing is left to cancel, which is what was wanted.
+  settle: async (entry, error, db) => {
+    if (error.status !== 404) return undefined
+    await dropEntry(entry, db)
+    return 'sent'
+  },
   confirm: (entry, _answer, db) => dropEntry(entry, db),
   refuse: (entry, reason, db) => keepRefused(entry, reason, db),
 }
 
 /**
- * The Cancel button. With `holdMs` (the card's Undo): queued to go out once
- * that time is up, online or not, so Undo can still drop it. Otherwise sent
- * at once when online; offline, or when the request got no answer at all,
- * queued with the same key (so a request that did reach the server is
- * answered from its record when sent again).
+ * The Cancel button: the cancel is queued. With `holdMs` (the card's Undo) it
+ * goes out once that time is up, online or not, so Undo can still drop it.
+ * Otherwise, while online, it is sent at once with the user's other queued
+ * writes, settled by the engine like every entry. A refusal is the button's to
+ * show (and leaves nothing queued); no answer, or one asking to try later,
+ * leaves it waiting on the device.
  */
 export async function cancelOrQueue({
   id,
@@ -126,21 +117,23 @@ export async function cancelOrQueue({
   email: string
   holdMs?: number
 }): Promise<CancelOutcome> {
-  const key = crypto.randomUUID()
   if (holdMs > 0) {
     const now = Date.now()
-    await queueCancel(email, id, key, appDb, now, now + holdMs)
-    void requestOutboxSync(email, { 'booking-cancel': bookingCancelKind })
+    await queueCancel(email, id, appDb, now, now + holdMs)
+    void requestOutboxSync(email, { [CANCEL_KIND]: bookingCancelKind })
     return isBrowserOnline() ? { success: true, held: true } : { success: true, queued: true, held: true }
   }
-  if (isBrowserOnline()) {
-    try {
-      return await sendCancel(email, id, key)
-    } catch (error) {
-      if (!(error instanceof ApiError && error.isNetworkError)) throw error
-    }
+  await queueCancel(email, id)
+  const sending = requestOutboxSync(email, { [CANCEL_KIND]: bookingCancelKind })
+  if (!isBrowserOnline()) {
+    void sending
+    return { success: true, queued: true }
   }
-  await queueCancel(email, id, key)
-  void requestOutboxSync(email, { 'booking-cancel': bookingCancelKind })
-  return { success: true, queued: true }
+  await sending
+  const [left] = await cancelsOf(appDb, email, id)
+  if (!left) return { success: true }
+  if (left.error === undefined) return { success: true, queued: true }
+  await dropCancel(email, id)
+  // The server's reason, for the screen.
+  throw new Error(left.error)
 }

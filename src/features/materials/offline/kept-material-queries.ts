@@ -1,60 +1,57 @@
-// The student's materials kept on this device, as a query (read from the app
-// database, so it runs offline too), and the hooks that keep and remove them.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+// The student's materials kept on this device, read through the query cache
+// under the materials root of the key tree (a device query: any write to the
+// kept materials or their files, by a screen, the auto-keep or another tab,
+// refreshes it), and the hooks that keep and remove them.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Material } from '#contract/entities'
+import { queryKeys } from '#shared/api/query-keys'
+import { deviceQuery } from '#shared/offline/device-query'
 import { useOnline } from '#shared/offline/use-online'
 import { keepMaterial, syncKeptMaterials } from './keep-materials'
 import { errorMessage } from '#shared/api/api-error'
 
+const keptStore = () => import('./kept-materials-store')
+
 const keptMaterialQueries = {
-  all: () => ['kept-materials'] as const,
   forStudent: (email: string) =>
-    queryOptions({
-      queryKey: [...keptMaterialQueries.all(), email] as const,
-      queryFn: async () => (await import('./kept-materials-store')).readKeptMaterials(email),
-      enabled: Boolean(email),
-      // Local data: never waits for the network.
-      networkMode: 'always',
-      staleTime: Infinity,
+    deviceQuery({
+      queryKey: queryKeys.materials.kept(email),
+      tables: ['materials', 'materialFiles'],
+      read: async () => (await keptStore()).readKeptMaterials(email),
     }),
 }
 
+/** Reads the kept materials again now, for a screen that must show a file kept before it says so. */
 function refreshKept(queryClient: QueryClient, email: string) {
-  return queryClient.invalidateQueries({ queryKey: keptMaterialQueries.forStudent(email).queryKey })
+  return queryClient.refetchQueries({ queryKey: keptMaterialQueries.forStudent(email).queryKey })
 }
 
 export function useKeptMaterials(email: string) {
-  return useQuery(keptMaterialQueries.forStudent(email))
+  return useQuery({ ...keptMaterialQueries.forStudent(email), enabled: Boolean(email) })
 }
+
+// A write to the kept files refreshes the kept list by itself; declaring it
+// as well makes the button's state change only once the list shows the write.
+const keptWrite = (email: string) => ({
+  networkMode: 'always' as const,
+  meta: { invalidates: [queryKeys.materials.kept(email)] },
+})
 
 /** Keep one material's file by hand ("Keep offline"). */
 export function useKeepMaterial(email: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (material: Material) => keepMaterial(email, material),
-    networkMode: 'always',
-    onSettled: () => refreshKept(queryClient, email),
-  })
+  return useMutation({ mutationFn: (material: Material) => keepMaterial(email, material), ...keptWrite(email) })
 }
 
 export function useRemoveKeptFile(email: string) {
-  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (materialId: string) =>
-      (await import('./kept-materials-store')).removeKeptFile(email, materialId),
-    networkMode: 'always',
-    onSettled: () => refreshKept(queryClient, email),
+    mutationFn: async (materialId: string) => (await keptStore()).removeKeptFile(email, materialId),
+    ...keptWrite(email),
   })
 }
 
 export function useRemoveAllKeptFiles(email: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async () => (await import('./kept-materials-store')).removeAllKeptFiles(email),
-    networkMode: 'always',
-    onSettled: () => refreshKept(queryClient, email),
-  })
+  return useMutation({ mutationFn: async () => (await keptStore()).removeAllKeptFiles(email), ...keptWrite(email) })
 }
 
 // One sync at a time on this page: two screens (or a re-render) never
@@ -99,7 +96,6 @@ export function useAutoKeep(email: string, materials: Material[] | undefined, se
       }).catch((error: unknown) => new Map([['*', errorMessage(error, String(error))]]))
       if (controller.signal.aborted) return
       setState({ saving: new Set(), failed })
-      await refreshKept(queryClient, email)
     }
     queue = queue.then(run, run)
     return () => controller.abort()

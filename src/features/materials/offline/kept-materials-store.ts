@@ -1,6 +1,6 @@
 // Materials kept on this device for offline reading: the approved materials
-// of a student's booked sessions (app database tables `materials` and
-// `materialFiles`, src/shared/db/app-db.ts), each with its file as a Blob.
+// of a student's booked sessions (the feature's tables `materials` and
+// `materialFiles`, ../db/material-tables.ts), each with its file as a Blob.
 //
 // What lives where, and why:
 // - materials: the material's record as the server last sent it, plus the
@@ -17,10 +17,13 @@
 // reported and rejects: no caller can show "Saved offline" for a file that
 // was not stored. This module brings the database: import it on demand.
 import type { Material } from '#contract/entities'
-import { appDb, type AppDb, type MaterialFile, type OfflineMaterial } from '#shared/db/app-db'
+import { appDb } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
+import type { KeptRecord, MaterialFile, MaterialsDb } from '../db/material-tables'
 
-export type KeptRecord = OfflineMaterial & { optedOut?: boolean }
+export type { KeptRecord }
+
+const materialsDb = appDb as MaterialsDb
 
 /** What the screens need to know about a kept file (not its bytes). */
 export interface KeptFileInfo {
@@ -45,11 +48,6 @@ function fromStored(row: MaterialFile): Blob {
   return body instanceof Blob ? body : new Blob([body], { type: row.type })
 }
 
-// A kept record is the table's row plus optional flags.
-function putRecord(db: AppDb, record: KeptRecord) {
-  return db.materials.put(record)
-}
-
 function stripRecord(row: KeptRecord): Material {
   const { email: _email, savedAt: _savedAt, optedOut: _optedOut, ...material } = row
   return material
@@ -60,7 +58,7 @@ export function saveKeptMaterial(
   email: string,
   material: Material,
   file: { blob: Blob; type: string },
-  db: AppDb = appDb,
+  db: MaterialsDb = materialsDb,
   now = Date.now(),
 ): Promise<KeptFileInfo> {
   return storageWrite(async () => {
@@ -88,11 +86,11 @@ export function saveKeptMaterial(
 }
 
 /** Refreshes the records of kept materials from a newer server answer (files untouched). */
-export function refreshKeptRecords(email: string, materials: Material[], db: AppDb = appDb): Promise<void> {
+export function refreshKeptRecords(email: string, materials: Material[], db: MaterialsDb = materialsDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.materials, async () => {
       for (const material of materials) {
-        const stored = (await db.materials.get(material._id)) as KeptRecord | undefined
+        const stored = await db.materials.get(material._id)
         if (!stored || stored.email !== email) continue
         await db.materials.put({ ...stored, ...material, email, savedAt: stored.savedAt })
       }
@@ -109,7 +107,7 @@ export function pruneKeptMaterials(
   email: string,
   current: Material[],
   sessionId?: string,
-  db: AppDb = appDb,
+  db: MaterialsDb = materialsDb,
 ): Promise<number> {
   const keep = new Set(current.map((m) => m._id))
   return storageWrite(() =>
@@ -127,11 +125,11 @@ export function pruneKeptMaterials(
 /** The student's kept materials (records only), with whether each file is stored. */
 export async function readKeptMaterials(
   email: string,
-  db: AppDb = appDb,
+  db: MaterialsDb = materialsDb,
 ): Promise<{ records: KeptRecord[]; files: KeptFileInfo[] }> {
   return storageRead(() =>
     db.transaction('r', db.materials, db.materialFiles, async () => {
-      const records = (await db.materials.where('email').equals(email).toArray()) as KeptRecord[]
+      const records = await db.materials.where('email').equals(email).toArray()
       const rows = await db.materialFiles.where('email').equals(email).toArray()
       const sessionOf = new Map(records.map((r) => [r._id, r.sessionId]))
       const files = rows
@@ -156,7 +154,7 @@ export async function readKeptMaterials(
 export async function readOfflineAnswer(
   email: string,
   sessionId?: string,
-  db: AppDb = appDb,
+  db: MaterialsDb = materialsDb,
 ): Promise<{ data: Material[]; savedAt: number }> {
   const { records, files } = await readKeptMaterials(email, db)
   const withFile = new Set(files.map((f) => f.materialId))
@@ -169,7 +167,7 @@ export async function readOfflineAnswer(
 export async function readKeptFile(
   email: string,
   materialId: string,
-  db: AppDb = appDb,
+  db: MaterialsDb = materialsDb,
 ): Promise<{ blob: Blob; type: string; size: number } | undefined> {
   const row = await storageRead(() => db.materialFiles.get(materialId))
   if (!row || row.email !== email) return undefined
@@ -180,23 +178,23 @@ export async function readKeptFile(
  * Removes a kept file. The record stays, marked opted out, so the automatic
  * keeping leaves it alone until the student keeps it again by hand.
  */
-export function removeKeptFile(email: string, materialId: string, db: AppDb = appDb): Promise<void> {
+export function removeKeptFile(email: string, materialId: string, db: MaterialsDb = materialsDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.materials, db.materialFiles, async () => {
       const file = await db.materialFiles.get(materialId)
       if (file && file.email === email) await db.materialFiles.delete(materialId)
-      const record = (await db.materials.get(materialId)) as KeptRecord | undefined
-      if (record && record.email === email) await putRecord(db, { ...record, optedOut: true })
+      const record = await db.materials.get(materialId)
+      if (record && record.email === email) await db.materials.put({ ...record, optedOut: true })
     }),
   )
 }
 
 /** Removes every file the student kept; their records stay, opted out. */
-export function removeAllKeptFiles(email: string, db: AppDb = appDb): Promise<void> {
+export function removeAllKeptFiles(email: string, db: MaterialsDb = materialsDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.materials, db.materialFiles, async () => {
       await db.materialFiles.where('email').equals(email).delete()
-      const records = (await db.materials.where('email').equals(email).toArray()) as KeptRecord[]
+      const records = await db.materials.where('email').equals(email).toArray()
       await db.materials.bulkPut(records.map((r) => ({ ...r, optedOut: true })))
     }),
   )
@@ -206,7 +204,7 @@ export function removeAllKeptFiles(email: string, db: AppDb = appDb): Promise<vo
  * Forgets every kept material and file on this device, whoever kept them.
  * Called at logout, so one user's files are never left for the next.
  */
-export function clearOfflineMaterials(db: AppDb = appDb): Promise<void> {
+export function clearOfflineMaterials(db: MaterialsDb = materialsDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.materials, db.materialFiles, async () => {
       await db.materials.clear()
@@ -220,6 +218,6 @@ export function clearOfflineMaterials(db: AppDb = appDb): Promise<void> {
  * owner's `forget`): every kept material and file goes, whoever kept them,
  * since one student at a time keeps files on a device.
  */
-export function forget(_email: string, db: AppDb = appDb): Promise<void> {
+export function forget(_email: string, db: MaterialsDb = materialsDb): Promise<void> {
   return clearOfflineMaterials(db)
 }

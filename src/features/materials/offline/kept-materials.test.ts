@@ -7,12 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import type { Material } from '#contract/entities'
-import { appDb } from '#shared/db/app-db'
+import { appDb as sharedDb } from '#shared/db/app-db'
+import type { MaterialsDb } from '../db/material-tables'
+
+const appDb = sharedDb as MaterialsDb
 import { StorageFaultError } from '#shared/db/storage-faults'
 import { clearStorageFault, getStorageFault } from '#shared/db/storage-status'
 import { bookedMaterialQueries } from '../api/booked-material-queries'
 import { materialQueries } from '../api/material-queries'
-import { servedOffline } from '#shared/offline/device-backed-query'
+import { deviceWritesSettled, servedOffline } from '#shared/offline/device-backed-query'
 import { AUTO_KEEP_MAX_FILE_BYTES, keepMaterial, planAutoKeep, syncKeptMaterials } from './keep-materials'
 import {
   clearOfflineMaterials,
@@ -54,6 +57,9 @@ beforeEach(async () => {
   await resetDemoDb()
   await signInAs(STUDENT)
   await clearOfflineMaterials()
+  // The lists an earlier test kept (once its page went idle).
+  await deviceWritesSettled()
+  await appDb.keptAnswers.clear()
 })
 
 afterEach(() => {
@@ -222,6 +228,17 @@ describe('the offline read path', () => {
 
     // Another student signed in on this device sees none of them.
     expect((await fetchUnanswered(client(), materialQueries.forStudent(OTHER))).list).toEqual([])
+  })
+
+  it('answers with the whole list as it was last seen online, its files kept or not', async () => {
+    const online = await studentMaterials()
+    await deviceWritesSettled()
+    serverDown()
+    const offline = await fetchUnanswered(client(), materialQueries.forStudent(STUDENT))
+    expect(offline.offline).toBe(true)
+    expect(offline.list).toEqual(online)
+    // Nothing was downloaded: each card says so, the list is still what the student saw.
+    expect((await readKeptMaterials(STUDENT)).files).toEqual([])
   })
 
   it('says the list is not the server’s on a warm cache too, whatever array the cache holds', async () => {

@@ -5,7 +5,7 @@
 // storage fault), not when the server has it.
 import { mutationOptions } from '@tanstack/react-query'
 import { queryKeys } from '#shared/api/query-keys'
-import type { LocalNote } from '#shared/db/app-db'
+import type { LocalNote } from '../db/note-tables'
 import { resolveConflict, type Resolution } from '../offline/note-conflicts'
 import { UNDO_HOLD_MS } from '#shared/offline/undo-time'
 import {

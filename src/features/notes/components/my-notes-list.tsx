@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiError, errorMessage } from '#shared/api/api-error'
 import type { Note } from '#contract/entities'
-import type { LocalNote } from '#shared/db/app-db'
 import { confirmDialog, showAlert, showToast } from '#shared/ui/feedback'
 import { AnimatedList } from '#shared/ui/animated-list'
 import type { DeleteUndo } from '../offline/note-outbox'
@@ -15,7 +14,7 @@ import { formatDateTime } from '#shared/format/date'
 import { queryKeys } from '#shared/api/query-keys'
 import { noteMutations } from '../api/note-mutations'
 import { noteQueries } from '../api/note-queries'
-import { useLocalNotes } from '../db/use-local-notes'
+import type { LocalNote } from '../db/note-tables'
 import { subscribeOutboxSync } from '#shared/offline/outbox-sync'
 import { EditNoteDialog } from './edit-note-dialog'
 import { NoteConflict } from './note-conflict'
@@ -49,7 +48,8 @@ function NoteSyncState({ note }: { note: LocalNote }) {
 export function MyNotesList({ email }: { email: string }) {
   // The server's list is merged into the device's notes; the screen shows the device's (../api/note-queries.ts).
   const server = useQuery(noteQueries.byStudent(email))
-  const local = useLocalNotes(email)
+  const device = useQuery(noteQueries.onDevice(email))
+  const local = device.data
   const online = useOnline()
   const queryClient = useQueryClient()
   const remove = useMutation(noteMutations.remove())
@@ -57,7 +57,6 @@ export function MyNotesList({ email }: { email: string }) {
   const retry = useMutation(noteMutations.retry())
   const discard = useMutation(noteMutations.discard())
   const [editing, setEditing] = useState<{ note: LocalNote; theirs?: Note } | null>(null)
-  const [seenNotes, setSeenNotes] = useState(false)
 
   // Sent or refused writes change what the server holds: fetch its list again.
   useEffect(
@@ -122,11 +121,10 @@ export function MyNotesList({ email }: { email: string }) {
   const serverFault = server.isError && !(server.error instanceof ApiError && server.error.isNetworkError)
   const showingSaved = local !== undefined && (!online || server.isError)
   useOwnOfflineNotice(showingSaved)
-  // The server listed notes the table has not shown yet: its merge is on its way. Once the table has shown
-  // notes, an empty one is the truth (the last note deleted, its delete still waiting for its Undo's time).
-  if (local && local.length > 0 && !seenNotes) setSeenNotes(true)
-  const applying = server.isSuccess && server.data.listed > 0 && local?.length === 0 && !seenNotes
-  if (local === undefined || (local.length === 0 && server.isPending && online) || applying) {
+  // The device could not be read (a storage fault): said at once, as the layout does.
+  if (device.isError) return <ListState kind="error">{errorMessage(device.error)}</ListState>
+  // Nothing on the device yet: the server's first answer is worth waiting for, but only while it can come.
+  if (local === undefined || (local.length === 0 && server.isPending && online)) {
     return <ListState kind="loading">Loading notes…</ListState>
   }
   if (local.length === 0 && serverFault) return <ListState kind="error">{errorMessage(server.error)}</ListState>

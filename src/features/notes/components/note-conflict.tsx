@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { Note } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
-import type { LocalNote } from '#shared/db/app-db'
+import type { LocalNote } from '../db/note-tables'
 import { showAlert } from '#shared/ui/feedback'
 import { NOTICE_BOX } from '#shared/ui/tone-classes'
 import { DANGER_BUTTON, NEUTRAL_BUTTON } from '#shared/ui/ui-classes'

@@ -1,7 +1,7 @@
 // My Notes' sync status: how many of the student's changes have not reached
 // the server yet, and how many notes wait for them to choose a version. Both
 // count as unsent at logout, so the student sees them before that question.
-import type { LocalNote } from '#shared/db/app-db'
+import type { LocalNote } from '../db/note-tables'
 import { NOTICE_BOX } from '#shared/ui/tone-classes'
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('{n}', String(n)))

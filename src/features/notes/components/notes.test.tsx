@@ -6,7 +6,7 @@ import { demoDb } from '../../../../mocks/db/demo-db'
 import { API_BASE, resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { api } from '#shared/api/http-client'
-import { appDb } from '#shared/db/app-db'
+import { notesDb as appDb } from '../offline/note-outbox'
 import { STORAGE_WRITE_TIMEOUT_MS } from '#shared/db/storage-faults'
 import { renderApp } from '#app/testing/render-app'
 import { CreateNoteForm, NOTE_STILL_SAVING } from './create-note-form'
@@ -130,6 +130,32 @@ describe('My Notes', () => {
       }),
     )
     expect(await screen.findByText('You have no notes.')).toBeTruthy()
+  })
+
+  it('says "You have no notes." at once when the last note is deleted offline', async () => {
+    const existing = await api('listStudentNotes', { params: { email } })
+    for (const note of existing) await api('deleteNote', { params: { id: note._id } })
+    const { insertedId } = await api('createNote', {
+      body: { email, title: 'Last one', description: 'Deleted on the train' },
+    })
+    const user = userEvent.setup()
+    renderApp(<MyNotesList email={email} />)
+    await user.click(await screen.findByRole('button', { name: 'Delete Last one' }))
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete this note?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    )
+    // The delete waits on the device for the connection; the list says what the student now has.
+    expect(await screen.findByText('You have no notes.', undefined, { timeout: 2_000 })).toBeTruthy()
+    expect(screen.queryByText('Loading notes…')).toBeNull()
+    // Its one write waits on the device (an earlier test's delete may still wait out its Undo's time).
+    expect(await appDb.outbox.filter((entry) => entry.subject === insertedId).count()).toBe(1)
+    offline.mockRestore()
+    act(() => void window.dispatchEvent(new Event('online')))
   })
 
   it('shows the server message when loading fails', async () => {

@@ -7,14 +7,15 @@ import { demoDb } from '../../../../mocks/db/demo-db'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { api } from '#shared/api/http-client'
-import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
+import { closeAppDb, createAppDb } from '#shared/db/app-db'
+import type { NotesDb } from '../db/note-tables'
 import { clearStorageFault } from '#shared/db/storage-status'
 import { resolveConflict } from './note-conflicts'
 import { applyServerNotes, queueDelete, queueUpdate, readLocalNotes, unsentCount } from './note-outbox'
 import { createNoteSync } from './note-sync'
 
 const STUDENT = 'student@studyhub.demo'
-let db: AppDb
+let db: NotesDb
 let counter = 0
 let ifMatch: (string | null)[] = []
 
@@ -25,7 +26,7 @@ const onRequest = ({ request }: { request: Request }) => {
 beforeEach(async () => {
   await resetDemoDb()
   await signInAs(STUDENT)
-  db = createAppDb(`note-conflicts-test-${counter++}`)
+  db = createAppDb<NotesDb>(`note-conflicts-test-${counter++}`)
   ifMatch = []
   server.events.on('request:start', onRequest)
 })

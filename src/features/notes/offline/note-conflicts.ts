@@ -6,9 +6,9 @@
 // as two notes, or writes a merge. A delete that meets a newer edit gives way
 // to the edit: the note comes back with the other device's text.
 import type { Note } from '#contract/entities'
-import { appDb, type AppDb, type NoteOutboxEntry } from '#shared/db/app-db'
 import { storageWrite } from '#shared/db/storage-faults'
-import { entriesOf, newNoteId, refreshMark, storeNew, type NoteText } from './note-outbox'
+import type { NoteOutboxEntry, NotesDb } from '../db/note-tables'
+import { entriesOf, newNoteId, noteEntry, notesDb, refreshMark, storeNew, type NoteText } from './note-outbox'
 
 export type Resolution = { keep: 'mine' } | { keep: 'theirs' } | { keep: 'both' } | { keep: 'merged'; text: NoteText }
 
@@ -17,14 +17,14 @@ export type Resolution = { keep: 'mine' } | { keep: 'theirs' } | { keep: 'both' 
  * now) or is gone (null). The note's unsent writes are dropped, never resent:
  * what they wrote is the note's own text, kept as this device's side.
  */
-export function recordConflict(entry: NoteOutboxEntry, theirs: Note | null, db: AppDb = appDb): Promise<void> {
+export function recordConflict(entry: NoteOutboxEntry, theirs: Note | null, db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
-      const entries = await entriesOf(db, entry.noteId)
+      const entries = await entriesOf(db, entry.subject)
       await db.outbox.bulkDelete(entries.map((e) => e.seq!))
-      const note = await db.notes.get(entry.noteId)
+      const note = await db.notes.get(entry.subject)
       if (!note) return
-      if (entries.some((e) => e.op === 'delete')) {
+      if (entries.some((e) => e.payload.op === 'delete')) {
         // The student let this note go; the other device's newer text stays.
         if (theirs) await db.notes.put(theirs)
         else await db.notes.delete(note._id)
@@ -40,7 +40,7 @@ export function resolveConflict(
   email: string,
   noteId: string,
   resolution: Resolution,
-  db: AppDb = appDb,
+  db: NotesDb = notesDb,
   now = Date.now(),
 ): Promise<void> {
   return storageWrite(() =>
@@ -65,18 +65,10 @@ export function resolveConflict(
         return
       }
       await db.notes.put({ ...theirs, ...text, updatedAt: new Date(now).toISOString() })
-      await db.outbox.add({
-        kind: 'note',
-        email,
-        noteId,
-        op: 'update',
-        body: { ...text },
-        idempotencyKey: crypto.randomUUID(),
-        createdAt: now,
-        attempts: 0,
-        // Made on the server's copy the student has just seen.
-        baseRevision: theirs.revision,
-      })
+      // Made on the server's copy the student has just seen.
+      await db.outbox.add(
+        noteEntry(email, noteId, { op: 'update', body: { ...text }, baseRevision: theirs.revision }, now),
+      )
       await refreshMark(db, noteId)
     }),
   )

@@ -8,13 +8,15 @@ import { demoDb } from '../../../../mocks/db/demo-db'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { server } from '../../../../tests/setup/msw-server'
 import { ApiError } from '#shared/api/api-error'
-import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
+import { closeAppDb, createAppDb } from '#shared/db/app-db'
+import type { NotesDb } from '../db/note-tables'
 import { StillSavingError, STORAGE_WRITE_TIMEOUT_MS } from '#shared/db/storage-faults'
 import { clearStorageFault } from '#shared/db/storage-status'
-import { storeInV3 } from '#shared/db/testing/app-db-v3'
+import { storeInV3 } from '../db/testing/app-db-v3'
 import {
   applyServerNotes,
   discardNote,
+  isNoteEntry,
   newNoteId,
   queueCreate,
   queueDelete,
@@ -30,7 +32,7 @@ import { createNoteSync, sendEntry, type SendEntry } from './note-sync'
 const STUDENT = 'student@studyhub.demo'
 const OTHER = 'ethan.brown@studyhub.demo'
 
-let db: AppDb
+let db: NotesDb
 let counter = 0
 
 interface Seen {
@@ -81,7 +83,7 @@ beforeAll(async () => {
 
 let stopRecording: () => void
 beforeEach(async () => {
-  db = createAppDb(`notes-outbox-test-${counter++}`)
+  db = createAppDb<NotesDb>(`notes-outbox-test-${counter++}`)
   await demoDb().notes.where('email').anyOf([STUDENT, OTHER]).delete()
   await signInAs(STUDENT)
   seen = []
@@ -101,7 +103,13 @@ describe('storing writes', () => {
     expect(note._id).toMatch(/^[0-9a-f-]{36}$/)
     expect(await db.notes.get(note._id)).toMatchObject({ title: 'Optics', pending: 'create' })
     const [entry] = await db.outbox.toArray()
-    expect(entry).toMatchObject({ email: STUDENT, noteId: note._id, op: 'create', attempts: 0 })
+    expect(entry).toMatchObject({
+      email: STUDENT,
+      kind: 'note',
+      subject: note._id,
+      payload: { op: 'create' },
+      attempts: 0,
+    })
     expect(entry!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
   })
 
@@ -118,7 +126,7 @@ describe('storing writes', () => {
     await queueUpdate(STUDENT, a._id, text('Final', 'Final body'), db)
     const entries = await db.outbox.toArray()
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ op: 'create', body: { title: 'Final', description: 'Final body' } })
+    expect(entries[0]).toMatchObject({ payload: { op: 'create', body: { title: 'Final', description: 'Final body' } } })
     expect(await db.notes.get(a._id)).toMatchObject({ title: 'Final', pending: 'create' })
 
     await queueDelete(STUDENT, a._id, db)
@@ -138,7 +146,7 @@ describe('storing writes', () => {
     expect((await engine({ send: lost }).flush()).stopped).toBe('network')
     await queueUpdate(STUDENT, a._id, text('Edited'), db)
     await queueDelete(STUDENT, a._id, db)
-    const ops = (await db.outbox.toArray()).map((e) => (e.kind === 'note' ? e.op : e.kind))
+    const ops = (await db.outbox.toArray()).map((e) => (isNoteEntry(e) ? e.payload.op : e.kind))
     // The unsent edit is moot once the note is deleted; the create may be on the server.
     expect(ops).toEqual(['create', 'delete'])
     expect(await readLocalNotes(STUDENT, db)).toEqual([])
@@ -166,7 +174,9 @@ describe('undoing a delete', () => {
     expect(await readLocalNotes(STUDENT, db)).toMatchObject([
       { _id: a._id, description: 'An edit not sent yet', pending: 'update' },
     ])
-    expect((await db.outbox.toArray()).map((e) => (e.kind === 'note' ? e.op : e.kind))).toEqual(['update'])
+    expect(
+      (await db.outbox.toArray()).map((e) => (e.kind === 'note' ? (e.payload as { op: string }).op : e.kind)),
+    ).toEqual(['update'])
     await engine().flush()
     expect(seen.map((r) => r.method)).toEqual(['PATCH'])
     expect(await serverNotes()).toMatchObject([{ _id: a._id, description: 'An edit not sent yet' }])
@@ -300,7 +310,9 @@ describe('sending', () => {
     expect(await engine().flush()).toEqual({ sent: 1, refused: 1, conflicts: 0 })
     expect((await serverNotes()).map((n) => n._id)).toEqual([b._id])
     expect(await db.notes.get(a._id)).toMatchObject({ pending: 'create', error: 'Title not allowed' })
-    expect(await db.outbox.where('noteId').equals(a._id).first()).toMatchObject({ error: 'Title not allowed' })
+    expect(await db.outbox.where('[kind+subject]').equals(['note', a._id]).first()).toMatchObject({
+      error: 'Title not allowed',
+    })
 
     // Not retried by itself.
     await engine().flush()
@@ -373,7 +385,7 @@ describe('sending', () => {
     // A cross-tab lock: one holder at a time, like navigator.locks.
     const { locks, names } = crossTabLock()
     const tabA = engine({ locks })
-    const tabB = createNoteSync({ email: STUDENT, db: createAppDb(db.name), locks, isOnline: () => true })
+    const tabB = createNoteSync({ email: STUDENT, db: createAppDb<NotesDb>(db.name), locks, isOnline: () => true })
     const [a, b] = await Promise.all([tabA.flush(), tabB.flush()])
     expect(a.sent + b.sent).toBe(5)
     expect(names).toEqual([OUTBOX_LOCK, OUTBOX_LOCK])
@@ -453,7 +465,7 @@ describe('a device upgraded from the notes-only outbox', () => {
       ],
     )
     closeAppDb(db)
-    db = createAppDb(name)
+    db = createAppDb<NotesDb>(name)
 
     expect(await engine().flush()).toEqual({ sent: 2, refused: 0, conflicts: 0 })
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /notes', `PATCH /notes/${created._id}`])

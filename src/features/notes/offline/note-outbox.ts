@@ -1,9 +1,9 @@
 // The notes outbox (docs/decisions/0062-one-outbox-for-notes-and-cancels.md):
 // every note write is stored on the device first, in the app database
 // (src/shared/db/app-db.ts), as a 'note' entry of the one outbox
-// (src/shared/offline/outbox.ts), and sent later by the
-// sync engine (src/shared/offline/outbox-sync.ts) with the notes' kind
-// (./note-sync.ts).
+// (src/shared/offline/outbox.ts, docs/decisions/0062) whose subject is the
+// note, and sent later by the sync engine (src/shared/offline/outbox-sync.ts)
+// with the notes' kind (./note-sync.ts).
 //
 // What lives where: `notes` holds each note as this device knows it (the
 // server's copy, or the local version while a write is unsent, marked
@@ -20,9 +20,20 @@
 // have reached the server (the answer can be lost), so later writes are new
 // entries after it.
 import type { Note } from '#contract/entities'
-import { appDb, type AppDb, type LocalNote, type NoteOutboxEntry, type OutboxOperation } from '#shared/db/app-db'
+import { appDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageRead, storageWrite } from '#shared/db/storage-faults'
 import { neverReachedServer } from '#shared/offline/outbox'
+import {
+  NOTE_KIND,
+  type LocalNote,
+  type NoteOutboxEntry,
+  type NotesDb,
+  type NoteWrite,
+  type OutboxOperation,
+} from '../db/note-tables'
+
+/** The app database, with the notes' table. */
+export const notesDb = appDb as NotesDb
 
 export interface NoteText {
   title: string
@@ -35,19 +46,34 @@ function uuid(): string {
 
 /** The strongest unsent operation on a note, which is what its mark says. */
 function pendingOf(entries: NoteOutboxEntry[]): OutboxOperation | undefined {
-  if (entries.some((e) => e.op === 'delete')) return 'delete'
-  if (entries.some((e) => e.op === 'create')) return 'create'
+  if (entries.some((e) => e.payload.op === 'delete')) return 'delete'
+  if (entries.some((e) => e.payload.op === 'create')) return 'create'
   return entries.length > 0 ? 'update' : undefined
 }
 
-const isNoteEntry = (entry: { kind: string }): entry is NoteOutboxEntry => entry.kind === 'note'
+export const isNoteEntry = (entry: OutboxEntry): entry is NoteOutboxEntry => entry.kind === NOTE_KIND
 
-export async function entriesOf(db: AppDb, noteId: string): Promise<NoteOutboxEntry[]> {
-  return (await db.outbox.where('noteId').equals(noteId).toArray()).filter(isNoteEntry).sort((a, b) => a.seq! - b.seq!)
+/** A new entry of the note's, for `db.outbox.add`. */
+export function noteEntry(email: string, noteId: string, payload: NoteWrite, now: number): NoteOutboxEntry {
+  return {
+    kind: NOTE_KIND,
+    subject: noteId,
+    payload,
+    email,
+    idempotencyKey: uuid(),
+    createdAt: now,
+    attempts: 0,
+  }
+}
+
+/** A note's unsent writes, in the order they were made. */
+export async function entriesOf(db: NotesDb, noteId: string): Promise<NoteOutboxEntry[]> {
+  const entries = await db.outbox.where('[kind+subject]').equals([NOTE_KIND, noteId]).toArray()
+  return entries.filter(isNoteEntry).sort((a, b) => a.seq! - b.seq!)
 }
 
 /** Re-derives a note's mark and error from its remaining entries (the note must exist). */
-export async function refreshMark(db: AppDb, noteId: string): Promise<void> {
+export async function refreshMark(db: NotesDb, noteId: string): Promise<void> {
   const rest = await entriesOf(db, noteId)
   const failed = rest.find((e) => e.error !== undefined)
   await db.notes.update(noteId, { pending: pendingOf(rest), error: failed?.error })
@@ -69,30 +95,23 @@ class NoteInConflictError extends Error {
 }
 
 /** An edit, inside a transaction: merged into the note's last unsent create or edit, else a new entry. */
-async function storeEdit(db: AppDb, email: string, noteId: string, text: NoteText, now: number): Promise<LocalNote> {
+async function storeEdit(db: NotesDb, email: string, noteId: string, text: NoteText, now: number): Promise<LocalNote> {
   const note = await db.notes.get(noteId)
   if (!note || note.email !== email || note.pending === 'delete') throw new NoteGoneError()
   if (note.conflict) throw new NoteInConflictError()
   const entries = await entriesOf(db, noteId)
   const last = entries.at(-1)
-  if (last && last.op !== 'delete' && neverReachedServer(last)) {
+  if (last && last.payload.op !== 'delete' && neverReachedServer(last)) {
     // A refused entry edited by the user is a new attempt: the reason no longer applies.
     await db.outbox.put({
       ...last,
-      body: { ...last.body, title: text.title, description: text.description },
+      payload: { ...last.payload, body: { ...last.payload.body, title: text.title, description: text.description } },
       error: undefined,
     })
   } else {
-    await db.outbox.add({
-      kind: 'note',
-      email,
-      noteId,
-      op: 'update',
-      body: { title: text.title, description: text.description },
-      idempotencyKey: uuid(),
-      createdAt: now,
-      attempts: 0,
-    })
+    await db.outbox.add(
+      noteEntry(email, noteId, { op: 'update', body: { title: text.title, description: text.description } }, now),
+    )
   }
   await db.notes.update(noteId, {
     title: text.title,
@@ -117,7 +136,7 @@ export function newNoteId(): string {
 export function queueCreate(
   email: string,
   { id = newNoteId(), ...text }: NoteText & { id?: string },
-  db: AppDb = appDb,
+  db: NotesDb = notesDb,
   now = Date.now(),
 ): Promise<LocalNote> {
   return storageWrite(() =>
@@ -134,7 +153,13 @@ export function queueCreate(
 }
 
 /** A new note and its create entry, inside a transaction on notes and outbox. */
-export async function storeNew(db: AppDb, email: string, id: string, text: NoteText, now: number): Promise<LocalNote> {
+export async function storeNew(
+  db: NotesDb,
+  email: string,
+  id: string,
+  text: NoteText,
+  now: number,
+): Promise<LocalNote> {
   const note: LocalNote = {
     _id: id,
     email,
@@ -144,16 +169,9 @@ export async function storeNew(db: AppDb, email: string, id: string, text: NoteT
     pending: 'create',
   }
   await db.notes.add(note)
-  await db.outbox.add({
-    kind: 'note',
-    email,
-    noteId: id,
-    op: 'create',
-    body: { email, title: text.title, description: text.description },
-    idempotencyKey: uuid(),
-    createdAt: now,
-    attempts: 0,
-  })
+  await db.outbox.add(
+    noteEntry(email, id, { op: 'create', body: { email, title: text.title, description: text.description } }, now),
+  )
   return note
 }
 
@@ -162,7 +180,7 @@ export function queueUpdate(
   email: string,
   noteId: string,
   text: NoteText,
-  db: AppDb = appDb,
+  db: NotesDb = notesDb,
   now = Date.now(),
 ): Promise<void> {
   return storageWrite(() =>
@@ -189,7 +207,7 @@ export interface DeleteUndo {
 export function queueDelete(
   email: string,
   noteId: string,
-  db: AppDb = appDb,
+  db: NotesDb = notesDb,
   now = Date.now(),
   holdUntil?: number,
 ): Promise<DeleteUndo | undefined> {
@@ -199,28 +217,19 @@ export function queueDelete(
       if (!note || note.email !== email) return undefined
       if (note.conflict) throw new NoteInConflictError()
       const entries = await entriesOf(db, noteId)
-      const create = entries.find((e) => e.op === 'create')
+      const create = entries.find((e) => e.payload.op === 'create')
       if (create && neverReachedServer(create)) {
         // The server never saw this note: nothing to send, nothing to keep.
         await db.outbox.bulkDelete(entries.map((e) => e.seq!))
         await db.notes.delete(noteId)
         return { note, dropped: entries }
       }
-      if (entries.some((e) => e.op === 'delete')) return undefined
+      if (entries.some((e) => e.payload.op === 'delete')) return undefined
       // Unsent edits are moot once the note is deleted.
-      const moot = entries.filter((e) => e.op === 'update' && neverReachedServer(e))
+      const moot = entries.filter((e) => e.payload.op === 'update' && neverReachedServer(e))
       await db.outbox.bulkDelete(moot.map((e) => e.seq!))
-      const added = await db.outbox.add({
-        kind: 'note',
-        email,
-        noteId,
-        op: 'delete',
-        body: {},
-        idempotencyKey: uuid(),
-        createdAt: now,
-        attempts: 0,
-        ...(holdUntil === undefined ? {} : { holdUntil }),
-      })
+      const entry = noteEntry(email, noteId, { op: 'delete', body: {} }, now)
+      const added = await db.outbox.add(holdUntil === undefined ? entry : { ...entry, holdUntil })
       await refreshMark(db, noteId)
       return { note, dropped: moot, added }
     }),
@@ -232,7 +241,7 @@ export function queueDelete(
  * they were, while the delete itself has not reached the server. False, and
  * nothing changed, once it has gone out.
  */
-export function undoDelete(undo: DeleteUndo, db: AppDb = appDb): Promise<boolean> {
+export function undoDelete(undo: DeleteUndo, db: NotesDb = notesDb): Promise<boolean> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       if (undo.added !== undefined) {
@@ -250,35 +259,35 @@ export function undoDelete(undo: DeleteUndo, db: AppDb = appDb): Promise<boolean
 }
 
 /** The server confirmed the entry: drop it and settle the note at the `revision` the server gave it. */
-export function confirmEntry(entry: NoteOutboxEntry, db: AppDb = appDb, revision?: number): Promise<void> {
+export function confirmEntry(entry: NoteOutboxEntry, db: NotesDb = notesDb, revision?: number): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       await db.outbox.delete(entry.seq!)
-      if (entry.op === 'delete') {
-        const rest = await entriesOf(db, entry.noteId)
-        if (rest.length === 0) await db.notes.delete(entry.noteId)
+      if (entry.payload.op === 'delete') {
+        const rest = await entriesOf(db, entry.subject)
+        if (rest.length === 0) await db.notes.delete(entry.subject)
         return
       }
       // update() is a no-op when the note is gone (discarded, or cleared at logout).
-      if (revision !== undefined) await db.notes.update(entry.noteId, { revision })
-      await refreshMark(db, entry.noteId)
+      if (revision !== undefined) await db.notes.update(entry.subject, { revision })
+      await refreshMark(db, entry.subject)
     }),
   )
 }
 
 /** The server refused the entry: keep it, with the reason, until the user retries or discards it. */
-export function refuseEntry(entry: NoteOutboxEntry, reason: string, db: AppDb = appDb): Promise<void> {
+export function refuseEntry(entry: NoteOutboxEntry, reason: string, db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       if (!(await db.outbox.get(entry.seq!))) return
       await db.outbox.update(entry.seq!, { error: reason })
-      await db.notes.update(entry.noteId, { error: reason })
+      await db.notes.update(entry.subject, { error: reason })
     }),
   )
 }
 
 /** The user asks to send a refused note's writes again. */
-export function retryNote(noteId: string, db: AppDb = appDb): Promise<void> {
+export function retryNote(noteId: string, db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       for (const entry of await entriesOf(db, noteId)) {
@@ -294,11 +303,11 @@ export function retryNote(noteId: string, db: AppDb = appDb): Promise<void> {
  * away; otherwise the local row is put back to `server` (its copy there) when
  * given, else just unmarked until the next refresh brings the server's copy.
  */
-export function discardNote(noteId: string, server?: Note, db: AppDb = appDb): Promise<void> {
+export function discardNote(noteId: string, server?: Note, db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       const entries = await entriesOf(db, noteId)
-      const create = entries.find((e) => e.op === 'create')
+      const create = entries.find((e) => e.payload.op === 'create')
       await db.outbox.bulkDelete(entries.map((e) => e.seq!))
       if (create && neverReachedServer(create)) await db.notes.delete(noteId)
       else if (server) await db.notes.put(server)
@@ -311,11 +320,11 @@ export function discardNote(noteId: string, server?: Note, db: AppDb = appDb): P
  * Brings the server's list into the local table. Notes with unsent writes keep
  * their local version; any other local note the server no longer has is gone.
  */
-export function applyServerNotes(email: string, server: Note[], db: AppDb = appDb): Promise<void> {
+export function applyServerNotes(email: string, server: Note[], db: NotesDb = notesDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.notes, db.outbox, async () => {
       const unsent = new Set(
-        (await db.outbox.where('email').equals(email).toArray()).filter(isNoteEntry).map((e) => e.noteId),
+        (await db.outbox.where('email').equals(email).toArray()).filter(isNoteEntry).map((e) => e.subject),
       )
       const local = await db.notes.where('email').equals(email).toArray()
       // A conflict is the student's to settle, and a list fetched before this
@@ -333,7 +342,7 @@ export function applyServerNotes(email: string, server: Note[], db: AppDb = appD
 }
 
 /** How many note writes of this user have not reached the server, conflicts included (warned about at logout). */
-export async function unsentCount(email: string, db: AppDb = appDb): Promise<number> {
+export async function unsentCount(email: string, db: NotesDb = notesDb): Promise<number> {
   return storageRead(async () => {
     const queued = (await db.outbox.where('email').equals(email).toArray()).filter(isNoteEntry).length
     const notes = await db.notes.where('email').equals(email).toArray()
@@ -342,9 +351,27 @@ export async function unsentCount(email: string, db: AppDb = appDb): Promise<num
 }
 
 /** The notes this device shows for `email`, newest first, without those being deleted. */
-export async function readLocalNotes(email: string, db: AppDb = appDb): Promise<LocalNote[]> {
-  const rows = await db.notes.where('email').equals(email).toArray()
+export async function readLocalNotes(email: string, db: NotesDb = notesDb): Promise<LocalNote[]> {
+  const rows = await storageRead(() => db.notes.where('email').equals(email).toArray())
   return rows
     .filter((n) => n.pending !== 'delete' || n.error !== undefined)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+}
+
+/**
+ * Logging out (the app's wipe calls every owner's `forget` in turn): every
+ * note goes but those of someone else's unsent writes, whose session ended
+ * without their asking (a dead token). Those belong to them alone, are never
+ * shown to or sent for anyone else (both go by the entry's email), and go out
+ * at their next sign-in. The outbox's entries, of every kind, are forgotten by
+ * their own owner (src/shared/offline/outbox.ts).
+ */
+export function forget(email: string, db: NotesDb = notesDb): Promise<void> {
+  return storageWrite(() =>
+    db.transaction('rw', [db.outbox, db.notes], async () => {
+      const othersUnsent = await db.outbox.where('email').notEqual(email).toArray()
+      const kept = new Set(othersUnsent.filter(isNoteEntry).map((entry) => entry.subject))
+      await db.notes.filter((note) => !kept.has(note._id)).delete()
+    }),
+  )
 }

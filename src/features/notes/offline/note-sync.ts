@@ -11,7 +11,7 @@
 // the note, at the revision the server answered.
 import { api } from '#shared/api/http-client'
 import type { ApiError } from '#shared/api/api-error'
-import type { NoteOutboxEntry } from '#shared/db/app-db'
+import type { AppDb } from '#shared/db/app-db'
 import type { OutboxKind } from '#shared/offline/outbox'
 import {
   createOutboxSync,
@@ -20,27 +20,22 @@ import {
   type OutboxSyncOptions,
 } from '#shared/offline/outbox-sync'
 import type { NoteConflict, Note } from '#contract/entities'
+import { NOTE_KIND, type NoteOutboxEntry, type NotesDb } from '../db/note-tables'
 import { recordConflict } from './note-conflicts'
 import { confirmEntry, refuseEntry } from './note-outbox'
 
 /** Sends one note entry; rejects with ApiError as the HTTP client does. */
 export type SendEntry = (entry: NoteOutboxEntry) => Promise<unknown>
 
-export const sendEntry: SendEntry = (entry) => {
-  const text = { title: entry.body.title ?? '', description: entry.body.description ?? '' }
-  const idempotencyKey = entry.idempotencyKey
-  switch (entry.op) {
+export const sendEntry: SendEntry = ({ email, subject: id, payload, idempotencyKey }) => {
+  const text = { title: payload.body.title ?? '', description: payload.body.description ?? '' }
+  switch (payload.op) {
     case 'create':
-      return api('createNote', { body: { email: entry.email, ...text, _id: entry.noteId }, idempotencyKey })
+      return api('createNote', { body: { email, ...text, _id: id }, idempotencyKey })
     case 'update':
-      return api('updateNote', {
-        params: { id: entry.noteId },
-        body: text,
-        idempotencyKey,
-        ifMatch: entry.baseRevision,
-      })
+      return api('updateNote', { params: { id }, body: text, idempotencyKey, ifMatch: payload.baseRevision })
     case 'delete':
-      return api('deleteNote', { params: { id: entry.noteId }, idempotencyKey, ifMatch: entry.baseRevision })
+      return api('deleteNote', { params: { id }, idempotencyKey, ifMatch: payload.baseRevision })
   }
 }
 
@@ -49,9 +44,9 @@ export const sendEntry: SendEntry = (entry) => {
  * note as it is now (409), or null when an edit found it deleted (404).
  * undefined when the error is something else.
  */
-function theirsOf(entry: NoteOutboxEntry, error: ApiError): Note | null | undefined {
-  if (entry.op === 'create') return undefined
-  if (error.status === 404 && entry.op === 'update') return null
+function theirsOf({ payload }: NoteOutboxEntry, error: ApiError): Note | null | undefined {
+  if (payload.op === 'create') return undefined
+  if (error.status === 404 && payload.op === 'update') return null
   const note = (error.data as Partial<NoteConflict> | undefined)?.note
   return error.status === 409 && note && typeof note === 'object' ? note : undefined
 }
@@ -61,31 +56,36 @@ const revisionOf = (answer: unknown): number | undefined => {
   return typeof revision === 'number' ? revision : undefined
 }
 
+/** The engine's database, with the notes' table the notes' kind reads and writes. */
+const notesIn = (db: AppDb) => db as NotesDb
+
 export const noteKind: OutboxKind<NoteOutboxEntry> = {
-  subject: (entry) => entry.noteId,
   tables: ['notes'],
   // The note's earlier writes are all confirmed by now, so its revision is
   // the one this write was made on.
   claimed: async (entry, db) =>
-    entry.op === 'create' || entry.baseRevision !== undefined
+    entry.payload.op === 'create' || entry.payload.baseRevision !== undefined
       ? entry
-      : { ...entry, baseRevision: (await db.notes.get(entry.noteId))?.revision },
+      : {
+          ...entry,
+          payload: { ...entry.payload, baseRevision: (await notesIn(db).notes.get(entry.subject))?.revision },
+        },
   send: sendEntry,
   async settle(entry, error, db) {
     const theirs = theirsOf(entry, error)
     if (theirs !== undefined) {
-      await recordConflict(entry, theirs, db)
+      await recordConflict(entry, theirs, notesIn(db))
       return 'conflict'
     }
     // Deleting what the server no longer has is what was wanted.
-    if (entry.op === 'delete' && error.status === 404) {
-      await confirmEntry(entry, db)
+    if (entry.payload.op === 'delete' && error.status === 404) {
+      await confirmEntry(entry, notesIn(db))
       return 'sent'
     }
     return undefined
   },
-  confirm: (entry, answer, db) => confirmEntry(entry, db, revisionOf(answer)),
-  refuse: (entry, reason, db) => refuseEntry(entry, reason, db),
+  confirm: (entry, answer, db) => confirmEntry(entry, notesIn(db), revisionOf(answer)),
+  refuse: (entry, reason, db) => refuseEntry(entry, reason, notesIn(db)),
 }
 
 /** An engine that sends notes only, through `send` (tests play lost and doubled answers with it). */
@@ -93,10 +93,10 @@ export function createNoteSync({
   send = sendEntry,
   ...options
 }: Omit<OutboxSyncOptions, 'kinds'> & { send?: SendEntry | undefined }) {
-  return createOutboxSync({ ...options, kinds: { note: { ...noteKind, send } } })
+  return createOutboxSync({ ...options, kinds: { [NOTE_KIND]: { ...noteKind, send } } })
 }
 
 /** Asks for a send now, right after a local write. */
 export function requestNoteSync(email: string): Promise<FlushResult> {
-  return requestOutboxSync(email, { note: noteKind })
+  return requestOutboxSync(email, { [NOTE_KIND]: noteKind })
 }

@@ -13,15 +13,16 @@ import { demoDb } from '../../../../mocks/db/demo-db'
 import { signInAs } from '../../../../mocks/testing/sign-in'
 import { ApiError } from '#shared/api/api-error'
 import { api } from '#shared/api/http-client'
-import { closeAppDb, type AppDb, type LocalNote } from '#shared/db/app-db'
+import { closeAppDb } from '#shared/db/app-db'
+import type { LocalNote, NotesDb } from '../db/note-tables'
 import { openModel, resetModel, RUNS, STUDENT } from '../testing/outbox-model'
 import { resolveConflict, type Resolution } from './note-conflicts'
 import { applyServerNotes, queueCreate, queueDelete, queueUpdate, readLocalNotes } from './note-outbox'
 import type { OutboxSync as NoteSync } from '#shared/offline/outbox-sync'
 import { createNoteSync, sendEntry, type SendEntry } from './note-sync'
 
-let phone: AppDb
-let laptop: AppDb
+let phone: NotesDb
+let laptop: NotesDb
 
 beforeAll(async () => {
   ;[phone, laptop] = await openModel('notes-outbox-model-phone', 'notes-outbox-model-laptop')
@@ -93,7 +94,9 @@ async function runTwoDevices(commands: DeviceCommand[], wire: Wire = 'revisions'
 
   const engines = dbs.map((deviceDb, d) => {
     const send: SendEntry = async (entry) => {
-      const answer = await sendEntry(wire === 'ignored' ? { ...entry, baseRevision: undefined } : entry)
+      const answer = await sendEntry(
+        wire === 'ignored' ? { ...entry, payload: { ...entry.payload, baseRevision: undefined } } : entry,
+      )
       if (lose[d]) {
         lose[d] = false
         throw new ApiError('Network error', 0)

@@ -12,7 +12,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoDb } from '../../../../mocks/db/demo-db'
 import { ApiError } from '#shared/api/api-error'
-import { closeAppDb, type AppDb } from '#shared/db/app-db'
+import { closeAppDb } from '#shared/db/app-db'
+import type { NotesDb } from '../db/note-tables'
 import { openModel, resetModel, RUNS, STUDENT } from '../testing/outbox-model'
 import { queueCreate, queueDelete, queueUpdate, readLocalNotes } from './note-outbox'
 import type { OutboxSync as NoteSync } from '#shared/offline/outbox-sync'
@@ -54,7 +55,7 @@ interface ModelNote {
   order: number
 }
 
-let db: AppDb
+let db: NotesDb
 
 beforeAll(async () => {
   ;[db] = await openModel('notes-outbox-model')

@@ -3,7 +3,8 @@
 // database per run would cost more than most runs).
 import { demoDb } from '../../../../mocks/db/demo-db'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
-import { createAppDb, type AppDb } from '#shared/db/app-db'
+import { createAppDb } from '#shared/db/app-db'
+import type { NotesDb } from '../db/note-tables'
 
 export const STUDENT = 'student@studyhub.demo'
 export const RUNS = 1_000
@@ -11,14 +12,14 @@ export const RUNS = 1_000
 /** The demo server seeded afresh with the student signed in, and a device database per name. */
 export async function openModel<const Names extends readonly string[]>(
   ...names: Names
-): Promise<{ [K in keyof Names]: AppDb }> {
+): Promise<{ [K in keyof Names]: NotesDb }> {
   await resetDemoDb()
   await signInAs(STUDENT)
-  return names.map((name) => createAppDb(name)) as { [K in keyof Names]: AppDb }
+  return names.map((name) => createAppDb<NotesDb>(name)) as { [K in keyof Names]: NotesDb }
 }
 
 /** Cheap reset between runs: this student's notes and the idempotency records only, and the devices emptied. */
-export async function resetModel(devices: readonly AppDb[]): Promise<void> {
+export async function resetModel(devices: readonly NotesDb[]): Promise<void> {
   const server = demoDb()
   await server.notes.where('email').equals(STUDENT).delete()
   await server.idempotency.clear()

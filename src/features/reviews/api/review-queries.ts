@@ -6,13 +6,16 @@ import { api } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
 import { deviceBacked } from '#shared/offline/device-backed-query'
 
+// The reviews kept on the device bring Dexie: loaded on demand.
+const keptReviews = () => import('../db/kept-reviews')
+
 export const reviewQueries = {
   forSession: (sessionId: string) =>
     queryOptions({
       queryKey: queryKeys.reviews.ofSession(sessionId),
       ...deviceBacked(({ signal }) => api('listSessionReviews', { params: { sessionId }, signal }), {
-        save: async (reviews, at) => (await import('#shared/db/approved-sessions')).saveReviews(sessionId, reviews, at),
-        read: async () => (await import('#shared/db/approved-sessions')).readReviews(sessionId),
+        save: async (reviews, at) => (await keptReviews()).saveReviews(sessionId, reviews, at),
+        read: async () => (await keptReviews()).readReviews(sessionId),
       }),
     }),
 }

@@ -26,7 +26,7 @@ export interface SessionListFilters {
 type SessionPage = Page<Session>
 
 // The device's copy of approved sessions, loaded on demand (it brings Dexie).
-const approvedSessions = () => import('#shared/db/approved-sessions')
+const approvedSessions = () => import('../db/approved-sessions')
 
 /** The device's key of one page of the approved list (optionally one tutor's). */
 function sessionPageKeyOf({ page, limit, tutorEmail }: { page: number; limit: number; tutorEmail?: string }) {

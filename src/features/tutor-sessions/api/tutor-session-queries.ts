@@ -1,17 +1,21 @@
 // A tutor's own sessions (GET /sessions/tutor/{email}, docs/product.md#api-calls), and the
-// tutor's writes: create and resubmit.
+// tutor's writes: create and resubmit. The list is device-backed
+// (src/shared/offline/device-backed-query.ts): it opens offline as last fetched.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '#contract/endpoints'
 import { api } from '#shared/api/http-client'
 import { queryKeys } from '#shared/api/query-keys'
+import { backedByKeptAnswer } from '#shared/offline/kept-answer-query'
 
 export const tutorSessionQueries = {
-  byTutor: (email: string) =>
-    queryOptions({
-      queryKey: queryKeys.sessions.ofTutor(email),
-      queryFn: ({ signal }) => api('listTutorSessions', { params: { email }, signal }),
+  byTutor: (email: string) => {
+    const queryKey = queryKeys.sessions.ofTutor(email)
+    return queryOptions({
+      queryKey,
+      ...backedByKeptAnswer(email, queryKey, ({ signal }) => api('listTutorSessions', { params: { email }, signal })),
       enabled: Boolean(email),
-    }),
+    })
+  },
 }
 
 // Every cached list a tutor's write can change: theirs, the admin's and the public ones, and the counts.

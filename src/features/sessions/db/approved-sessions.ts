@@ -1,20 +1,23 @@
 // The approved sessions this device last saw, for reading them offline: one
-// row per session (its only copy here), each list page as the ids it held in
-// the server's order, and each session's reviews. Written by the session and
-// review queries when the server answers, read only when it cannot be reached
+// row per session (its only copy here) and each list page as the ids it held
+// in the server's order (./session-tables.ts). Written by the session queries
+// when the server answers, read only when it cannot be reached
 // (src/shared/offline/device-backed-query.ts). Bounded: the oldest rows go
 // first past MAX_SESSIONS / MAX_PAGES, so the quota is never the limit; a
 // write that fails anyway (full disk, closed database) is reported by
-// storageWrite and the screen keeps the server's answer.
-import type { Review, Session } from '#contract/entities'
+// storageWrite and the screen keeps the server's answer. Loaded on demand
+// (it brings the database).
+import type { Session } from '#contract/entities'
 import { compareSessions, sessionMatcher, sessionSearchOf, type SessionSearchQuery } from '#contract/session-search'
-import { appDb, type AppDb, type CachedSession } from './app-db'
-import { storageRead, storageWrite } from './storage-faults'
+import { appDb, pruneOldest } from '#shared/db/app-db'
+import { storageRead, storageWrite } from '#shared/db/storage-faults'
+import type { CachedSession, SessionsDb } from './session-tables'
 
 /** Enough for every list page and details page a student looks at. */
 export const MAX_SESSIONS = 1_000
 export const MAX_PAGES = 300
-export const MAX_REVIEW_LISTS = 300
+
+const sessionsDb = appDb as SessionsDb
 
 export interface DeviceAnswer<T> {
   data: T
@@ -29,18 +32,13 @@ export interface SessionPageOf {
   limit: number
 }
 
-async function pruneOldest(table: AppDb['sessions'] | AppDb['sessionPages'] | AppDb['reviews'], max: number) {
-  const count = await table.count()
-  if (count <= max) return
-  const oldest = await table
-    .orderBy('savedAt')
-    .limit(count - max)
-    .primaryKeys()
-  await table.bulkDelete(oldest as never[])
-}
-
 /** Stores one page (or the whole list) of approved sessions. */
-export function saveSessionPage(key: string, page: SessionPageOf, savedAt: number, db: AppDb = appDb): Promise<void> {
+export function saveSessionPage(
+  key: string,
+  page: SessionPageOf,
+  savedAt: number,
+  db: SessionsDb = sessionsDb,
+): Promise<void> {
   const approved = page.items.filter((s) => s.status === 'approved')
   return storageWrite(() =>
     db.transaction('rw', db.sessions, db.sessionPages, async () => {
@@ -61,7 +59,7 @@ export function saveSessionPage(key: string, page: SessionPageOf, savedAt: numbe
 }
 
 /** Stores the approved ones of these sessions (a search's answer: its sessions, not the page). */
-export function saveSessions(items: Session[], savedAt: number, db: AppDb = appDb): Promise<void> {
+export function saveSessions(items: Session[], savedAt: number, db: SessionsDb = sessionsDb): Promise<void> {
   const rows: CachedSession[] = items.filter((s) => s.status === 'approved').map((s) => ({ ...s, savedAt }))
   if (rows.length === 0) return Promise.resolve()
   return storageWrite(() =>
@@ -80,7 +78,7 @@ export function saveSessions(items: Session[], savedAt: number, db: AppDb = appD
  */
 export async function searchKeptSessions(
   { search, tutorEmail, page, limit }: { search: SessionSearchQuery; tutorEmail?: string; page: number; limit: number },
-  db: AppDb = appDb,
+  db: SessionsDb = sessionsDb,
 ): Promise<DeviceAnswer<SessionPageOf> | undefined> {
   const kept = await storageRead(() => db.sessions.toArray())
   if (kept.length === 0) return undefined
@@ -96,7 +94,7 @@ export async function searchKeptSessions(
 }
 
 /** Stores one session's details; one no longer approved is forgotten (not shown offline). */
-export function saveSession(session: Session, savedAt: number, db: AppDb = appDb): Promise<void> {
+export function saveSession(session: Session, savedAt: number, db: SessionsDb = sessionsDb): Promise<void> {
   return storageWrite(() =>
     db.transaction('rw', db.sessions, async () => {
       if (session.status !== 'approved') {
@@ -109,15 +107,6 @@ export function saveSession(session: Session, savedAt: number, db: AppDb = appDb
   )
 }
 
-export function saveReviews(sessionId: string, items: Review[], savedAt: number, db: AppDb = appDb): Promise<void> {
-  return storageWrite(() =>
-    db.transaction('rw', db.reviews, async () => {
-      await db.reviews.put({ sessionId, items, savedAt })
-      await pruneOldest(db.reviews, MAX_REVIEW_LISTS)
-    }),
-  )
-}
-
 function withoutSavedAt({ savedAt: _savedAt, ...session }: CachedSession): Session {
   return session
 }
@@ -125,7 +114,7 @@ function withoutSavedAt({ savedAt: _savedAt, ...session }: CachedSession): Sessi
 /** A page as last stored, its sessions as last seen anywhere. */
 export async function readSessionPage(
   key: string,
-  db: AppDb = appDb,
+  db: SessionsDb = sessionsDb,
 ): Promise<DeviceAnswer<SessionPageOf> | undefined> {
   const page = await storageRead(() => db.sessionPages.get(key))
   if (!page) return undefined
@@ -135,27 +124,21 @@ export async function readSessionPage(
 }
 
 /** An approved session seen in any list or details answer. */
-export async function readSession(id: string, db: AppDb = appDb): Promise<DeviceAnswer<Session> | undefined> {
+export async function readSession(id: string, db: SessionsDb = sessionsDb): Promise<DeviceAnswer<Session> | undefined> {
   const row = await storageRead(() => db.sessions.get(id))
   return row ? { data: withoutSavedAt(row), savedAt: row.savedAt } : undefined
 }
 
-export async function readReviews(sessionId: string, db: AppDb = appDb): Promise<DeviceAnswer<Review[]> | undefined> {
-  const row = await storageRead(() => db.reviews.get(sessionId))
-  return row ? { data: row.items, savedAt: row.savedAt } : undefined
-}
-
 /**
- * Logging out (the app's wipe calls each owner's `forget`): every session,
- * page and review list goes. Public data, but what a user looked at is
- * theirs, so nothing of it is left for the next one.
+ * Logging out (the app's wipe calls each owner's `forget`): every session
+ * and page goes. Public data, but what a user looked at is theirs, so
+ * nothing of it is left for the next one.
  */
-export function forget(_email: string, db: AppDb = appDb): Promise<void> {
+export function forget(_email: string, db: SessionsDb = sessionsDb): Promise<void> {
   return storageWrite(() =>
-    db.transaction('rw', db.sessions, db.sessionPages, db.reviews, async () => {
+    db.transaction('rw', db.sessions, db.sessionPages, async () => {
       await db.sessions.clear()
       await db.sessionPages.clear()
-      await db.reviews.clear()
     }),
   )
 }

@@ -1,20 +1,26 @@
-// Device-backed queries: each server answer is kept once on the device (one
-// row per approved session, list pages as ids, reviews per session), and a
+// Device-backed queries as the sessions and reviews features make them: each
+// server answer is kept once on the device (one row per approved session, list
+// pages as ids, reviews per session), and a
 // query whose server cannot be reached is given the kept answer dated when it
 // was fetched, while its state still says the fetch failed. Server errors
 // are never hidden behind old data.
 import { QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { server } from '../../../tests/setup/msw-server'
+import { server } from '../../tests/setup/msw-server'
 import type { Review, Session } from '#contract/entities'
 import { reviewQueries } from '#features/reviews/api/review-queries'
+import { forget as forgetReviews } from '#features/reviews/db/kept-reviews'
+import type { ReviewsDb } from '#features/reviews/db/review-tables'
 import { sessionQueries } from '#features/sessions/api/session-queries'
-import { appDb } from '../db/app-db'
-import { forget as forgetApprovedSessions } from '../db/approved-sessions'
-import { clearStorageFault, getStorageFault } from '../db/storage-status'
-import { deviceWritesSettled, isNetworkError } from './device-backed-query'
-import { sessionFixture } from '../testing/session-fixture'
+import { forget as forgetApprovedSessions } from '#features/sessions/db/approved-sessions'
+import type { SessionsDb } from '#features/sessions/db/session-tables'
+import { appDb as sharedDb } from '#shared/db/app-db'
+import { clearStorageFault, getStorageFault } from '#shared/db/storage-status'
+import { deviceWritesSettled, isNetworkError } from '#shared/offline/device-backed-query'
+import { sessionFixture } from '#shared/testing/session-fixture'
+
+const appDb = sharedDb as SessionsDb & ReviewsDb
 
 function session(id: string, status: Session['status'] = 'approved'): Session {
   return sessionFixture(id, { status })
@@ -87,7 +93,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] })
   state = 'up'
   serveSessions(() => state)
-  await forgetApprovedSessions('')
+  await Promise.all([forgetApprovedSessions(''), forgetReviews('')])
   clearStorageFault()
 })
 

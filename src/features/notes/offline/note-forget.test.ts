@@ -3,19 +3,20 @@
 // their next sign-in), and touches no other owner's tables: the outbox's
 // entries are its own owner's (src/shared/offline/outbox.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeAppDb, createAppDb, type AppDb } from '#shared/db/app-db'
+import { closeAppDb, createAppDb } from '#shared/db/app-db'
+import type { NotesDb } from '../db/note-tables'
 import { forget as forgetOutbox } from '#shared/offline/outbox'
-import { forget, unsentNoteWrites } from './device-tables'
+import { forget, unsentCount as unsentNoteWrites } from './note-outbox'
 import { queueCreate } from './note-outbox'
 
 const STUDENT = 'student@studyhub.demo'
 const text = (title: string) => ({ title, description: `${title} body` })
 
-let db: AppDb
+let db: NotesDb
 let counter = 0
 
 beforeEach(() => {
-  db = createAppDb(`notes-device-tables-test-${counter++}`)
+  db = createAppDb<NotesDb>(`notes-device-tables-test-${counter++}`)
 })
 
 afterEach(() => closeAppDb(db))
@@ -23,15 +24,15 @@ afterEach(() => closeAppDb(db))
 describe('forget', () => {
   it('forgetting at logout clears the notes, and no other owner’s tables', async () => {
     await queueCreate(STUDENT, text('Unsent'), db)
-    await db.reviews.put({ sessionId: 's1', items: [], savedAt: 1 })
+    await db.keptAnswers.put({ key: 'k', email: STUDENT, data: [], savedAt: 1 })
     expect(await unsentNoteWrites(STUDENT, db)).toBe(1)
     await forget(STUDENT, db)
     expect(await db.notes.count()).toBe(0)
     expect(await db.outbox.count()).toBe(1)
     await forgetOutbox(STUDENT, db)
     expect(await unsentNoteWrites(STUDENT, db)).toBe(0)
-    // The approved sessions' owner forgets those (src/app/device-data.ts composes every owner's forget).
-    expect(await db.reviews.count()).toBe(1)
+    // The kept answers' owner forgets those (src/app/device-data.ts composes every owner's forget).
+    expect(await db.keptAnswers.count()).toBe(1)
   })
 
   it("logout keeps another user's unsent writes (their session ended), and only those", async () => {

@@ -1,14 +1,15 @@
 // Offline search over the sessions kept on the device: the contract's rule
 // (docs/rules/search.md) over every kept session, paged, sorted and dated.
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeAppDb, createAppDb, type AppDb } from './app-db'
+import { closeAppDb, createAppDb } from '#shared/db/app-db'
+import { sessionFixture as session } from '#shared/testing/session-fixture'
 import { saveSessionPage, saveSessions, searchKeptSessions } from './approved-sessions'
-import { sessionFixture as session } from '../testing/session-fixture'
+import type { SessionsDb } from './session-tables'
 
-const opened: AppDb[] = []
+const opened: SessionsDb[] = []
 let counter = 0
-function freshDb(): AppDb {
-  const db = createAppDb(`studyhub-search-test-${Date.now()}-${counter++}`)
+function freshDb(): SessionsDb {
+  const db = createAppDb<SessionsDb>(`studyhub-search-test-${Date.now()}-${counter++}`)
   opened.push(db)
   return db
 }
