@@ -78,6 +78,8 @@ const CONNECTION_LOST = [
   /^timeout exceeded when trying to connect$/,
   /^Cannot use a pool after calling end on the pool$/,
   /^PGlite is clos(ed|ing)$/,
+  // The embedded database's thread once closed (../pglite-worker-client.ts).
+  /^The database is closed\.$/,
 ]
 
 function connectionLost(error: unknown): boolean {
