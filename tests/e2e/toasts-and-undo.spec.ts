@@ -8,7 +8,7 @@ import type { Page, Request } from '@playwright/test'
 import { callApi, DEMO_EMAIL, logInAs, roleTokens } from './demo-accounts'
 import { deviceRowCount } from './device-tables'
 import { checkA11y, expect, openInApp, test } from './fixtures'
-import { seedApprovedSession, seedBooking, stamp } from './workspaces-helpers'
+import { openBookingMenu, seedApprovedSession, seedBooking, stamp } from './workspaces-helpers'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -75,7 +75,7 @@ test('Undo of a booking’s cancel keeps the booking, and the cancel never reach
   // Loaded afresh: the list the student's home fetched before the booking was seeded is not asked again yet.
   await page.goto('/dashboard/my-bookings')
   const card = page.getByTestId('booking-card').filter({ hasText: title })
-  await card.getByRole('button', { name: `Withdraw booking: ${title}` }).click()
+  await (await openBookingMenu(page, title)).getByRole('button', { name: `Withdraw booking: ${title}` }).click()
   await page
     .getByRole('alertdialog', { name: 'Withdraw booking?' })
     .getByRole('button', { name: 'Withdraw booking' })
@@ -88,7 +88,11 @@ test('Undo of a booking’s cancel keeps the booking, and the cancel never reach
 
   await expect(region.getByText('Cancel undone. Your booking stays.')).toBeVisible()
   await expect(card.getByTestId('waiting-cancel')).toHaveCount(0)
-  await expect(card.getByRole('button', { name: `Withdraw booking: ${title}` })).toBeVisible()
+  // The booking can be withdrawn again: its menu offers it.
+  await expect(
+    (await openBookingMenu(page, title)).getByRole('button', { name: `Withdraw booking: ${title}` }),
+  ).toBeVisible()
+  await page.keyboard.press('Escape')
   await expect(card.getByTestId('booking-status')).toHaveText('Awaiting approval')
   expect(await deviceRowCount(page, 'outbox')).toBe(0)
   expect(cancels).toEqual([])

@@ -120,8 +120,10 @@ export function ModalDialog({
 
   useEffect(() => {
     if (!open) {
-      // Leaving: nothing in it can be reached while it fades.
+      // Leaving: nothing in it can be reached while it fades, nor read out (a
+      // screen reader, or a test finding the next dialog of the same name).
       host.setAttribute('inert', '')
+      host.setAttribute('aria-hidden', 'true')
       return
     }
     const previouslyFocused = document.activeElement as HTMLElement | null

@@ -165,7 +165,7 @@ function BookingArea({ session, mine, now, canBook, busy, online, offlineId, sta
           rests in its place once scrolled to. From sm up they sit in the page. */}
       <div
         data-primary-action
-        className="sticky bottom-[var(--app-bottom-inset,0px)] z-10 -mx-4 mt-3 flex items-center justify-between gap-3 border-t border-line bg-surface px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:mx-0 sm:justify-start sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+        className="sticky bottom-[var(--bottom-bar-space,0px)] z-10 -mx-4 mt-3 flex items-center justify-between gap-3 border-t border-line bg-surface px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:mx-0 sm:justify-start sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
       >
         <p className="text-ink sm:order-last">
           <span className="sr-only">Fee: </span>

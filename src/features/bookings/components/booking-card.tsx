@@ -173,7 +173,7 @@ function BookingMenu({ booking, title, path, materials, calendar, cancel }: Book
         aria-label={`Actions: ${title}`}
         role="dialog"
         data-testid="booking-menu"
-        className="inset-x-0 top-auto bottom-[var(--app-bottom-inset,0px)] m-0 w-full max-w-none rounded-t-2xl border border-line bg-surface p-3 text-ink shadow-xl backdrop:bg-slate-900/40 sm:inset-0 sm:m-auto sm:w-80 sm:rounded-2xl"
+        className="inset-x-0 top-auto bottom-[var(--bottom-bar-space,0px)] m-0 w-full max-w-none rounded-t-2xl border border-line bg-surface p-3 text-ink shadow-xl backdrop:bg-slate-900/40 sm:inset-0 sm:m-auto sm:w-80 sm:rounded-2xl"
       >
         <p className="truncate px-4 py-2 text-sm text-ink-muted">{title}</p>
         <ul>

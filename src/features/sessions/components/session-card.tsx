@@ -33,7 +33,7 @@ export function SessionCard({ session, label, rating, adminMarks, headingLevel: 
       aria-labelledby={titleId}
       data-testid="session-card"
       data-session-id={session._id}
-      className="relative flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm hover:border-line-strong"
+      className="relative flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm transition-transform hover:border-line-strong has-[a:active]:scale-[0.99] has-[a:active]:brightness-95"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading id={titleId} className="text-lg font-semibold text-ink">
@@ -71,11 +71,13 @@ export function SessionCard({ session, label, rating, adminMarks, headingLevel: 
       <div className="mt-3 flex items-center gap-2 text-sm text-ink-muted" data-testid="session-rating">
         {rating}
       </div>
-      {/* The link's box covers the card (its ::after), so a tap anywhere on the card opens the session. */}
+      {/* The link's box covers the card (its ::after), so a tap anywhere on the card opens the session. The
+          card, not the link, shows the press: a transform or filter on the link would shrink its ::after to
+          the link mid-tap, and the tap would end outside it (no click). */}
       <Link
         to={`/session-details/${session._id}`}
         aria-label={`Read More: ${session.title}`}
-        className="tap mt-4 inline-flex w-fit items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-brand-900"
+        className="mt-4 inline-flex min-h-11 w-fit min-w-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-brand-900"
       >
         Read More
       </Link>
