@@ -85,6 +85,20 @@ function useLogOut(everywhere: boolean): () => Promise<void> {
   }
 }
 
+/** Both ways out, as the items of a menu list; `onClick` closes the menu first. */
+function LogOutItems({ onClick }: { onClick: () => void }) {
+  return (
+    <>
+      <li>
+        <LogOutButton onClick={onClick} />
+      </li>
+      <li>
+        <LogOutButton everywhere onClick={onClick} />
+      </li>
+    </>
+  )
+}
+
 /**
  * Log out, or Sign out of every device, in the avatar menu and the
  * small-screen menu alike; `onClick` closes the menu first.
@@ -200,12 +214,7 @@ function AvatarMenu() {
                   Settings
                 </Link>
               </li>
-              <li>
-                <LogOutButton onClick={() => setOpen(false)} />
-              </li>
-              <li>
-                <LogOutButton everywhere onClick={() => setOpen(false)} />
-              </li>
+              <LogOutItems onClick={() => setOpen(false)} />
             </ul>
           </div>
         )}
@@ -296,16 +305,7 @@ export function Navbar() {
                       </NavLink>
                     </li>
                   ))}
-                  {user && (
-                    <>
-                      <li>
-                        <LogOutButton onClick={() => setOpen(false)} />
-                      </li>
-                      <li>
-                        <LogOutButton everywhere onClick={() => setOpen(false)} />
-                      </li>
-                    </>
-                  )}
+                  {user && <LogOutItems onClick={() => setOpen(false)} />}
                 </ul>
               </>
             )}
