@@ -1,7 +1,7 @@
 // One offline message per screen (docs/decisions/0078-phone-shell.md): the
-// layout's notice ("Offline — showing …", src/features/offline/offline-indicator.tsx)
-// says it for every screen, unless the screen says it in its own words (My
-// Notes, the materials kept on the device); then the layout's stays away.
+// layout's notice ("Offline — showing …") says it for every screen, unless the
+// screen says it in its own words (its own list of what the device keeps);
+// then the layout's stays away.
 import { useEffect } from 'react'
 import { createStore, useStore } from '../store/create-store'
 
