@@ -27,6 +27,8 @@ export interface ApiDeps {
    * Must not throw or wait; a failure to deliver leaves the inbox as it is.
    */
   announce?: (written: readonly NotificationRow[]) => void
+  /** Whether this server sends mail (the API server: SMTP_URL is set; the demo server: its mailbox). */
+  mailEnabled?: boolean
   /** The VAPID public key browsers subscribe with; unset when this server sends no push. */
   pushPublicKey?: string
   /** The hosts a push subscription's endpoint may be on (PUSH_HOSTS); the browsers' push services when unset. */

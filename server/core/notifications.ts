@@ -5,13 +5,15 @@
 // is told. Only after the commit are they handed to the host (`deps.announce`):
 // the API server sends them as Web Push, the demo server shows them as system
 // notifications. Nothing slow or fallible ever runs inside a transaction.
-import type { NotificationKind } from '#contract/entities'
+import type { NotificationKind, ReminderLead } from '#contract/entities'
 import type { ApiDeps } from './api-deps'
 import { newId } from './ids'
+import { resolvePreferences } from './notification-preferences'
+import { formatZoned } from './zoned-time'
 import type { BookingRow, MaterialRow, NotificationRow, SeatLedger, SessionRow, StartingBooking } from './store'
 
-/** How long before a class its booked students are reminded. */
-const REMINDER_WINDOW_MS = 24 * 3_600_000
+/** How long before a class each reminder lead is. */
+export const REMINDER_LEAD_MS: Record<ReminderLead, number> = { '1h': 3_600_000, '1d': 24 * 3_600_000 }
 
 /** The app's screens a notification opens (src/app/router.tsx); a student's booking is shown by its session's id. */
 const appLinks = {
@@ -188,19 +190,18 @@ export function materialToReview(now: Date, material: MaterialRow, admins: reado
   )
 }
 
-/** The reminder of one approved booking whose class starts within REMINDER_WINDOW_MS. */
-function reminder(now: Date, booking: StartingBooking) {
-  const at = new Date(booking.classStart).toISOString().replace('T', ' ').slice(0, 16)
+/** The reminder of one approved booking whose class starts within its lead, written in the student's zone. */
+function reminder(now: Date, booking: StartingBooking, lead: ReminderLead, timeZone: string) {
   return rows(now, [
     {
       to: booking.studentEmail,
       kind: 'class-reminder',
-      title: 'Class starts soon',
-      body: `${quoted(booking.title)} starts at ${at} UTC.`,
+      title: lead === '1h' ? 'Class starts within the hour' : 'Class starts soon',
+      body: `${quoted(booking.title)} starts ${formatZoned(booking.classStart, timeZone)}.`,
       link: appLinks.booking(booking),
       bookingId: booking._id,
     },
-  ])
+  ]).map((row) => ({ ...row, reminderLead: lead }))
 }
 
 /** Hands committed notifications to the host (push, or a system notification). Never throws. */
@@ -239,18 +240,31 @@ export async function withSeatsAnnounced<T>(
 }
 
 /**
- * Writes the reminder of every approved booking whose class starts within
- * REMINDER_WINDOW_MS and has none yet, and announces the ones written. Run by
- * the API server's scheduler in every process and by the demo server at app
- * start: the store writes each booking's reminder once, whoever runs it.
+ * Writes each approved booking's reminders that are due: for each lead its
+ * student chose (1 hour, 1 day), once the class starts within that lead. Run
+ * by the API server's scheduler in every process and by the demo server at
+ * app start: the store writes each booking's reminder of each lead once,
+ * whoever runs it. A booking made closer to its class than a longer lead gets
+ * that reminder at once, unless a shorter lead the student chose also applies
+ * (then only the shorter one: one mail, not two in a row).
  */
 export async function remindClassesStartingSoon(deps: ApiDeps): Promise<NotificationRow[]> {
   const now = deps.now()
+  const longest = Math.max(...Object.values(REMINDER_LEAD_MS))
   const starting = await deps.store.bookings.startingBetween(
     now.toISOString(),
-    new Date(now.getTime() + REMINDER_WINDOW_MS).toISOString(),
+    new Date(now.getTime() + longest).toISOString(),
   )
-  const written = await deps.store.notifications.insertOnce(starting.flatMap((b) => reminder(now, b)))
+  if (starting.length === 0) return []
+  const preferences = await deps.store.preferences.ofUsers([...new Set(starting.map((b) => b.studentEmail))])
+  const due = starting.flatMap((booking) => {
+    const { reminderLeads, timeZone } = resolvePreferences(preferences.get(booking.studentEmail))
+    const left = new Date(booking.classStart).getTime() - now.getTime()
+    const within = reminderLeads.filter((lead) => left <= REMINDER_LEAD_MS[lead])
+    const shortest = within.sort((a, b) => REMINDER_LEAD_MS[a] - REMINDER_LEAD_MS[b])[0]
+    return shortest ? reminder(now, booking, shortest, timeZone) : []
+  })
+  const written = await deps.store.notifications.insertOnce(due)
   announce(deps, written)
   return written
 }

@@ -163,6 +163,11 @@ export const permissions = {
   getPushPublicKey: { grants: [signedIn] },
   savePushSubscription: { grants: [signedIn] },
   deletePushSubscription: { grants: [signedIn] },
+  getNotificationPreferences: { grants: [signedIn] },
+  saveNotificationPreferences: { grants: [signedIn] },
+  // A mail's link, opened or one-clicked with no sign-in: the signed token is the only proof.
+  getUnsubscribe: { grants: [{ anonymous: true }] },
+  unsubscribe: { grants: [{ anonymous: true }] },
 } as const satisfies Record<RouteName, Permission>
 
 export interface Principal {

@@ -16,6 +16,7 @@ import * as push from './endpoints/push'
 import * as reviews from './endpoints/reviews'
 import * as sessions from './endpoints/sessions'
 import * as stats from './endpoints/stats'
+import * as unsubscribe from './endpoints/unsubscribe'
 import * as users from './endpoints/users'
 import { firstValues, handleRoute, type RouteImpl } from './pipeline'
 
@@ -32,6 +33,7 @@ const impls: { [N in RouteName]: RouteImpl<N> } = {
   ...materials,
   ...notifications,
   ...push,
+  ...unsubscribe,
 }
 
 export interface ApiRoute {

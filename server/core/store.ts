@@ -31,10 +31,14 @@
 import type {
   Booking,
   BookingStatus,
+  ChannelChoice,
+  DeliveryState,
   Material,
   Note,
   Notification,
+  NotificationChannel,
   NotificationKind,
+  ReminderLead,
   Review,
   Role,
   Session,
@@ -116,10 +120,43 @@ export interface SeatLedger {
  * A notification as stored: whose it is, and for the booking events the
  * booking (a reminder is written once per booking: the database's rule).
  */
-export type NotificationRow = Omit<Notification, 'kind'> & {
+export type NotificationRow = Omit<Notification, 'kind' | 'deliveries'> & {
   kind: NotificationKind
   recipientEmail: string
   bookingId?: string
+  /** A class reminder's lead: one reminder per booking and lead (the database's rule). */
+  reminderLead?: ReminderLead
+}
+
+/**
+ * One delivery of a notification on a channel besides the inbox: written in
+ * the transaction that writes the notification (so with the change it
+ * reports), at most one per notification and channel (the database's rule:
+ * one per event, recipient and channel), then worked by the host's queue.
+ */
+export interface DeliveryRow {
+  notificationId: string
+  channel: NotificationChannel
+  recipientEmail: string
+  state: DeliveryState
+  createdAt: string
+  /** Tries made so far. */
+  attempts: number
+  /** When it was sent or given up on; null while queued. */
+  doneAt: string | null
+  /** The last try's error, for the admin's mail health; null when none failed. */
+  lastError: string | null
+}
+
+/**
+ * What a user changed of their notification preferences; anything left null
+ * or absent takes the default (./notification-preferences.ts).
+ */
+export interface PreferencesRow {
+  email: string
+  channels: Partial<Record<NotificationKind, ChannelChoice>>
+  reminderLeads: ReminderLead[] | null
+  timeZone: string | null
 }
 
 /** A browser's push subscription, bound to the user who saved it. */
@@ -410,11 +447,33 @@ export interface Store {
     /** Marks every unread one of the recipient read; answers how many. */
     markAllRead(email: string, at: string): Promise<number>
     /**
-     * Inserts each row unless a row of its booking and kind is there already
-     * (a reminder: once per booking, whichever process tries, the database's
-     * rule); answers the rows it inserted.
+     * Inserts each row unless a row of its booking, kind and reminder lead is
+     * there already (a reminder: once per booking and lead, whichever process
+     * tries, the database's rule), with its deliveries as the notices path
+     * writes them; answers the rows it inserted.
      */
     insertOnce(rows: readonly NotificationRow[]): Promise<NotificationRow[]>
+  }
+  /** What each user is told of, and how: only what they changed (the rules fill in the rest). */
+  preferences: {
+    get(email: string): Promise<PreferencesRow | undefined>
+    /** The rows of these users that have one. */
+    ofUsers(emails: readonly string[]): Promise<Map<string, PreferencesRow>>
+    /** Creates or replaces the user's row. */
+    save(row: PreferencesRow): Promise<void>
+  }
+  /**
+   * Notifications' deliveries by push and email. Rows are written with their
+   * notification (each store's notices path calls plannedDeliveries of
+   * ./deliveries.ts in the same transaction); the host's queue works them.
+   */
+  deliveries: {
+    /** The deliveries of these notifications, by notification id (none: absent). */
+    ofNotifications(ids: readonly string[]): Promise<Map<string, DeliveryRow[]>>
+    /** Email deliveries done since `since` (ISO time): how many sent and failed, and the last error. */
+    mailSince(
+      since: string,
+    ): Promise<{ sent: number; failed: number; lastError: string | null; lastErrorAt: string | null }>
   }
   /**
    * Browsers that receive a user's notifications as Web Push. A subscription

@@ -8,10 +8,14 @@ import {
   adminUserSchema,
   bookingSchema,
   bookingStatusSchema,
+  channelChoiceSchema,
   materialSchema,
   noteSchema,
+  NOTIFICATION_KINDS,
+  notificationPreferencesSchema,
   notificationSchema,
   pushSubscriptionSchema,
+  REMINDER_LEADS,
   reviewSchema,
   RATING_MAX,
   RATING_MIN,
@@ -19,6 +23,7 @@ import {
   statusSchema,
   studentStatsSchema,
   tutorStatsSchema,
+  unsubscribeSubjectSchema,
   userSchema,
 } from './entities'
 import { INSTANT_RANGE, isInstantInRange, MAX_DURATION_HOURS, MAX_FEE, MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
@@ -26,6 +31,7 @@ import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'
 import type { RouteName } from './routes'
+import { isTimeZone } from './time-zone'
 import {
   boundOf,
   FEE_FILTERS,
@@ -46,6 +52,8 @@ export interface EndpointSchemas {
 /** A record's id: the servers make 24 hex digits, a device a UUID; 64 leaves room and keeps ids fit for an index. */
 const recordId = z.string().min(1).max(64)
 const byId = z.object({ id: recordId })
+/** A signed token in the path (an unsubscribe link's): opaque to the client, checked by the server. */
+const byToken = z.object({ token: z.string().min(1).max(512) })
 const byEmail = z.object({ email: z.string().min(1).max(MAX.email) })
 const bySessionId = z.object({ sessionId: recordId })
 const pageQuery = {
@@ -370,6 +378,26 @@ export const endpoints = {
   getUnreadNotificationCount: { response: unreadCount },
   markNotificationRead: { params: byId, response: unreadCount },
   markAllNotificationsRead: { response: unreadCount },
+  getNotificationPreferences: { response: notificationPreferencesSchema },
+  saveNotificationPreferences: {
+    body: z.object({
+      channels: z.partialRecord(z.enum(NOTIFICATION_KINDS), channelChoiceSchema.partial()).optional(),
+      reminderLeads: z
+        .array(z.enum(REMINDER_LEADS, 'reminderLeads: each is 1h or 1d'))
+        .max(REMINDER_LEADS.length)
+        .refine((leads) => new Set(leads).size === leads.length, 'reminderLeads: each lead at most once')
+        .optional(),
+      timeZone: z
+        .string()
+        .max(64)
+        .refine(isTimeZone, 'timeZone must be an IANA time zone, such as Europe/Berlin')
+        .optional(),
+    }),
+    response: notificationPreferencesSchema,
+  },
+  getUnsubscribe: { params: byToken, response: unsubscribeSubjectSchema },
+  // A mail client's one click posts `List-Unsubscribe=One-Click` as a form; the body is not read.
+  unsubscribe: { params: byToken, response: outcome },
   getPushPublicKey: { response: z.object({ publicKey: z.string().nullable() }) },
   savePushSubscription: { body: pushSubscriptionSchema, response: outcome },
   deletePushSubscription: { body: pushSubscriptionSchema.pick({ endpoint: true }), response: deleted },

@@ -174,6 +174,17 @@ export const materialSchema = z.object({
 })
 export type Material = z.infer<typeof materialSchema>
 
+/** The mail the server sent today (UTC day), for the admin's dashboard; absent where there is no mail at all. */
+export const mailHealthSchema = z.object({
+  /** Whether this server sends mail (SMTP_URL is set; the demo server's mailbox counts as sending). */
+  enabled: z.boolean(),
+  sentToday: z.number().int(),
+  failedToday: z.number().int(),
+  lastError: z.string().nullable(),
+  lastErrorAt: isoDate.nullable(),
+})
+export type MailHealth = z.infer<typeof mailHealthSchema>
+
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalSessions: z.number().int(),
@@ -181,6 +192,8 @@ export const adminStatsSchema = z.object({
   approved: z.number().int(),
   rejected: z.number().int(),
   totalMaterials: z.number().int(),
+  /** Our extension: how mail is going today. */
+  mail: mailHealthSchema.optional(),
 })
 
 export const studentStatsSchema = z.object({
@@ -223,6 +236,20 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
+/** The ways a notification reaches its recipient besides the inbox, which always has it. */
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
+
+/** Where one delivery of a notification stands: written with the notification, then sent (or given up on). */
+export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+export const deliverySchema = z.object({
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  state: z.enum(DELIVERY_STATES),
+})
+export type Delivery = z.infer<typeof deliverySchema>
+
 export const notificationSchema = z.object({
   _id: id,
   kind: z.string().min(1),
@@ -233,7 +260,40 @@ export const notificationSchema = z.object({
   createdAt: isoDate,
   /** When its owner marked it read; null while unread. */
   readAt: isoDate.nullable(),
+  /** Our extension: the channels it was also sent on (the recipient's preferences when it was written), and how far. */
+  deliveries: z.array(deliverySchema).optional(),
 })
+
+/** How long before each class a booked student may be reminded. */
+export const REMINDER_LEADS = ['1h', '1d'] as const
+export type ReminderLead = (typeof REMINDER_LEADS)[number]
+
+/** One kind of event's channels: the inbox always has it; push and email as the user chose. */
+export const channelChoiceSchema = z.object({ push: z.boolean(), email: z.boolean() })
+export type ChannelChoice = z.infer<typeof channelChoiceSchema>
+
+/**
+ * What a user is told of, and how (docs/rules/notifications.md). Every kind is
+ * present in an answer (the defaults filled in); a save may name only some.
+ */
+export const notificationPreferencesSchema = z.object({
+  channels: z.record(z.enum(NOTIFICATION_KINDS), channelChoiceSchema),
+  /** Reminders before each booked class: none, one, or both. */
+  reminderLeads: z.array(z.enum(REMINDER_LEADS)),
+  /** The IANA zone dates in mail and notifications are written in; the browser's at sign-in until the user picks one. */
+  timeZone: z.string(),
+})
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>
+
+/** What an unsubscribe link stops, as its landing page shows it before the one click. */
+export const unsubscribeSubjectSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** The recipient's address, partly hidden: the link may have been forwarded. */
+  maskedEmail: z.string(),
+  /** Whether email of this kind is still on. */
+  subscribed: z.boolean(),
+})
+
 export type Notification = z.infer<typeof notificationSchema>
 
 /** A browser's push subscription (the Push API's `PushSubscription.toJSON()`). */

@@ -117,6 +117,14 @@ export const routes = {
   savePushSubscription: { method: 'POST', path: '/push-subscriptions', extension: true },
   /** Our extension: forgets this device's push subscription (at logout). */
   deletePushSubscription: { method: 'DELETE', path: '/push-subscriptions', extension: true },
+  /** Our extension: what the caller is told of, and how (push, email, reminders, time zone). */
+  getNotificationPreferences: { method: 'GET', path: '/users/me/notification-preferences', extension: true },
+  /** Our extension: changes some of the caller's preferences; answers them all. */
+  saveNotificationPreferences: { method: 'PATCH', path: '/users/me/notification-preferences', extension: true },
+  /** Our extension: what a mail's unsubscribe link stops, for its landing page. No sign-in: the token is the proof. */
+  getUnsubscribe: { method: 'GET', path: '/unsubscribe/:token', extension: true, secret: 'token' },
+  /** Our extension: one-click unsubscribe (RFC 8058) from one kind of email. No sign-in: the token is the proof. */
+  unsubscribe: { method: 'POST', path: '/unsubscribe/:token', extension: true, secret: 'token' },
 } as const satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof routes

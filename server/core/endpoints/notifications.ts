@@ -7,11 +7,23 @@ import type { NotificationRow } from '../store'
 import { isoNow, listAnswer, paging } from './answers'
 
 /** A notification as answered: whose it is and its booking stay on the server. */
-const publicNotification = ({ recipientEmail: _to, bookingId: _booking, ...shown }: NotificationRow) => shown
+const publicNotification = ({
+  recipientEmail: _to,
+  bookingId: _booking,
+  reminderLead: _lead,
+  ...shown
+}: NotificationRow) => shown
 
 export const listNotifications: RouteImpl<'listNotifications'> = async ({ store, query, principal }) => {
   const listed = await store.notifications.ofRecipient(principal!.email, paging(query))
-  return listAnswer({ ...listed, rows: listed.rows.map(publicNotification) })
+  const deliveries = await store.deliveries.ofNotifications(listed.rows.map((row) => row._id))
+  return listAnswer({
+    ...listed,
+    rows: listed.rows.map((row) => ({
+      ...publicNotification(row),
+      deliveries: (deliveries.get(row._id) ?? []).map(({ channel, state }) => ({ channel, state })),
+    })),
+  })
 }
 
 export const getUnreadNotificationCount: RouteImpl<'getUnreadNotificationCount'> = async ({ store, principal }) => {

@@ -3,14 +3,34 @@ import type { RouteImpl } from '../pipeline'
 import { holdsSeat } from '../seats'
 import { approvedMaterialsFor } from './materials'
 
-export const getAdminStats: RouteImpl<'getAdminStats'> = async ({ store }) => {
-  const [totalUsers, counts, totalMaterials] = await Promise.all([
+/** Midnight UTC of the day `now` is in: "today" for the mail health. */
+const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+
+export const getAdminStats: RouteImpl<'getAdminStats'> = async ({ deps, store }) => {
+  const [totalUsers, counts, totalMaterials, mail] = await Promise.all([
     store.users.count(),
     store.sessions.counts(),
     store.materials.count(),
+    store.deliveries.mailSince(startOfDay(deps.now()).toISOString()),
   ])
   const { total: totalSessions, pending, approved, rejected } = counts
-  return { body: { totalUsers, totalSessions, pending, approved, rejected, totalMaterials } }
+  return {
+    body: {
+      totalUsers,
+      totalSessions,
+      pending,
+      approved,
+      rejected,
+      totalMaterials,
+      mail: {
+        enabled: deps.mailEnabled ?? false,
+        sentToday: mail.sent,
+        failedToday: mail.failed,
+        lastError: mail.lastError,
+        lastErrorAt: mail.lastErrorAt,
+      },
+    },
+  }
 }
 
 export const getStudentStats: RouteImpl<'getStudentStats'> = async ({ store, params }) => {

@@ -18,6 +18,7 @@ import type { VerifiedIdentity } from '../identity'
 import { conflict, forbidden, notFound, unauthorized } from '../http-errors'
 import { newId } from '../ids'
 import { APP_TOKEN, signJwt } from '../jwt'
+import { changedPreferences, resolvePreferences } from '../notification-preferences'
 import type { RouteImpl } from '../pipeline'
 import { credentialGeneration, UniqueViolation, type Store, type UserRow } from '../store'
 import { adminUser, deleted, isoNow, listAnswer, modified, paging, publicUser } from './answers'
@@ -179,4 +180,19 @@ export const deleteUser: RouteImpl<'deleteUser'> = async ({ store, record }) => 
   if (record.role === 'admin') throw forbidden('Admin users cannot be deleted.')
   await store.users.deleteWithOwned(record)
   return deleted(1)
+}
+
+export const getNotificationPreferences: RouteImpl<'getNotificationPreferences'> = async ({ store, principal }) => {
+  return { body: resolvePreferences(await store.preferences.get(principal!.email)) }
+}
+
+export const saveNotificationPreferences: RouteImpl<'saveNotificationPreferences'> = async ({
+  store,
+  body,
+  principal,
+}) => {
+  const email = principal!.email
+  const row = changedPreferences(email, await store.preferences.get(email), body)
+  await store.preferences.save(row)
+  return { body: resolvePreferences(row) }
 }
