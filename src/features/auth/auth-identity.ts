@@ -28,4 +28,12 @@ export interface AuthGateway {
   onAuthStateChanged(callback: (identity: AuthIdentity | null) => void): () => void
   /** The provider's ID token for the signed-in identity: the proof POST /jwt and friends accept. */
   getIdToken(): Promise<string | null>
+  /**
+   * Mails a link to choose a new password to `email`, if an account has it
+   * (live: Firebase's own mail; demo: the demo mailbox). Resolves either way:
+   * whether an account exists is not told.
+   */
+  sendPasswordReset(email: string): Promise<void>
+  /** Mails the signed-in identity a link that verifies its email. */
+  sendEmailVerification(): Promise<void>
 }

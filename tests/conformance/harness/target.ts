@@ -64,6 +64,20 @@ export interface Target {
    * through HTTP.
    */
   store(): Store
+  /**
+   * Every mail the server has sent since the last reset, oldest first, as its
+   * recipient's mail server received it (the API server: an SMTP server in this
+   * process; the demo server: its mailbox). Waits until the deliveries queued
+   * so far are done (sent or failed), so a test reads what a change made.
+   */
+  sentMail(): Promise<SentMail[]>
+}
+
+/** One mail as received, raw: tests parse it (mailparser) as any mail client would. */
+export interface SentMail {
+  to: string
+  /** The whole message, RFC 5322 (headers, parts, attachments). */
+  raw: string
 }
 
 /** The identity provider refused a sign-up or sign-in (an email in use, a bad password). */
