@@ -86,7 +86,10 @@ export function dexieNotifications(db: DemoDb): Store['notifications'] {
       // One transaction each: a refused row (its reminder is there) must not undo the others.
       for (const row of rows) {
         try {
-          await db.transaction('rw', db.noticeTables, () => writeNotices(db, [row]))
+          await db.transaction('rw', db.noticeTables, async () => {
+            await db.notifications.add(row)
+            await writeDeliveries(db, [row])
+          })
           written.push(row)
         } catch (error) {
           if (!isConstraintError(error)) throw error

@@ -15,6 +15,7 @@ import { generatedInputTests } from './suite/generated-input'
 import { hostileContentTests } from './suite/hostile-strings-content'
 import { hostileUserAndUrlTests } from './suite/hostile-strings-users-and-urls'
 import { idempotencyTests } from './suite/idempotency'
+import { mailAndPreferenceTests } from './suite/mail-and-preferences'
 import { materialTests } from './suite/materials'
 import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
@@ -47,6 +48,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     noteRevisionTests(api)
     materialTests(api)
     notificationTests(api)
+    mailAndPreferenceTests(api)
     idempotencyTests(api)
     badInputTests(api)
     generatedInputTests(api)
