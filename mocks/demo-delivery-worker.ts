@@ -14,7 +14,7 @@ import { loadMailContext, renderNotificationMail } from '#core/mail/notification
 import type { DeliveryRow, NotificationRow } from '#core/store'
 import type { DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'
-import { mailRow, type RenderedForMailbox } from './demo-mailbox'
+import { mailRow, type RenderedForMailbox } from './db/mailbox-row'
 
 /** Shows a notification on this device: null when shown, else why not. */
 export type ShowOnDevice = (notification: NotificationRow) => Promise<string | null>

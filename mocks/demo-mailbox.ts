@@ -6,44 +6,21 @@
 import { http, type HttpHandler } from 'msw'
 import { DEMO_MAILBOX_PATH, type DemoMail, type DemoMailboxAnswer, type DemoMailSummary } from '#contract/demo-identity'
 import { json, notFound } from '#core/http-errors'
-import { newId } from '#core/ids'
 import type { MailRow } from './db/demo-db'
+import { workDeliveries } from './demo-delivery-worker'
 import { serve } from './server/serve'
-
-/** What a template renders, as far as the mailbox keeps it (server/core/mail). */
-export interface RenderedForMailbox {
-  subject: string
-  html: string
-  text: string
-  headers?: Record<string, string>
-  calendar?: DemoMail['calendar']
-}
-
-/** The mailbox's row for a rendered mail to `to`. */
-export function mailRow(to: string, mail: RenderedForMailbox, createdAt: string, notificationId?: string): MailRow {
-  const row: MailRow = {
-    id: newId(),
-    to,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    headers: { ...mail.headers },
-    createdAt,
-  }
-  if (mail.calendar) row.calendar = { ...mail.calendar }
-  if (notificationId) row.notificationId = notificationId
-  return row
-}
 
 const summary = ({ id, to, subject, createdAt }: MailRow): DemoMailSummary => ({ id, to, subject, createdAt })
 
-/** Newest first, ties by id (newer ids sort later), as the inbox orders. */
+/** Newest first; ties by id, so the order is the same at every read. */
 const newestFirst = (a: MailRow, b: MailRow) =>
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1
 
 export const demoMailboxHandlers: HttpHandler[] = [
   http.get(`*${DEMO_MAILBOX_PATH}`, ({ request }) =>
     serve(async (db) => {
+      // A mail still being sent is in the box before it is read, as a mail server would have had it by now.
+      await workDeliveries(db)
       const all = (await db.mailbox.toArray()).sort(newestFirst)
       const counts = new Map<string, number>()
       for (const mail of all) counts.set(mail.to, (counts.get(mail.to) ?? 0) + 1)

@@ -4,10 +4,24 @@
 // Home is part of the first load; every other screen is loaded on demand.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth, RequireRole } from '#features/auth/require-auth'
+import { IS_DEMO } from '#shared/config/env'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RouteLoading } from './layout/route-loading'
 import { Component as Home } from './routes/home'
+
+/**
+ * A demo build's own screens: its mailbox, and the pages its identity
+ * provider's mails link to. A live build drops them with IS_DEMO, so it
+ * carries no demo code (docs/decisions/0081-demo-mailbox.md).
+ */
+const demoRoutes: RouteObject[] = IS_DEMO
+  ? [
+      { path: 'demo/mailbox', lazy: () => import('./routes/demo/mailbox') },
+      { path: 'demo/reset-password', lazy: () => import('./routes/demo/reset-password') },
+      { path: 'demo/verify-email', lazy: () => import('./routes/demo/verify-email') },
+    ]
+  : []
 
 export const routeTree: RouteObject[] = [
   {
@@ -26,6 +40,7 @@ export const routeTree: RouteObject[] = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'settings', lazy: () => import('./routes/settings') },
+      ...demoRoutes,
       {
         // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,

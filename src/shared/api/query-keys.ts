@@ -73,6 +73,14 @@ export const queryKeys = {
     student: (email: string) => ['stats', 'student', email] as const,
     tutor: (email: string) => ['stats', 'tutor', email] as const,
   },
+  /** A demo build's mailbox: the mail its server sent (never in a live build). */
+  mailbox: {
+    all: ['mailbox'] as const,
+    of: (to: string | null) => ['mailbox', 'list', to] as const,
+    mail: (id: string) => ['mailbox', 'mail', id] as const,
+    /** Whom a mailed link's one-time code is for. */
+    code: (code: string) => ['mailbox', 'code', code] as const,
+  },
   users: {
     all: ['users'] as const,
     page: (filters: PageFilters & { search: string }) => ['users', 'list', filters] as const,
