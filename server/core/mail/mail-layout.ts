@@ -15,6 +15,8 @@ export type Paragraph = readonly Inline[]
 
 export interface MailContent {
   subject: string
+  /** What a mail list shows under the subject before the mail is opened. */
+  preview: Paragraph
   /** A small line above the heading (when it was sent). */
   dateline: string
   heading: string
@@ -31,7 +33,7 @@ export interface MailContent {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** Text as HTML text or an attribute value: nothing in it is markup. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 
 /** A value on one line: line breaks, tabs and other control characters become spaces. */
 export const oneLine = (value: string): string =>
@@ -90,6 +92,8 @@ export function mailHtml(content: MailContent): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(content.subject)}</title></head>`,
     `<body style="${STYLE.page}">`,
+    // The preview text, hidden once the mail is open: otherwise a list shows the dateline.
+    `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${content.preview.map(inlineHtml).join('')}</div>`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="${STYLE.card}">`,
     `<tr><td style="padding:24px">`,

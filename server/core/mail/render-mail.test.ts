@@ -144,6 +144,11 @@ describe('a notification mail', () => {
     expect(mail.headers['List-Unsubscribe']).toBe(`<${apiOrigin}/api/unsubscribe/${token}>`)
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     expect(mail.headers['List-Id']).toBe('StudyHub class reminders <class-reminder.notifications.studyhub.example>')
+    const slashed = renderNotificationMail(
+      contextOf('class-reminder', { appOrigin: `${appOrigin}/`, apiOrigin: `${apiOrigin}/` }),
+    )
+    expect(slashed.headers['List-Unsubscribe']).toBe(mail.headers['List-Unsubscribe'])
+    expect(slashed.text).toBe(mail.text)
     const local = renderNotificationMail(contextOf('session-review', { appOrigin: 'http://127.0.0.1:5173' }))
     expect(local.headers['List-Id']).toBe('StudyHub sessions to review <session-review.notifications.localhost>')
   })
@@ -268,6 +273,7 @@ describe('hostile text in a mail', () => {
     expect([...tags].sort()).toEqual([
       'a',
       'body',
+      'div',
       'h1',
       'head',
       'html',

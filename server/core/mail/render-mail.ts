@@ -92,6 +92,9 @@ function listDomain(appOrigin: string): string {
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(host) && /[a-z]/i.test(host) ? host.toLowerCase() : 'localhost'
 }
 
+/** An origin as a link's start: a configured "https://studyhub.example/" loses its last slash. */
+const originOf = (origin: string) => origin.replace(/\/+$/, '')
+
 /** A Message-ID local part from a value: letters, digits, dots and dashes only. */
 const localPart = (value: string) => value.replace(/[^A-Za-z0-9.-]/g, '-')
 
@@ -99,7 +102,9 @@ const localPart = (value: string) => value.replace(/[^A-Za-z0-9.-]/g, '-')
 const asSubject = (sentence: string) => oneLine(sentence).replace(/\.$/, '')
 
 export function renderNotificationMail(context: MailContext): RenderedMail {
-  const { notification, recipient, booking, session, appOrigin, apiOrigin, unsubscribeToken, now } = context
+  const { notification, recipient, booking, session, unsubscribeToken, now } = context
+  const appOrigin = originOf(context.appOrigin)
+  const apiOrigin = originOf(context.apiOrigin)
   const kind = KIND_MAILS[notification.kind]
   const zone = recipient.timeZone
   const screen = `${appOrigin}${notification.link}`
@@ -129,6 +134,7 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
   const unsubscribePage = `${appOrigin}/unsubscribe/${unsubscribeToken}`
   const content: MailContent = {
     subject,
+    preview: [{ user: notification.body }],
     dateline: formatZoned(notification.createdAt, zone),
     heading: notification.title,
     paragraphs,
@@ -186,7 +192,7 @@ const ACCOUNT_MAILS = {
     asked: (to: string): Paragraph => [
       'Someone asked to reset the password of the StudyHub account ',
       { user: to },
-      '. Choose a new password with the button below.',
+      '. Choose a new one with the link below.',
     ],
     action: 'Choose a new password',
     ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
@@ -215,13 +221,14 @@ export function renderAccountMail(input: {
   const mail = ACCOUNT_MAILS[input.kind]
   const content: MailContent = {
     subject: mail.subject,
+    preview: [mail.action],
     dateline: 'Your account',
     heading: mail.subject,
     paragraphs: [mail.asked(input.to)],
     details: [],
     action: { label: mail.action, url: input.link },
     after: [[mail.ignore]],
-    footer: [['You get this email because ', mail.because, ' this address at ', input.appOrigin, '.']],
+    footer: [['You get this email because ', mail.because, ' this address at ', originOf(input.appOrigin), '.']],
   }
   return {
     subject: mail.subject,
