@@ -156,6 +156,8 @@ describe('a notification mail', () => {
   it('a reminder says when in its subject, in the recipient zone', () => {
     const mail = renderNotificationMail(contextOf('class-reminder'))
     expect(mail.subject).toBe('Reminder: \u2068Linear Algebra\u2069 starts Wed 2 Dec 2026, 17:00 CET')
+    const review = renderNotificationMail(contextOf('session-review'))
+    expect(review.subject).toBe('\u2068Priya Sharma submitted “Linear Algebra”\u2069')
   })
 
   it('reads differently in Europe/Berlin and America/New_York, each naming its zone', () => {

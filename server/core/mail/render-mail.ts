@@ -98,8 +98,8 @@ const originOf = (origin: string) => origin.replace(/\/+$/, '')
 /** A Message-ID local part from a value: letters, digits, dots and dashes only. */
 const localPart = (value: string) => value.replace(/[^A-Za-z0-9.-]/g, '-')
 
-/** The words of a sentence the inbox wrote, without its full stop: a subject line. */
-const asSubject = (sentence: string) => oneLine(sentence).replace(/\.$/, '')
+/** The words of a sentence the inbox wrote (titles in it), without its full stop: a subject line. */
+const asSubject = (sentence: string) => isolated(oneLine(sentence).replace(/\.$/, ''))
 
 export function renderNotificationMail(context: MailContext): RenderedMail {
   const { notification, recipient, booking, session, unsubscribeToken, now } = context
