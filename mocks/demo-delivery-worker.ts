@@ -10,7 +10,8 @@
 //   msw/node) a push counts as handed over.
 // Each delivery ends sent or failed, once: its state is set in the
 // transaction that keeps its mail, and only while it is still queued.
-import { loadMailContext, renderNotificationMail } from '#core/mail/notification-mail'
+import { loadMailContext } from '#core/mail/mail-context'
+import { renderNotificationMail } from '#core/mail/render-mail'
 import type { DeliveryRow, NotificationRow } from '#core/store'
 import type { DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'

@@ -24,7 +24,7 @@ import {
 import type { DemoDb, IdentityRow, IdpCodeRow } from './db/demo-db'
 import { bearerToken, HttpError, json } from '#core/http-errors'
 import { newId } from '#core/ids'
-import { renderAccountMail } from '#core/mail/account-mail'
+import { renderAccountMail } from '#core/mail/render-mail'
 import { mailRow } from './db/mailbox-row'
 import { DEMO_GOOGLE_ACCOUNTS } from './demo-seed'
 import { checkPassword, codeHash, hashPassword, newCode, signIdToken, verifyIdToken } from './server/crypto'
