@@ -4,7 +4,6 @@
 // Home is part of the first load; every other screen is loaded on demand.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth, RequireRole } from '#features/auth/require-auth'
-import { IS_DEMO } from '#shared/config/env'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RouteLoading } from './layout/route-loading'
@@ -12,10 +11,11 @@ import { Component as Home } from './routes/home'
 
 /**
  * A demo build's own screens: its mailbox, and the pages its identity
- * provider's mails link to. A live build drops them with IS_DEMO, so it
- * carries no demo code (docs/decisions/0081-demo-mailbox.md).
+ * provider's mails link to. `__DEMO__` (the compile-time constant behind
+ * IS_DEMO) is tested here directly, so a live build has no chunk of them
+ * (docs/decisions/0081-demo-mailbox.md).
  */
-const demoRoutes: RouteObject[] = IS_DEMO
+const demoRoutes: RouteObject[] = __DEMO__
   ? [
       { path: 'demo/mailbox', lazy: () => import('./routes/demo/mailbox') },
       { path: 'demo/reset-password', lazy: () => import('./routes/demo/reset-password') },
