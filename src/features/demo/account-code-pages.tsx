@@ -11,6 +11,7 @@ import {
   DEMO_PASSWORD_MIN_LENGTH,
   demoIdpPaths,
   type DemoCodeAnswer,
+  type DemoCodeBody,
   type DemoResetPasswordBody,
 } from '#contract/demo-identity'
 import { errorMessage } from '#shared/api/api-error'
@@ -21,7 +22,8 @@ import { PasswordField } from '#shared/ui/text-field'
 import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { demoServerCall } from './demo-server-call'
 
-const idp = <T,>(path: string, body: object) => demoServerCall<T>(`${DEMO_IDP_BASE}${path}`, body)
+const idp = <T,>(path: string, body: DemoCodeBody | DemoResetPasswordBody) =>
+  demoServerCall<T>(`${DEMO_IDP_BASE}${path}`, body)
 
 const NO_CODE = 'This link is not complete: open it from the mail again.'
 
