@@ -8,7 +8,7 @@
 import ICAL from 'ical.js'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
-import type { Notification, NotificationKind, NotificationPreferences } from '#contract/entities'
+import type { MailHealth, Notification, NotificationKind, NotificationPreferences } from '#contract/entities'
 import { NOTIFICATION_KINDS } from '#contract/entities'
 import { remindClassesStartingSoon } from '#core/notifications'
 import type { Api } from '../harness/api-client'
@@ -355,6 +355,22 @@ export function mailAndPreferenceTests(api: Api) {
         [`${within} / ${linkOf(soon)}`, `${aDay} / ${linkOf(later)}`, `${within} / ${linkOf(later)}`].sort(),
       )
       expect(await remindersOf(OTHER_STUDENT)).toHaveLength(2)
+    })
+  })
+
+  describe('mail health', () => {
+    it('the admin’s stats count today’s mail sent and failed', async () => {
+      const healthOf = async () =>
+        (await expectOk(api.call<{ mail: MailHealth }>('GET', '/admin/stats', { as: ADMIN }))).data.mail
+      const before = await healthOf()
+      expect(before).toMatchObject({ enabled: true, failedToday: 0, lastError: null, lastErrorAt: null })
+      const session = await createOpenSession(api, TUTOR)
+      const booking = await createBooking(api, STUDENT, session, 'pending', TUTOR)
+      const mails = await mailedBy(api, () =>
+        expectOk(api.call('PATCH', `/bookings/${booking}`, { as: ADMIN, body: { status: 'approved' } })),
+      )
+      expect(mails).toHaveLength(1)
+      expect(await healthOf()).toEqual({ ...before, sentToday: before.sentToday + 1 })
     })
   })
 
