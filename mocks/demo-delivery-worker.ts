@@ -5,9 +5,9 @@
 // the conformance harness runs it before it reads the mailbox.
 // - email: rendered by the same templates as the API server's mail
 //   (server/core/mail) and kept in the demo mailbox (./demo-mailbox.ts);
-// - push: there is no push service in a demo; the service worker shows it on
-//   this device itself (./sw-demo-server.ts). Without a device (tests under
-//   msw/node) a push counts as handed over.
+// - push: there is no push service in a demo; a push is for the user signed in
+//   on this device, and the service worker shows it itself (./sw-demo-server.ts).
+//   Without a service worker (msw/node) it counts as handed over.
 // Each delivery ends sent or failed, once: its state is set in the
 // transaction that keeps its mail, and only while it is still queued.
 import { loadMailContext } from '#core/mail/mail-context'
@@ -22,8 +22,8 @@ export type ShowOnDevice = (notification: NotificationRow) => Promise<string | n
 
 let showOnDevice: ShowOnDevice | undefined
 
-/** The service worker's way to show a push on this device. */
-export function pushWith(show: ShowOnDevice): void {
+/** The service worker's way to show a push on this device (undefined: none, as under msw/node). */
+export function pushWith(show: ShowOnDevice | undefined): void {
   showOnDevice = show
 }
 
@@ -118,6 +118,6 @@ async function attempt(db: DemoDb, delivery: DeliveryRow, origin: string, now: D
     return refused === null ? { sent: true } : { sent: false, error: refused }
   }
   const context = await loadMailContext(store, notification, { appOrigin: origin, apiOrigin: origin }, now)
-  if (!context) return { sent: false, error: 'What the notification tells of is gone: there is nothing to mail.' }
+  if (!context) return { sent: false, error: 'Its recipient has no account any more: there is no one to mail.' }
   return { sent: true, mail: renderNotificationMail(context) }
 }

@@ -254,12 +254,11 @@ export class DemoDb extends Dexie {
 
   /**
    * What writing an event's notices touches: the notifications, their
-   * deliveries, and what plans them (preferences, push subscriptions, and
-   * the device's user in meta). Every transaction that writes notices
-   * includes these.
+   * deliveries, and what plans them (preferences, and the device's user in
+   * meta). Every transaction that writes notices includes these.
    */
   get noticeTables() {
-    return [this.notifications, this.deliveries, this.preferences, this.pushSubscriptions, this.meta]
+    return [this.notifications, this.deliveries, this.preferences, this.meta]
   }
 }
 

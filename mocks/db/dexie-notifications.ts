@@ -20,23 +20,18 @@ const ofRecipient = (db: DemoDb, email: string) =>
 /**
  * The deliveries of notifications about to be written, planned with their
  * recipients' preferences as they are now. There is no push service in a
- * demo: besides any saved subscription, the user signed in on this device
- * counts as subscribed, as the service worker shows their notifications
- * itself. The demo server always "mails", into its mailbox. Call inside the
- * transaction that writes the rows (which must include db.noticeTables).
+ * demo (it answers no push key, so the app saves no subscription): its one
+ * way to push is the device it runs on, so the user signed in there counts as
+ * subscribed, and the service worker shows their notifications itself. The
+ * demo server always "mails", into its mailbox. Call inside the transaction
+ * that writes the rows (which must include db.noticeTables).
  */
 async function writeDeliveries(db: DemoDb, rows: readonly NotificationRow[]): Promise<void> {
   const recipients = [...new Set(rows.map((row) => row.recipientEmail))]
-  const [preferences, subscribed, device] = await Promise.all([
-    db.preferences.bulkGet(recipients),
-    db.pushSubscriptions.where('email').anyOf(recipients).toArray(),
-    db.meta.get('deviceUser'),
-  ])
-  const pushRecipients = new Set(subscribed.map((s) => s.email))
-  if (typeof device?.value === 'string') pushRecipients.add(device.value)
+  const [preferences, device] = await Promise.all([db.preferences.bulkGet(recipients), db.meta.get('deviceUser')])
   const planned = plannedDeliveries(rows, {
     preferences: new Map(preferences.flatMap((row) => (row ? [[row.email, row] as const] : []))),
-    pushRecipients,
+    pushRecipients: new Set(typeof device?.value === 'string' ? [device.value] : []),
     mailEnabled: true,
   })
   if (planned.length > 0) await db.deliveries.bulkAdd(planned)
