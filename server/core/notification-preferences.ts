@@ -3,6 +3,7 @@
 // push and email are per kind of event. A user's stored row holds only what
 // they changed, so a default changed later reaches everyone who kept it.
 import {
+  MAILED_BY_DEFAULT_KINDS,
   NOTIFICATION_KINDS,
   type ChannelChoice,
   type NotificationKind,
@@ -12,14 +13,8 @@ import {
 import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import type { PreferencesRow } from './store'
 
-/** Kinds mailed unless the user says otherwise: decisions on a booking, a seat, a cancellation, a reminder. */
-export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  'booking-approved',
-  'booking-rejected',
-  'booking-promoted',
-  'booking-cancelled',
-  'class-reminder',
-])
+/** Kinds mailed unless the user says otherwise (the app offers to turn them on again, so the list is the contract's). */
+export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>(MAILED_BY_DEFAULT_KINDS)
 
 /** One reminder, a day before each class, unless the student chooses otherwise. */
 export const DEFAULT_REMINDER_LEADS: readonly ReminderLead[] = ['1d']
