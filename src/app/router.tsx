@@ -26,6 +26,8 @@ export const routeTree: RouteObject[] = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'settings', lazy: () => import('./routes/settings') },
+      // A mail's link: signed in or not, the token is the proof.
+      { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
       {
         // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,
