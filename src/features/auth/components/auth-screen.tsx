@@ -35,7 +35,8 @@ export function AuthScreen({
   )
 }
 
-function showAuthError(err: unknown): Promise<void> {
+/** The 'Error' dialog, with the provider's or the server's words. */
+export function showAuthError(err: unknown): Promise<void> {
   return showAlert({
     title: 'Error',
     text: errorMessage(err, 'Something went wrong. Please try again.'),
@@ -46,7 +47,8 @@ function showAuthError(err: unknown): Promise<void> {
 /**
  * Runs one login or sign-up attempt at a time. `start` may refuse (return
  * undefined) before anything is sent; a failure shows the Error dialog, a
- * success the toast, then the visitor goes back to where a guard stopped them.
+ * success the toast, then the visitor goes back to where a guard stopped them
+ * (`backTo`), or `instead` runs when the screen has a step of its own first.
  */
 export function useAuthAttempt(successTitle: string) {
   const navigate = useNavigate()
@@ -70,7 +72,7 @@ export function useAuthAttempt(successTitle: string) {
     setBusyVisit(busyRef.current)
   }
 
-  async function attempt(start: () => Promise<void> | undefined) {
+  async function attempt(start: () => Promise<void> | undefined, instead?: () => void) {
     if (busyRef.current === visit) return
     const work = start()
     if (!work) return
@@ -83,14 +85,20 @@ export function useAuthAttempt(successTitle: string) {
       return
     }
     showToast({ title: successTitle, icon: 'success' })
-    navigate(safeReturnPath(from), { replace: true })
+    if (instead) {
+      setWorking(false)
+      instead()
+      return
+    }
+    navigate(backTo, { replace: true })
   }
+  const backTo = safeReturnPath(from)
 
   /** The link to the other auth screen, keeping where to go back to. */
   const linkTo = (path: '/login' | '/register') =>
     from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
 
-  return { busy, attempt, linkTo, from }
+  return { busy, attempt, linkTo, from, backTo }
 }
 
 const PRIMARY_BUTTON =
