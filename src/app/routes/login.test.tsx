@@ -60,6 +60,18 @@ describe('Forgot password?', () => {
     return createAuthSession({ loadGateway: async () => gateway, publish: () => undefined })
   }
 
+  /** /login with the reset form open, `email` typed into it. */
+  async function resetFormWith(gateway: AuthGateway, email: string) {
+    const user = userEvent.setup()
+    renderApp([{ path: '/login', element: <Login /> }], {
+      url: '/login',
+      actions: { sendPasswordReset: sessionOver(gateway).sendPasswordReset },
+    })
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await user.type(screen.getByLabelText('Email'), email)
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }))
+  }
+
   it('asks for the email, has the provider mail a link, and answers alike for any email', async () => {
     const user = userEvent.setup()
     const { gateway } = fakeGateway()
@@ -82,15 +94,8 @@ describe('Forgot password?', () => {
   })
 
   it('says beside the field what is wrong with the email, and sends nothing', async () => {
-    const user = userEvent.setup()
     const { gateway } = fakeGateway()
-    renderApp([{ path: '/login', element: <Login /> }], {
-      url: '/login',
-      actions: { sendPasswordReset: sessionOver(gateway).sendPasswordReset },
-    })
-    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
-    await user.type(screen.getByLabelText('Email'), 'not-an-email')
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }))
+    await resetFormWith(gateway, 'not-an-email')
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByTestId('field-error').textContent).toBe(AUTH_MESSAGES['auth/invalid-email'])
     expect(gateway.sendPasswordReset).not.toHaveBeenCalled()
@@ -98,16 +103,9 @@ describe('Forgot password?', () => {
   })
 
   it('shows what the provider refuses in the Error dialog, and claims nothing was sent', async () => {
-    const user = userEvent.setup()
     const { gateway } = fakeGateway()
     vi.mocked(gateway.sendPasswordReset).mockRejectedValue(new AuthError('auth/network-request-failed'))
-    renderApp([{ path: '/login', element: <Login /> }], {
-      url: '/login',
-      actions: { sendPasswordReset: sessionOver(gateway).sendPasswordReset },
-    })
-    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
-    await user.type(screen.getByLabelText('Email'), 'sam@example.com')
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }))
+    await resetFormWith(gateway, 'sam@example.com')
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' })
     expect(dialog.textContent).toContain(AUTH_MESSAGES['auth/network-request-failed'])
     expect(screen.queryByText(RESET_SENT)).toBeNull()

@@ -35,8 +35,7 @@ export function AuthScreen({
   )
 }
 
-/** The 'Error' dialog, with the provider's or the server's words. */
-export function showAuthError(err: unknown): Promise<void> {
+function showAuthError(err: unknown): Promise<void> {
   return showAlert({
     title: 'Error',
     text: errorMessage(err, 'Something went wrong. Please try again.'),
@@ -99,6 +98,32 @@ export function useAuthAttempt(successTitle: string) {
     from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
 
   return { busy, attempt, linkTo, from, backTo }
+}
+
+/**
+ * One request to the identity provider at a time that is not a sign-in (a mail
+ * to send): `busy` while it runs, the Error dialog when it is refused; `run`
+ * answers whether it was done.
+ */
+export function useProviderRequest() {
+  const [busy, setBusy] = useState(false)
+  const busyRef = useRef(false)
+  async function run(work: () => Promise<void>): Promise<boolean> {
+    if (busyRef.current) return false
+    busyRef.current = true
+    setBusy(true)
+    try {
+      await work()
+      return true
+    } catch (err) {
+      await showAuthError(err)
+      return false
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+  return { busy, run }
 }
 
 const PRIMARY_BUTTON =

@@ -7,14 +7,14 @@ import { useEffect, useId, useState } from 'react'
 import { useFieldProblems } from '#shared/ui/field-problems'
 import { useAuthActions } from '../auth-provider'
 import { emailProblems } from '../credential-checks'
-import { AuthForm, EmailField, showAuthError } from './auth-screen'
+import { AuthForm, EmailField, useProviderRequest } from './auth-screen'
 
 export const RESET_SENT = 'If an account exists for that email, we sent a link to reset the password.'
 
 export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const { sendPasswordReset } = useAuthActions()
   const [email, setEmail] = useState(initialEmail)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useProviderRequest()
   const [sent, setSent] = useState(false)
   const emailId = useId()
   const { formRef, show, field } = useFieldProblems<'email'>(() => emailId)
@@ -23,16 +23,8 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
 
   async function submit() {
     if (busy || !show(emailProblems(email))) return
-    setBusy(true)
     setSent(false)
-    try {
-      await sendPasswordReset(email.trim())
-      setSent(true)
-    } catch (err) {
-      await showAuthError(err)
-    } finally {
-      setBusy(false)
-    }
+    if (await run(() => sendPasswordReset(email.trim()))) setSent(true)
   }
 
   return (

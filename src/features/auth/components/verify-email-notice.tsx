@@ -5,27 +5,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useAuthActions } from '../auth-provider'
-import { showAuthError } from './auth-screen'
+import { useProviderRequest } from './auth-screen'
 
 export function VerifyEmailNotice({ email, continueTo }: { email: string; continueTo: string }) {
   const { sendEmailVerification } = useAuthActions()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useProviderRequest()
   const [sent, setSent] = useState(false)
   const heading = useRef<HTMLParagraphElement>(null)
   // The form it replaces had the focus: it moves here, so a screen reader reads what comes next.
   useEffect(() => heading.current?.focus(), [])
 
   async function send() {
-    if (busy) return
-    setBusy(true)
-    try {
-      await sendEmailVerification()
-      setSent(true)
-    } catch (err) {
-      await showAuthError(err)
-    } finally {
-      setBusy(false)
-    }
+    if (await run(sendEmailVerification)) setSent(true)
   }
 
   return (

@@ -37,6 +37,22 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** "Not now": remembered, so the card does not come back. */
+function NotNow({ close }: { close: () => void }) {
+  return (
+    <button
+      type="button"
+      className={SECONDARY_BUTTON}
+      onClick={() => {
+        rememberAsked('not-now')
+        close()
+      }}
+    >
+      Not now
+    </button>
+  )
+}
+
 function PushCard({ close }: { close: () => void }) {
   const [busy, setBusy] = useState(false)
   return (
@@ -56,16 +72,7 @@ function PushCard({ close }: { close: () => void }) {
         >
           Turn on notifications
         </button>
-        <button
-          type="button"
-          className={SECONDARY_BUTTON}
-          onClick={() => {
-            rememberAsked('not-now')
-            close()
-          }}
-        >
-          Not now
-        </button>
+        <NotNow close={close} />
       </div>
     </Card>
   )
@@ -105,16 +112,7 @@ function EmailInsteadCard({ close }: { close: () => void }) {
         >
           Email me instead
         </button>
-        <button
-          type="button"
-          className={SECONDARY_BUTTON}
-          onClick={() => {
-            rememberAsked('not-now')
-            close()
-          }}
-        >
-          Not now
-        </button>
+        <NotNow close={close} />
       </div>
       <OfflineReason id={offlineId} className="mt-2" />
       {turnOn.isError ? (
