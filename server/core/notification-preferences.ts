@@ -3,17 +3,17 @@
 // push and email are per kind of event. A user's stored row holds only what
 // they changed, so a default changed later reaches everyone who kept it.
 import {
-  MAILED_BY_DEFAULT_KINDS,
   NOTIFICATION_KINDS,
   type ChannelChoice,
   type NotificationKind,
   type NotificationPreferences,
   type ReminderLead,
 } from '#contract/entities'
+import { MAILED_BY_DEFAULT_KINDS } from '#contract/mailed-by-default'
 import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import type { PreferencesRow } from './store'
 
-/** Kinds mailed unless the user says otherwise (the app offers to turn them on again, so the list is the contract's). */
+/** Kinds mailed unless the user says otherwise (the app turns them on again from its notification card). */
 export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>(MAILED_BY_DEFAULT_KINDS)
 
 /** One reminder, a day before each class, unless the student chooses otherwise. */

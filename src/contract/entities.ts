@@ -236,15 +236,6 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
-/** Kinds mailed unless the user says otherwise: decisions on a booking, a seat, a cancellation, a reminder. */
-export const MAILED_BY_DEFAULT_KINDS = [
-  'booking-approved',
-  'booking-rejected',
-  'booking-promoted',
-  'booking-cancelled',
-  'class-reminder',
-] as const satisfies readonly NotificationKind[]
-
 /** The ways a notification reaches its recipient besides the inbox, which always has it. */
 export const NOTIFICATION_CHANNELS = ['push', 'email'] as const
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]

@@ -9,7 +9,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { MAILED_BY_DEFAULT_KINDS } from '#contract/entities'
+import { MAILED_BY_DEFAULT_KINDS } from '#contract/mailed-by-default'
 import { errorMessage } from '#shared/api/api-error'
 import { OfflineReason } from '#shared/offline/offline-reason'
 import { useServerGate } from '#shared/offline/use-server-gate'

@@ -7,7 +7,7 @@
 // kept to send later.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
-import { REMINDER_LEADS, type NotificationPreferences, type ReminderLead, type Role } from '#contract/entities'
+import type { NotificationPreferences, ReminderLead, Role } from '#contract/entities'
 import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import { errorMessage } from '#shared/api/api-error'
 import { isNetworkError } from '#shared/offline/device-backed-query'
@@ -24,6 +24,8 @@ import {
 import { KIND_LABELS, KINDS_OF_ROLE } from '../notification-kinds'
 
 const LEAD_LABELS: Record<ReminderLead, string> = { '1h': '1 hour before', '1d': '1 day before' }
+// The contract's leads, in its order, without the contract's schemas (the app ships no zod).
+const REMINDER_LEADS = Object.keys(LEAD_LABELS) as ReminderLead[]
 
 export const OFFLINE_SETTINGS =
   'You are offline, so these settings cannot be changed now. Changes are not kept to send later: change them when you are back online.'
