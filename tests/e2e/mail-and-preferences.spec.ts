@@ -7,15 +7,16 @@
 // and "Forgot password?", whose answer is the same for any email.
 import type { Page } from '@playwright/test'
 import type { NotificationPreferences } from '../../src/contract/entities'
-import { RESET_SENT } from '../../src/features/auth/components/forgot-password'
 import { callApi, DEMO_EMAIL, logInAs, tokenOf } from './demo-accounts'
 import { appMode, checkA11y, expect, test } from './fixtures'
 import { smallTargets } from './phone-fit'
 import { demoUnsubscribePath } from './unsubscribe-links'
 
 const PREFERENCES = '/users/me/notification-preferences'
+/** The reset form's one answer (docs/product.md#messages). */
+const RESET_SENT = 'If an account exists for that email, we sent a link to reset the password.'
 /** A zone that is not the machine's, so a kept zone is the browser's, not a default. */
-const BROWSER_ZONE = 'Asia/Kolkata'
+const BROWSER_ZONE = 'Asia/Tokyo'
 
 test.use({ timezoneId: BROWSER_ZONE })
 
@@ -110,7 +111,7 @@ test.describe('a link the server does not take', () => {
     const refused = await callApi<{ message: string }>(page, '/unsubscribe/not-a-token.forged')
     expect(refused.status).toBe(404)
     await page.goto('/unsubscribe/not-a-token.forged')
-    await expect(page.getByRole('alert')).toHaveText(refused.body.message)
+    await expect(page.getByRole('alert').filter({ hasText: refused.body.message })).toHaveText(refused.body.message)
     await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0)
   })
 })
@@ -133,26 +134,32 @@ test('the admin sees how mail goes today', { tag: '@live' }, async ({ page }) =>
   }
 })
 
-test(
-  '"Forgot password?" has a reset link sent, and answers alike for an email with no account',
-  { tag: '@live' },
-  async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 })
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(DEMO_EMAIL.student)
-    await page.getByRole('button', { name: 'Forgot password?' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
-    await expect(page.getByLabel('Email')).toBeFocused()
-    await expect(page.getByLabel('Email')).toHaveValue(DEMO_EMAIL.student)
-    await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect(page.getByRole('status').filter({ hasText: RESET_SENT })).toBeVisible()
-    await checkA11y(page, 'reset form, sent')
-    expect(await smallTargets(page), 'the reset form’s touch targets').toEqual([])
+test.describe('forgot password', () => {
+  // A live build's Auth emulator refuses an email with no account (400), which the browser reports itself; the
+  // screen answers it as any other.
+  test.use({ allowedConsoleErrors: [/status of 400/] })
 
-    await page.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`)
-    await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect(page.getByRole('status').filter({ hasText: RESET_SENT })).toBeVisible()
-    await page.getByRole('button', { name: 'Back to login' }).click()
-    await expect(page.getByRole('button', { name: 'Forgot password?' })).toBeFocused()
-  },
-)
+  test(
+    '"Forgot password?" has a reset link sent, and answers alike for an email with no account',
+    { tag: '@live' },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 })
+      await page.goto('/login')
+      await page.getByLabel('Email').fill(DEMO_EMAIL.student)
+      await page.getByRole('button', { name: 'Forgot password?' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
+      await expect(page.getByLabel('Email')).toBeFocused()
+      await expect(page.getByLabel('Email')).toHaveValue(DEMO_EMAIL.student)
+      await page.getByRole('button', { name: 'Send reset link' }).click()
+      await expect(page.getByRole('status').filter({ hasText: RESET_SENT })).toBeVisible()
+      await checkA11y(page, 'reset form, sent')
+      expect(await smallTargets(page), 'the reset form’s touch targets').toEqual([])
+
+      await page.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`)
+      await page.getByRole('button', { name: 'Send reset link' }).click()
+      await expect(page.getByRole('status').filter({ hasText: RESET_SENT })).toBeVisible()
+      await page.getByRole('button', { name: 'Back to login' }).click()
+      await expect(page.getByRole('button', { name: 'Forgot password?' })).toBeFocused()
+    },
+  )
+})
