@@ -23,7 +23,7 @@ export function shouldAsk(): boolean {
  * to install one, so the card says how, and offers email instead. (An iPad
  * asks for desktop sites: it names itself a Mac with a touch screen.)
  */
-export function pushNeedsHomeScreen(): boolean {
+function pushNeedsHomeScreen(): boolean {
   const agent = navigator.userAgent
   const apple = /iPhone|iPad|iPod/.test(agent) || (agent.includes('Macintosh') && navigator.maxTouchPoints > 1)
   const installed =
