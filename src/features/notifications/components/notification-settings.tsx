@@ -6,7 +6,7 @@
 // Offline nothing can be changed, and the section says that a change is not
 // kept to send later.
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import type { NotificationPreferences, ReminderLead, Role } from '#contract/entities'
 import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import { errorMessage } from '#shared/api/api-error'
@@ -82,6 +82,7 @@ function PreferencesForm({
 }) {
   const zoneId = useId()
   const leadsId = useId()
+  const zones = useMemo(() => zoneChoices(shown.timeZone), [shown.timeZone])
   return (
     <div className="mt-3 space-y-5">
       <ul className="divide-y divide-line rounded border border-line">
@@ -144,7 +145,7 @@ function PreferencesForm({
           aria-describedby={[`${zoneId}-hint`, gate['aria-describedby']].filter(Boolean).join(' ')}
           onChange={(event) => save({ timeZone: event.target.value })}
         >
-          {zoneChoices(shown.timeZone).map((zone) => (
+          {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replaceAll('_', ' ')}
             </option>
