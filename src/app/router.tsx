@@ -41,6 +41,8 @@ export const routeTree: RouteObject[] = [
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'settings', lazy: () => import('./routes/settings') },
       ...demoRoutes,
+      // A mail's link: signed in or not, the token is the proof.
+      { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
       {
         // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,

@@ -27,6 +27,7 @@ import { securityTests } from './suite/security'
 import { sessionSearchTests } from './suite/session-search'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
+import { timeZoneAtSignInTests } from './suite/time-zone-at-sign-in'
 import { userTests } from './suite/users'
 
 /** `extra` adds tests that only this target can run, with the same API and reset. */
@@ -59,6 +60,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     crossSiteTests(api)
     hostileContentTests(api)
     hostileUserAndUrlTests(api)
+    timeZoneAtSignInTests(api)
     extra?.(api)
   })
 }

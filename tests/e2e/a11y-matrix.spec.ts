@@ -17,6 +17,7 @@ import type { DemoMail, DemoMailboxAnswer } from '../../src/contract/demo-identi
 import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, openInApp, test } from './fixtures'
 import { controlsOffScreen, primaryAction, sidewaysOverflow, smallTargets } from './phone-fit'
+import { demoUnsubscribePath } from './unsubscribe-links'
 
 type Visitor = DemoRole | 'guest'
 
@@ -60,6 +61,8 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/my-notes',
     '/dashboard/my-materials',
     '/dashboard/notifications',
+    // A mail's unsubscribe link, as its recipient opens it (signed out or not, the same page).
+    '/unsubscribe/:unsubscribe',
   ],
   tutor: [
     ...PUBLIC_ROUTES,
@@ -112,6 +115,7 @@ async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, 
     ids.booking = bookings.body.find((b) => b.status === 'approved')!.sessionId
     const booked = new Set(bookings.body.map((b) => b.sessionId))
     const now = Date.now()
+    ids.unsubscribe = (await demoUnsubscribePath(page, DEMO_EMAIL.student, 'booking-approved')).split('/').pop()!
     ids.bookable = sessions.body.find(
       (s) =>
         !booked.has(s._id) &&

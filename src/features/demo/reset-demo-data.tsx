@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { DEMO_RESET_PATH, demoPages } from '#contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/headers'
 import { whenApiReady } from '#shared/api/api-ready'
 import { confirmDialog, showAlert } from '#shared/ui/feedback'
 import { useOnline, OFFLINE_REASON } from '#shared/offline/use-online'

@@ -55,6 +55,12 @@ export const queryKeys = {
     inbox: (email: string) => ['notifications', 'inbox', email] as const,
     unread: (email: string) => ['notifications', 'unread', email] as const,
   },
+  /** What a user is told of, and how; and what an unsubscribe link stops (no one need be signed in). */
+  preferences: {
+    all: ['preferences'] as const,
+    ofUser: (email: string) => ['preferences', 'user', email] as const,
+    unsubscribe: (token: string) => ['preferences', 'unsubscribe', token] as const,
+  },
   notes: {
     all: ['notes'] as const,
     /** The server's list, merged into the device's notes (its data is only how many it listed). */
