@@ -18,7 +18,7 @@ import {
   type DemoSignUpBody,
   type DemoUpdateProfileBody,
 } from '#contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/headers'
 import { whenApiReady } from '#shared/api/api-ready'
 import { LOCAL_KEYS, localStore, onLocalChange } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'

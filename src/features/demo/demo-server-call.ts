@@ -2,7 +2,7 @@
 // mailbox and its identity provider's one-time codes
 // (src/contract/demo-identity.ts). Plain fetch on the app's own origin, after
 // the service worker that hosts the demo server controls the page.
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/headers'
 import { ApiError } from '#shared/api/api-error'
 import { whenApiReady } from '#shared/api/api-ready'
 
