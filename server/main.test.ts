@@ -31,10 +31,15 @@ interface FakeDatabase extends Database {
   seeded: SeedRows[]
 }
 
+/** Where the fakes' job queue keeps its jobs: the queue starts with every server, as in a deployment. */
+let jobs: Database
+
 function fakeDatabase(kind: Database['kind'] = 'pglite', empty = true): FakeDatabase {
   const fake: FakeDatabase = {
     store: {} as Store,
     kind,
+    deliveries: jobs.deliveries,
+    jobDatabase: jobs.jobDatabase,
     closed: 0,
     seeded: [],
     ping: async () => {},
@@ -140,6 +145,11 @@ function slowRoute() {
   }
   return { route, started, release }
 }
+
+beforeAll(async () => {
+  jobs = await openDatabase({ inMemory: true })
+}, 60_000)
+afterAll(() => jobs?.close())
 
 describe('shouldSeed', () => {
   it('seeds the embedded database on auto, a PostgreSQL server only when asked to', () => {

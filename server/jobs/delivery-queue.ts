@@ -19,7 +19,7 @@
 // process's alone now) is put back at start. On PostgreSQL a job whose
 // worker stopped beating (its process ended) is retried by the supervisor.
 import { sql } from 'drizzle-orm'
-import { PgBoss, fromDrizzle, type ConstructorOptions, type DrizzleTransactionLike, type Queue } from 'pg-boss'
+import { PgBoss, fromDrizzle, type ConstructorOptions, type DrizzleTransactionLike, type JobWithMetadata, type Queue } from 'pg-boss'
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '#contract/entities'
 import { DELIVERY_QUEUES, deliveryKey } from '#core/deliveries'
 import type { Database } from '../db/open-database'
@@ -99,7 +99,7 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
   let embedded = false
   const workerIds = new Map<string, string[]>()
 
-  const queueOptions = (kind: Database['kind']): Omit<Queue, 'name'> => ({
+  const queueOptions = (kind: Database['jobDatabase']['kind']): Omit<Queue, 'name'> => ({
     policy: 'exclusive',
     retryLimit: timings.retryLimit,
     retryDelay: timings.retryDelaySeconds,
@@ -131,12 +131,13 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
     },
 
     async start(database) {
+      const { jobDatabase } = database
       ledger = database.deliveries
-      embedded = database.kind === 'pglite'
+      embedded = jobDatabase.kind === 'pglite'
       const connection: ConstructorOptions =
-        database.jobDatabase.kind === 'postgres'
-          ? { connectionString: database.jobDatabase.connectionString, max: 4, useListenNotify: true }
-          : { db: { executeSql: database.jobDatabase.run as never }, backend: 'pglite' }
+        jobDatabase.kind === 'postgres'
+          ? { connectionString: jobDatabase.connectionString, max: 4, useListenNotify: true }
+          : { db: { executeSql: jobDatabase.run as never }, backend: 'pglite' }
       const started = new PgBoss({
         ...connection,
         application_name: 'studyhub-jobs',
@@ -152,9 +153,9 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
         await started.createQueue(GIVEN_UP_QUEUE, { retryLimit: timings.retryLimit, retryDelay: 1 })
         for (const channel of NOTIFICATION_CHANNELS) {
           const name = DELIVERY_QUEUES[channel]
-          await started.createQueue(name, queueOptions(database.kind))
+          await started.createQueue(name, queueOptions(jobDatabase.kind))
           // A queue made by an older version keeps its settings until told the new ones.
-          const { policy: _policy, deadLetter, ...settings } = queueOptions(database.kind)
+          const { policy: _policy, deadLetter, ...settings } = queueOptions(jobDatabase.kind)
           await started.updateQueue(name, { ...settings, deadLetter })
         }
         if (embedded) await putBackOrphans(started, database.deliveries)
@@ -180,11 +181,11 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
             localConcurrency: CONCURRENCY,
             pollingIntervalSeconds: timings.pollingIntervalSeconds,
           },
-          async ([job]) => {
-            const { notificationId } = job!.data
+          async ([fetched]) => {
+            const job = fetched as JobWithMetadata<JobData>
             await handle(
-              { notificationId, channel },
-              { last: job!.retryCount >= job!.retryLimit, signal: job!.signal },
+              { notificationId: job.data.notificationId, channel },
+              { last: job.retryCount >= job.retryLimit, signal: job.signal },
             )
           },
         )

@@ -107,6 +107,7 @@ const SESSION_PATCH_KEYS = [
   'status',
   'createdAt',
   'seats',
+  'calendarSequence',
 ] as const satisfies readonly (keyof SessionRow)[]
 
 /** The columns a patch sets; a key present with no value (seats lifted) becomes NULL. */
