@@ -44,13 +44,17 @@ export interface QueueTimings {
   pollingIntervalSeconds: number
 }
 
-/** About two hours of tries in all: an SMTP server down for an hour still gets the mail. */
+/**
+ * Tries 5 to 10 seconds apart at first, then twice as far each time: about
+ * two hours in all, so an SMTP server down for an hour still gets the mail. A
+ * process that ended mid-send is noticed within 15 seconds.
+ */
 export const DEFAULT_TIMINGS: QueueTimings = {
-  retryLimit: 8,
-  retryDelaySeconds: 30,
-  retryDelayMaxSeconds: 3600,
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 1800,
   heartbeatSeconds: 10,
-  superviseIntervalSeconds: 10,
+  superviseIntervalSeconds: 5,
   pollingIntervalSeconds: 2,
 }
 

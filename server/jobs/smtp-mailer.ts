@@ -57,19 +57,11 @@ export function createSmtpMailer(settings: { smtpUrl: string; from: string }): M
           // The same for every try of one delivery: a try that was accepted but not marked sent
           // (the process ended between the two) sends a copy the recipient's mail can recognise.
           messageId: `<${mail.messageKey}@${domain}>`,
-          // The invite twice, as calendar mail carries it: a text/calendar part with its method,
-          // which mail clients show as an invitation (accept, decline), and a file to open.
+          // The invite as calendar mail carries it: a text/calendar part with its method, which mail
+          // clients show as an invitation (accept, decline), and the same as a file to open
+          // (nodemailer attaches it as invite.ics beside the part).
           ...(calendar
-            ? {
-                icalEvent: { method: calendar.method, filename: calendar.filename, content: calendar.content },
-                attachments: [
-                  {
-                    filename: calendar.filename,
-                    content: calendar.content,
-                    contentType: `text/calendar; charset=utf-8; method=${calendar.method}`,
-                  },
-                ],
-              }
+            ? { icalEvent: { method: calendar.method, filename: calendar.filename, content: calendar.content } }
             : {}),
           ...(signal ? { signal } : {}),
         })

@@ -19,6 +19,8 @@ export interface SmtpCapture {
   received(): SentMail[]
   /** How many mails arrived at all (accepted, failed or held) since the last clear. */
   attempts(): number
+  /** When each of them arrived (ms since the epoch), oldest first. */
+  arrivals(): number[]
   clear(): void
   /** Resolves once `count` mails have been accepted since the last clear, or rejects after `ms`. */
   waitFor(count: number, ms?: number): Promise<SentMail[]>
@@ -30,7 +32,7 @@ export const TEMPORARY_FAILURE = 'Mailbox busy, try again later'
 
 export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Promise<SmtpCapture> {
   let mails: SentMail[] = []
-  let arrived = 0
+  let arrived: number[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -41,7 +43,7 @@ export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Pro
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        arrived += 1
+        arrived.push(Date.now())
         if (capture.behaviour === 'hold') return
         if (capture.behaviour === 'fail') {
           callback(Object.assign(new Error(TEMPORARY_FAILURE), { responseCode: 451 }))
@@ -67,10 +69,11 @@ export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Pro
     url: `smtp://127.0.0.1:${port}`,
     behaviour,
     received: () => [...mails],
-    attempts: () => arrived,
+    attempts: () => arrived.length,
+    arrivals: () => [...arrived],
     clear() {
       mails = []
-      arrived = 0
+      arrived = []
     },
     async waitFor(count, ms = 20_000) {
       const deadline = Date.now() + ms
