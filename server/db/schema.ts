@@ -549,6 +549,11 @@ export const deliveries = pgTable(
     state: text('state').$type<DeliveryState>().notNull(),
     createdAt: isoTime('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The try under way: `host:pid:job:attempt` of the process making it, so a
+     * process started again on that host can tell a try cut off by its end.
+     */
+    claimedBy: text('claimed_by'),
     /** When it was sent or given up on; NULL while queued. */
     doneAt: isoTime('done_at'),
     lastError: text('last_error'),

@@ -32,7 +32,7 @@ export function emailDelivery(deps: EmailDeliveryDeps): DeliveryHandler {
   return async (key, attempt) => {
     const notification = await store.notifications.get(key.notificationId)
     // Gone with its user (a deleted account), or given up meanwhile: nothing to send.
-    if (!notification || !(await ledger.startAttempt(key))) return
+    if (!notification || !(await ledger.startAttempt(key, attempt.claim))) return
     const now = deps.now()
     const context = await loadMailContext(store, notification, deps.origins, now)
     if (!context) {

@@ -16,9 +16,9 @@ export function pushDelivery(deps: {
   now: () => Date
 }): DeliveryHandler {
   const { store, ledger, sender } = deps
-  return async (key) => {
+  return async (key, attempt) => {
     const notification = await store.notifications.get(key.notificationId)
-    if (!notification || !(await ledger.startAttempt(key))) return
+    if (!notification || !(await ledger.startAttempt(key, attempt.claim))) return
     const outcome = await sender.deliver([notification])
     const at = deps.now().toISOString()
     if (outcome.sent > 0) await ledger.markSent(key, at)

@@ -14,11 +14,15 @@
 // it runs in this process over the database thread's one client, in turn
 // with the requests (../db/open-database.ts): nothing else may reach PGlite,
 // whose one session a transaction holds. There a write wakes this process's
-// workers itself (their fetch runs after the writing transaction, in line),
-// and a job left running by a process that ended (its folder is this
-// process's alone now) is put back at start. On PostgreSQL a job whose
-// worker stopped beating (its process ended) is retried by the supervisor.
+// workers itself (their fetch runs after the writing transaction, in line).
+//
+// A try cut off by the end of its process is tried again: at once when a
+// process starts on the same machine (each try names its process in its
+// delivery row; on the embedded database every running job is one, as the
+// folder is this process's alone), otherwise once the job's heartbeat has
+// stopped for heartbeatSeconds (pg-boss's supervisor, any process).
 import { sql } from 'drizzle-orm'
+import { hostname } from 'node:os'
 import { PgBoss, fromDrizzle, type ConstructorOptions, type DrizzleTransactionLike, type JobWithMetadata, type Queue } from 'pg-boss'
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '#contract/entities'
 import { DELIVERY_QUEUES, deliveryKey } from '#core/deliveries'
@@ -45,13 +49,14 @@ export interface QueueTimings {
 }
 
 /**
- * Tries 5 to 10 seconds apart at first, then twice as far each time: about
- * two hours in all, so an SMTP server down for an hour still gets the mail. A
- * process that ended mid-send is noticed within 15 seconds.
+ * Tries 2 to 4 seconds apart at first, then twice as far each time, at most
+ * half an hour: one to two hours in all, so an SMTP server down for most of
+ * an hour still gets the mail.
+ * A process that ended mid-send is noticed within 15 seconds.
  */
 export const DEFAULT_TIMINGS: QueueTimings = {
-  retryLimit: 10,
-  retryDelaySeconds: 5,
+  retryLimit: 12,
+  retryDelaySeconds: 2,
   retryDelayMaxSeconds: 1800,
   heartbeatSeconds: 10,
   superviseIntervalSeconds: 5,
@@ -64,6 +69,8 @@ export interface DeliveryAttempt {
   last: boolean
   /** Aborted when the try runs out of time. */
   signal: AbortSignal
+  /** Who makes it (`host:pid:job:attempt`), for the delivery row (DeliveryLedger.startAttempt). */
+  claim: string
 }
 
 /** Sends one delivery; throws to have it tried again later. */
@@ -162,7 +169,7 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
           const { policy: _policy, deadLetter, ...settings } = queueOptions(jobDatabase.kind)
           await started.updateQueue(name, { ...settings, deadLetter })
         }
-        if (embedded) await putBackOrphans(started, database.deliveries)
+        await putBackCutOff(started, database.deliveries)
       } catch (error) {
         await started.stop({ graceful: false }).catch(() => {})
         throw error
@@ -184,12 +191,18 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
             batchSize: 1,
             localConcurrency: CONCURRENCY,
             pollingIntervalSeconds: timings.pollingIntervalSeconds,
+            // A retry that comes due is announced by nothing: NOTIFY wakes workers for new jobs only.
+            notifyPollingIntervalSeconds: timings.pollingIntervalSeconds,
           },
           async ([fetched]) => {
             const job = fetched as JobWithMetadata<JobData>
             await handle(
               { notificationId: job.data.notificationId, channel },
-              { last: job.retryCount >= job.retryLimit, signal: job.signal },
+              {
+                last: job.retryCount >= job.retryLimit,
+                signal: job.signal,
+                claim: [hostname(), process.pid, job.id, job.retryCount].join(':'),
+              },
             )
           },
         )
@@ -225,24 +238,44 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
   }
 
   /**
-   * Jobs a process that ended left running, put back to run again now: on the
-   * embedded database only this process has the folder, so no other one is
-   * working them. A job's own record of its try stays (its retry count).
+   * Tries cut off by the end of their process, put back to run again now: on
+   * the embedded database every running job (only this process has the
+   * folder), on PostgreSQL those of a process of this machine that is gone.
+   * Each is put back only while it is still on that try (cancel is fenced to
+   * the attempt), so a try another process has started since is left alone.
    */
-  async function putBackOrphans(started: PgBoss, deliveries: DeliveryLedger) {
-    const queued = await deliveries.queued(MAX_PUT_BACK)
+  async function putBackCutOff(started: PgBoss, deliveries: DeliveryLedger) {
     let putBack = 0
-    for (const key of queued) {
-      const name = DELIVERY_QUEUES[key.channel]
-      const jobs = await started.findJobs(name, { key: deliveryKey(key) })
-      for (const job of jobs.filter((j) => j.state === 'active')) {
-        await started.cancel(name, job.id)
-        await started.resume(name, job.id)
-        putBack += 1
+    const again = async (name: string, attempt: { id: string; retryCount: number }) => {
+      const cancelled = (await started.cancel(name, attempt)) as { affected?: number }
+      if (!cancelled.affected) return
+      await started.resume(name, attempt.id)
+      putBack += 1
+    }
+    for (const row of await deliveries.queued(MAX_PUT_BACK)) {
+      const name = DELIVERY_QUEUES[row.channel]
+      if (embedded) {
+        const jobs = await started.findJobs(name, { key: deliveryKey(row) })
+        for (const job of jobs.filter((j) => j.state === 'active')) await again(name, job)
+        continue
       }
+      const [host, pid, id, attempt] = row.claimedBy?.split(':') ?? []
+      if (host !== hostname() || !id || isRunning(Number(pid))) continue
+      if (await deliveries.releaseClaim(row, row.claimedBy!)) await again(name, { id, retryCount: Number(attempt) })
     }
     if (putBack > 0) logger.info('put back deliveries a stopped process was sending', { deliveries: putBack })
   }
 
   return queue
+}
+
+/** Whether a process of this machine is running (one of another user's counts: it is not ours to judge). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

@@ -5,6 +5,7 @@ CREATE TABLE "deliveries" (
 	"state" text NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_by" text,
 	"done_at" timestamp (3) with time zone,
 	"last_error" text,
 	CONSTRAINT "deliveries_pkey" PRIMARY KEY("notification_id","channel"),

@@ -43,7 +43,8 @@ export interface DeliveryKey {
 
 const channelOrder = (channel: NotificationChannel) => NOTIFICATION_CHANNELS.indexOf(channel)
 
-const toDelivery = (row: typeof deliveries.$inferSelect): DeliveryRow => row
+/** A row as the port has it: the try under way is the queue's own bookkeeping. */
+const toDelivery = ({ claimedBy: _claim, ...row }: typeof deliveries.$inferSelect): DeliveryRow => row
 
 const byKey = ({ notificationId, channel }: DeliveryKey) =>
   and(eq(deliveries.notificationId, notificationId), eq(deliveries.channel, channel))
@@ -128,16 +129,21 @@ export function deliveriesStore(db: PgDb): Store['deliveries'] {
 /** How the queue's workers move a delivery on. Every change is on a queued row only: a done one stays as it is. */
 export interface DeliveryLedger {
   get(key: DeliveryKey): Promise<DeliveryRow | undefined>
-  /** Counts a try about to be made; the row as it then is, or undefined when it is no longer queued. */
-  startAttempt(key: DeliveryKey): Promise<DeliveryRow | undefined>
+  /**
+   * Counts a try about to be made by `claim` (who makes it: ../../jobs/delivery-queue.ts); the
+   * row as it then is, or undefined when it is no longer queued.
+   */
+  startAttempt(key: DeliveryKey, claim: string): Promise<DeliveryRow | undefined>
   /** Marks it sent; false when it was not queued (sent or given up on already). */
   markSent(key: DeliveryKey, at: string): Promise<boolean>
   /** Keeps a failed try's error while it waits for the next. */
   recordError(key: DeliveryKey, error: string): Promise<void>
   /** Gives it up, with the last try's error. */
   markFailed(key: DeliveryKey, error: string, at: string): Promise<boolean>
-  /** The deliveries still to send, oldest first (at most `limit`). */
-  queued(limit: number): Promise<DeliveryKey[]>
+  /** The deliveries still to send, oldest first (at most `limit`), with the try under way if any. */
+  queued(limit: number): Promise<(DeliveryKey & { claimedBy: string | null })[]>
+  /** Forgets the try under way when it is still `claim`'s; false when another has started since. */
+  releaseClaim(key: DeliveryKey, claim: string): Promise<boolean>
   /** How many are still to send (tests wait for none). */
   queuedCount(): Promise<number>
 }
@@ -153,10 +159,10 @@ export function deliveryLedger(db: PgDb): DeliveryLedger {
       const [row] = await db.select().from(deliveries).where(byKey(key))
       return row && toDelivery(row)
     },
-    async startAttempt(key) {
+    async startAttempt(key, claim) {
       const [row] = await db
         .update(deliveries)
-        .set({ attempts: sql`${deliveries.attempts} + 1` })
+        .set({ attempts: sql`${deliveries.attempts} + 1`, claimedBy: claim })
         .where(queuedOne(key))
         .returning()
       return row && toDelivery(row)
@@ -183,9 +189,21 @@ export function deliveryLedger(db: PgDb): DeliveryLedger {
         .returning({ id: deliveries.notificationId })
       return changed.length > 0
     },
+    async releaseClaim(key, claim) {
+      const released = await db
+        .update(deliveries)
+        .set({ claimedBy: null })
+        .where(and(queuedOne(key), eq(deliveries.claimedBy, claim)))
+        .returning({ id: deliveries.notificationId })
+      return released.length > 0
+    },
     async queued(limit) {
       return db
-        .select({ notificationId: deliveries.notificationId, channel: deliveries.channel })
+        .select({
+          notificationId: deliveries.notificationId,
+          channel: deliveries.channel,
+          claimedBy: deliveries.claimedBy,
+        })
         .from(deliveries)
         .where(eq(deliveries.state, 'queued'))
         .orderBy(asc(deliveries.createdAt))
