@@ -26,9 +26,13 @@ const {
 export const sessionFields = rowColumns
 type SessionSelect = Omit<typeof sessions.$inferSelect, 'searchWords' | 'subjectWords' | 'search' | 'subjectSearch'>
 
-/** A session as the port has it: no seats is no key, as in the other store. */
-export function toSession({ seats, ...row }: SessionSelect): SessionRow {
-  return (seats === null ? row : { ...row, seats }) as SessionRow
+/** A session as the port has it: no seats is no key, and an event never moved is no calendar sequence, as in the other store. */
+export function toSession({ seats, calendarSequence, ...row }: SessionSelect): SessionRow {
+  return {
+    ...row,
+    ...(seats === null ? {} : { seats }),
+    ...(calendarSequence === 0 ? {} : { calendarSequence }),
+  } as SessionRow
 }
 
 type Searched = Pick<SessionRow, 'title' | 'subject' | 'description' | 'tutorName'>
