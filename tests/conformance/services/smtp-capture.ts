@@ -1,12 +1,17 @@
-// A recipient's mail server for tests: smtp-server on a free port of
-// 127.0.0.1, in the test's own process, keeping every mail it accepts as the
+// A recipient's mail server for tests: smtp-server on a port of 127.0.0.1
+// (free, or the one given), in the test's own process, keeping every mail it accepts as the
 // raw message (tests parse it with mailparser, as a mail client would). It
 // can also answer as a failing server does, with a temporary error for every
 // mail, or hold each mail without an answer (a server that stopped halfway),
 // to test what a sender does then. Plain SMTP, no login: the URL is
 // smtp://127.0.0.1:<port>, and STARTTLS is not offered.
 import { SMTPServer } from 'smtp-server'
-import type { SentMail } from '../harness/target'
+
+/** One mail as received, raw (the conformance Target's SentMail). */
+export interface CapturedMail {
+  to: string
+  raw: string
+}
 
 /** How the server answers each mail: accept it, refuse it for now (a 4xx reply), or never answer. */
 export type SmtpBehaviour = 'accept' | 'fail' | 'hold'
@@ -16,22 +21,23 @@ export interface SmtpCapture {
   url: string
   behaviour: SmtpBehaviour
   /** The mails accepted since the last clear, oldest first: one per recipient. */
-  received(): SentMail[]
+  received(): CapturedMail[]
   /** How many mails arrived at all (accepted, failed or held) since the last clear. */
   attempts(): number
   /** When each of them arrived (ms since the epoch), oldest first. */
   arrivals(): number[]
   clear(): void
   /** Resolves once `count` mails have been accepted since the last clear, or rejects after `ms`. */
-  waitFor(count: number, ms?: number): Promise<SentMail[]>
+  waitFor(count: number, ms?: number): Promise<CapturedMail[]>
   close(): Promise<void>
 }
 
 /** The words of a failing server's reply (451: try again later). */
 export const TEMPORARY_FAILURE = 'Mailbox busy, try again later'
 
-export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Promise<SmtpCapture> {
-  let mails: SentMail[] = []
+/** Starts it on `port` of 127.0.0.1 (a free one when 0). */
+export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept', port = 0): Promise<SmtpCapture> {
+  let mails: CapturedMail[] = []
   let arrived: number[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -55,9 +61,9 @@ export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Pro
       })
     },
   })
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.server.address()
       resolve(typeof address === 'object' && address ? address.port : 0)
     })
@@ -66,7 +72,7 @@ export async function startSmtpCapture(behaviour: SmtpBehaviour = 'accept'): Pro
   server.on('error', () => {})
 
   const capture: SmtpCapture = {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     behaviour,
     received: () => [...mails],
     attempts: () => arrived.length,
