@@ -196,7 +196,7 @@ describe('startServer', () => {
   it('says once at start that it sends no mail without SMTP_URL, and nothing of the kind with it', async () => {
     const without = memoryLogger()
     await (await startServer(testConfig(), { database: fakeDatabase(), identity: noIdentity, logger: without })).close()
-    expect(without.records.filter((r) => r.msg.startsWith('mail'))).toEqual([
+    expect(without.records.filter((r) => String(r.msg).startsWith('mail'))).toEqual([
       expect.objectContaining({ level: 'info', msg: 'mail disabled: SMTP_URL is not set' }),
     ])
     const mail = { smtpUrl: 'smtp://127.0.0.1:9', from: 'noreply@studyhub.test' }
@@ -204,7 +204,7 @@ describe('startServer', () => {
     await (
       await startServer(testConfig({ mail }), { database: fakeDatabase(), identity: noIdentity, logger: withMail })
     ).close()
-    expect(withMail.records.filter((r) => r.msg.startsWith('mail'))).toEqual([])
+    expect(withMail.records.filter((r) => String(r.msg).startsWith('mail'))).toEqual([])
   })
 
   it('closes the database when it cannot listen', async () => {

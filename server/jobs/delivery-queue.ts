@@ -23,7 +23,14 @@
 // stopped for heartbeatSeconds (pg-boss's supervisor, any process).
 import { sql } from 'drizzle-orm'
 import { hostname } from 'node:os'
-import { PgBoss, fromDrizzle, type ConstructorOptions, type DrizzleTransactionLike, type JobWithMetadata, type Queue } from 'pg-boss'
+import {
+  PgBoss,
+  fromDrizzle,
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+  type JobWithMetadata,
+  type Queue,
+} from 'pg-boss'
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '#contract/entities'
 import { DELIVERY_QUEUES, deliveryKey } from '#core/deliveries'
 import type { Database } from '../db/open-database'

@@ -31,7 +31,9 @@ export async function workDeliveries(
   const mailer = settings.mail && createSmtpMailer(settings.mail)
   const common = { store: database.store, ledger: database.deliveries, now }
   await queue.work({
-    ...(mailer ? { email: emailDelivery({ ...common, mailer, origins: context.origins, logger: context.logger }) } : {}),
+    ...(mailer
+      ? { email: emailDelivery({ ...common, mailer, origins: context.origins, logger: context.logger }) }
+      : {}),
     ...(settings.vapid
       ? {
           push: pushDelivery({

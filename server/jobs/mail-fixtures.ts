@@ -66,7 +66,10 @@ export async function call(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await response.text()
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown> & unknown[]) : ({} as never) }
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown> & unknown[]) : ({} as never),
+  }
 }
 
 /** `student` books the world's session through the API, as the app does: a pending booking; answers its id. */
@@ -76,7 +79,8 @@ export async function book(origin: string, world: MailWorld, student: string): P
     studentEmail: student,
     tutorEmail: world.tutor,
   })
-  if (booked.status !== 201 || booked.body.status !== 'pending') throw new Error(`Not booked: ${JSON.stringify(booked)}`)
+  if (booked.status !== 201 || booked.body.status !== 'pending')
+    throw new Error(`Not booked: ${JSON.stringify(booked)}`)
   return booked.body.insertedId as string
 }
 

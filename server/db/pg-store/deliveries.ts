@@ -150,7 +150,8 @@ export interface DeliveryLedger {
 
 /** Error messages are kept short: a whole SMTP transcript is no use on a dashboard. */
 const MAX_ERROR_LENGTH = 500
-const shortened = (error: string) => (error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error)
+const shortened = (error: string) =>
+  error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error
 
 export function deliveryLedger(db: PgDb): DeliveryLedger {
   const queuedOne = (key: DeliveryKey) => and(byKey(key), eq(deliveries.state, 'queued'))
@@ -228,4 +229,3 @@ export function deliveryLedger(db: PgDb): DeliveryLedger {
     ]),
   ) as unknown as DeliveryLedger
 }
-
