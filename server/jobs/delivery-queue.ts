@@ -38,7 +38,7 @@ import type { DeliveryJobs, DeliveryKey, DeliveryLedger } from '../db/pg-store/d
 import { describeError, type Logger } from '../logger'
 
 /** Where a delivery's jobs go once they are out of tries: its delivery is marked failed there. */
-export const GIVEN_UP_QUEUE = 'delivery-given-up'
+const GIVEN_UP_QUEUE = 'delivery-given-up'
 
 /** When a delivery's job is tried again, and how a process that ended is noticed. */
 export interface QueueTimings {
@@ -61,7 +61,7 @@ export interface QueueTimings {
  * an hour still gets the mail.
  * A process that ended mid-send is noticed within 15 seconds.
  */
-export const DEFAULT_TIMINGS: QueueTimings = {
+const DEFAULT_TIMINGS: QueueTimings = {
   retryLimit: 12,
   retryDelaySeconds: 2,
   retryDelayMaxSeconds: 1800,
@@ -71,7 +71,7 @@ export const DEFAULT_TIMINGS: QueueTimings = {
 }
 
 /** A try of one delivery, as its handler sees it. */
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   /** The last try: a failure now gives the delivery up. */
   last: boolean
   /** Aborted when the try runs out of time. */

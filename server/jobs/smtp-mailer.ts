@@ -8,7 +8,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { RenderedMail } from '#core/mail/render-mail'
 
 /** One mail, rendered (#core/mail/render-mail.ts), to one recipient. */
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string
   mail: RenderedMail
 }
@@ -35,7 +35,7 @@ export class MailRefused extends Error {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 /** The domain of a From address ("StudyHub <noreply@example.com>"): where the Message-IDs are made. */
-export function fromDomain(from: string): string {
+function fromDomain(from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from
   return address.slice(address.lastIndexOf('@') + 1).trim()
 }

@@ -60,7 +60,7 @@ export interface PushSenderOptions {
 }
 
 /** How the sends of notifications went: to how many browsers, and the last failure's reason. */
-export interface PushOutcome {
+interface PushOutcome {
   sent: number
   failed: number
   lastError: string | null

@@ -8,7 +8,7 @@
 import { SMTPServer } from 'smtp-server'
 
 /** One mail as received, raw (the conformance Target's SentMail). */
-export interface CapturedMail {
+interface CapturedMail {
   to: string
   raw: string
 }
