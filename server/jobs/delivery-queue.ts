@@ -49,7 +49,10 @@ export interface QueueTimings {
   retryDelayMaxSeconds: number
   /** A running job's heartbeat; one whose heartbeat stops this long (its process ended) is tried again. Min. 10. */
   heartbeatSeconds: number
-  /** How often the supervisor looks for such jobs and for jobs out of time. */
+  /**
+   * How often the supervisor looks for such jobs and for jobs out of time; on the embedded database at
+   * most once a minute (its one process puts back its own cut-off tries as it starts).
+   */
   superviseIntervalSeconds: number
   /** How often an idle worker looks for jobs when nothing wakes it. */
   pollingIntervalSeconds: number
@@ -152,6 +155,7 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
       const { jobDatabase } = database
       ledger = database.deliveries
       embedded = jobDatabase.kind === 'pglite'
+      const supervise = embedded ? Math.max(timings.superviseIntervalSeconds, 60) : timings.superviseIntervalSeconds
       const connection: ConstructorOptions =
         jobDatabase.kind === 'postgres'
           ? { connectionString: jobDatabase.connectionString, max: 4, useListenNotify: true }
@@ -161,8 +165,8 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
         application_name: 'studyhub-jobs',
         // No cron schedules, and nothing kept but the jobs: fewer statements on the embedded database.
         schedule: false,
-        superviseIntervalSeconds: timings.superviseIntervalSeconds,
-        monitorIntervalSeconds: timings.superviseIntervalSeconds,
+        superviseIntervalSeconds: supervise,
+        monitorIntervalSeconds: supervise,
       })
       // An error of its own (a poll while the database was away) is retried by pg-boss: told, never thrown.
       started.on('error', (error) => logger.warn('job queue error', { error: describeError(error) }))
