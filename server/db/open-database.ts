@@ -10,9 +10,10 @@
 // skipped), so the tables always match ./schema.ts, sessions from before
 // the search get their words (fillSessionWords) and reminders from before
 // reminder leads their lead (fillReminderLeads). The job queue (../jobs/)
-// reaches the database the same way: a pool of its own on PostgreSQL, the
-// one client of the embedded database's thread on PGlite (`jobDatabase`). Given a bucket (`objects`),
-// uploaded files' bytes go there instead of into the files table
+// reaches the database too (`jobDatabase`): with a pool of its own on
+// PostgreSQL, through the one client of the embedded database's thread on
+// PGlite. Given a bucket (`objects`), uploaded files' bytes go there instead
+// of into the files table
 // (docs/decisions/0014-files-in-a-bucket.md); the demo data's files are seeded
 // into the table either way.
 import type { PGlite } from '@electric-sql/pglite'

@@ -110,7 +110,7 @@ const EXPIRE_SECONDS = 300
 const DELETE_AFTER_SECONDS = 2 * 24 * 3600
 /** Mails and pushes sent at once by one process. */
 const CONCURRENCY = 4
-/** Jobs left running by an ended process, put back at start at most this many (PGlite). */
+/** Tries cut off by an ended process, put back at start: at most this many. */
 const MAX_PUT_BACK = 1000
 const DRAIN_POLL_MS = 50
 
@@ -118,7 +118,8 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
   let boss: PgBoss | undefined
   let ledger: DeliveryLedger | undefined
   let embedded = false
-  const workerIds = new Map<string, string[]>()
+  /** Each queue's first worker, woken after a write on the embedded database. */
+  const workerIds = new Map<string, string>()
 
   const queueOptions = (kind: Database['jobDatabase']['kind']): Omit<Queue, 'name'> => ({
     policy: 'exclusive',
@@ -135,7 +136,10 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
 
   /** Wakes this process's workers of these queues: their next fetch runs after the writing transaction. */
   const wake = (queues: Iterable<string>) => {
-    for (const queue of queues) for (const id of workerIds.get(queue) ?? []) boss?.notifyWorker(id)
+    for (const queue of queues) {
+      const id = workerIds.get(queue)
+      if (id) boss?.notifyWorker(id)
+    }
   }
 
   const queue: DeliveryQueue = {
@@ -163,7 +167,7 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
       const started = new PgBoss({
         ...connection,
         application_name: 'studyhub-jobs',
-        // No cron schedules, and nothing kept but the jobs: fewer statements on the embedded database.
+        // No cron schedules: fewer statements on the embedded database.
         schedule: false,
         superviseIntervalSeconds: supervise,
         monitorIntervalSeconds: supervise,
@@ -217,7 +221,7 @@ export function createDeliveryQueue(logger: Pick<Logger, 'warn' | 'info'>, timin
             )
           },
         )
-        workerIds.set(name, [id])
+        workerIds.set(name, id)
       }
       // A delivery whose jobs ran out of tries without its handler giving it up (its last try's process ended).
       await running.work<JobData>(
