@@ -7,7 +7,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   'booking-approved': 'Booking approved',
   'booking-rejected': 'Booking rejected',
   'booking-promoted': 'A seat from the waiting list',
-  'booking-cancelled': 'Booking cancelled by an admin',
+  'booking-cancelled': 'Booking cancelled',
   'material-added': 'New study material',
   'class-reminder': 'Class reminders',
   'session-changed': 'A booked session changed',
