@@ -84,6 +84,8 @@ export type BookingRow = Pick<
   | 'cancelledAt'
   | 'cancelledBy'
   | 'promotedAt'
+  | 'cancelReason'
+  | 'attendance'
 > & { waitlistSeq?: number }
 type BookingPatch = Partial<Omit<BookingRow, '_id' | 'bookedAt'>>
 
