@@ -77,6 +77,8 @@ function selectedProjects(argv: readonly string[]): Set<ProjectName> {
 
 process.env.E2E_PORT ||= freePort()
 process.env.E2E_LIVE_PORT ||= freePort()
+// Where the live stack's API server sends mail: the mail spec listens there (tests/e2e/live/mail.spec.ts).
+process.env.E2E_LIVE_SMTP_PORT ||= freePort()
 const port = Number(process.env.E2E_PORT)
 const livePort = Number(process.env.E2E_LIVE_PORT)
 const baseURL = `http://127.0.0.1:${port}`
@@ -155,7 +157,11 @@ const servers: Record<ProjectName, WebServer> = {
     command: 'node --import tsx tests/e2e/live/live-stack.ts',
     cwd: root,
     url: `${liveURL}/healthz`,
-    env: { E2E_LIVE_PORT: String(livePort), E2E_LIVE_OUT_DIR: liveOutDir },
+    env: {
+      E2E_LIVE_PORT: String(livePort),
+      E2E_LIVE_OUT_DIR: liveOutDir,
+      E2E_LIVE_SMTP_PORT: process.env.E2E_LIVE_SMTP_PORT,
+    },
     reuseExistingServer: false,
     timeout: 240_000,
     // The stack stops its pieces and removes its folders on SIGTERM.

@@ -124,3 +124,78 @@ describe('demo identity provider', () => {
     }
   })
 })
+
+describe('demo identity provider: its mails', () => {
+  const STUDENT = 'student@studyhub.demo'
+  const mailsTo = (email: string) =>
+    demoDb().mailbox.where('[to+createdAt]').between([email, ''], [email, '\uffff']).toArray()
+  /** The code of the link in the newest mail to `email`. */
+  const codeIn = async (email: string) => {
+    const mails = await mailsTo(email)
+    const link = /https?:\/\/\S+\?code=([\w%-]+)/.exec(mails.at(-1)!.text)
+    return decodeURIComponent(link![1]!)
+  }
+  const signIn = (email: string, password: string) => call('POST', '/demo-idp/sign-in', { body: { email, password } })
+
+  it('mails a password reset link whose code sets a new password once, and answers alike for an unknown email', async () => {
+    const asked = await call('POST', '/demo-idp/send-password-reset', { body: { email: STUDENT } })
+    const unknown = await call('POST', '/demo-idp/send-password-reset', { body: { email: 'ghost@example.com' } })
+    expect(asked.status).toBe(200)
+    expect(unknown).toMatchObject({ status: asked.status, data: asked.data })
+    expect(await mailsTo('ghost@example.com')).toEqual([])
+    const [mail] = await mailsTo(STUDENT)
+    expect(mail!.text).toContain('http://localhost:3000/demo/reset-password?code=')
+    // The table keeps only the code's hash.
+    const code = await codeIn(STUDENT)
+    expect(await demoDb().idpCodes.toArray()).not.toContainEqual(expect.objectContaining({ hash: code }))
+
+    expect((await call('POST', '/demo-idp/check-reset-code', { body: { code } })).data).toEqual({ email: STUDENT })
+    const weak = await call('POST', '/demo-idp/reset-password', { body: { code, password: '123' } })
+    expect(weak.data.code).toBe('auth/weak-password')
+    const done = await call('POST', '/demo-idp/reset-password', { body: { code, password: 'new-secret' } })
+    expect(done).toMatchObject({ status: 200, data: { email: STUDENT } })
+    expect((await signIn(STUDENT, 'new-secret')).status).toBe(200)
+    expect((await signIn(STUDENT, DEMO_ACCOUNT_PASSWORD)).data.code).toBe('auth/invalid-credential')
+    // Spent: a second use, or a code never sent, is refused.
+    const again = await call('POST', '/demo-idp/reset-password', { body: { code, password: 'other-secret' } })
+    expect(again).toMatchObject({ status: 400, data: { code: 'auth/invalid-action-code' } })
+    const forged = await call('POST', '/demo-idp/check-reset-code', { body: { code: `${code}x` } })
+    expect(forged.data.code).toBe('auth/invalid-action-code')
+  })
+
+  it('a reset code expires after an hour, and does not verify an email', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-05-01T10:00:00.000Z'))
+      await call('POST', '/demo-idp/send-password-reset', { body: { email: STUDENT } })
+      const code = await codeIn(STUDENT)
+      expect((await call('POST', '/demo-idp/verify-email', { body: { code } })).data.code).toBe(
+        'auth/invalid-action-code',
+      )
+      vi.setSystemTime(new Date('2026-05-01T11:00:00.000Z'))
+      const late = await call('POST', '/demo-idp/reset-password', { body: { code, password: 'new-secret' } })
+      expect(late).toMatchObject({ status: 400, data: { code: 'auth/expired-action-code' } })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('mails the signed-in identity a verification link that marks its email verified', async () => {
+    const session = await call('POST', '/demo-idp/sign-up', {
+      body: { email: 'fresh@example.com', password: 'secret1' },
+    })
+    const identity = () => demoDb().identities.where('email').equals('fresh@example.com').first()
+    expect((await identity())!.emailVerified).toBe(false)
+    expect((await call('POST', '/demo-idp/send-email-verification', { body: {} })).status).toBe(401)
+    const sent = await call('POST', '/demo-idp/send-email-verification', { token: session.data.idToken, body: {} })
+    expect(sent.status).toBe(200)
+    const code = await codeIn('fresh@example.com')
+    expect((await call('POST', '/demo-idp/verify-email', { body: { code } })).data).toEqual({
+      email: 'fresh@example.com',
+    })
+    expect((await identity())!.emailVerified).toBe(true)
+    expect((await call('POST', '/demo-idp/verify-email', { body: { code } })).data.code).toBe(
+      'auth/invalid-action-code',
+    )
+  })
+})

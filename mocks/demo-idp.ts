@@ -5,22 +5,29 @@
 // after sign-up, as it would against Firebase and a live server.
 // ID tokens are HS256 JWTs with their own issuer and audience, valid 7 days;
 // POST /jwt accepts one as proof of an email, and nothing accepts an app token
-// in its place.
+// in its place. Its mails (a password reset's link, an email verification's)
+// go to the demo mailbox, each with a one-time code that expires
+// (DEMO_CODE_TTL_MS) and opens a demo page of the app (demoPages).
 import { http, type HttpHandler } from 'msw'
 import { z } from 'zod'
 import {
+  DEMO_CODE_TTL_MS,
   DEMO_IDP_BASE,
   DEMO_PASSWORD_MIN_LENGTH,
   demoIdpPaths,
+  demoPages,
+  type DemoCodeAnswer,
   type DemoIdentity,
   type DemoIdpErrorCode,
   type DemoIdpSession,
 } from '#contract/demo-identity'
-import type { DemoDb, IdentityRow } from './db/demo-db'
+import type { DemoDb, IdentityRow, IdpCodeRow } from './db/demo-db'
 import { bearerToken, HttpError, json } from '#core/http-errors'
 import { newId } from '#core/ids'
+import { renderAccountMail } from '#core/mail/render-mail'
+import { mailRow } from './db/mailbox-row'
 import { DEMO_GOOGLE_ACCOUNTS } from './demo-seed'
-import { checkPassword, hashPassword, signIdToken, verifyIdToken } from './server/crypto'
+import { checkPassword, codeHash, hashPassword, newCode, signIdToken, verifyIdToken } from './server/crypto'
 import { serve } from './server/serve'
 
 const MESSAGES: Record<DemoIdpErrorCode, string> = {
@@ -32,6 +39,8 @@ const MESSAGES: Record<DemoIdpErrorCode, string> = {
   'auth/account-exists-with-different-credential':
     'An account already exists with the same email address but a different sign-in method.',
   'auth/network-request-failed': 'A network error occurred.',
+  'auth/invalid-action-code': 'This link is not valid: it was used already, or it is not a link we sent.',
+  'auth/expired-action-code': 'This link has expired. Ask for a new one.',
 }
 
 class IdpError extends HttpError {
@@ -76,14 +85,74 @@ async function sessionOf(db: DemoDb, row: IdentityRow): Promise<DemoIdpSession> 
 
 const path = (p: string) => `*${DEMO_IDP_BASE}${p}`
 
+/** A password that the provider takes, or its refusal. */
+function readPassword(value: unknown): string {
+  const password = typeof value === 'string' ? value : ''
+  if (!password) throw new IdpError('auth/missing-password')
+  if (password.length < DEMO_PASSWORD_MIN_LENGTH) throw new IdpError('auth/weak-password')
+  return password
+}
+
+/** The identity an ID token names, or 401. */
+async function signedIn(db: DemoDb, request: Request): Promise<IdentityRow> {
+  const token = bearerToken(request)
+  const claims = token ? await verifyIdToken(db, token) : null
+  const row = claims ? await db.identities.get(claims.sub) : undefined
+  if (!row) throw new IdpError('auth/invalid-credential', 401)
+  return row
+}
+
+type CodePurpose = IdpCodeRow['purpose']
+
+/** Mails `row` a link with a fresh code for `purpose` to the app's page for it, on the origin the app asked from. */
+async function mailCode(db: DemoDb, request: Request, row: IdentityRow, purpose: CodePurpose): Promise<void> {
+  const code = newCode()
+  const now = Date.now()
+  const appOrigin = new URL(request.url).origin
+  const page = purpose === 'password-reset' ? demoPages.resetPassword : demoPages.verifyEmail
+  const link = `${appOrigin}${page}?code=${encodeURIComponent(code)}`
+  const mail = renderAccountMail({ kind: purpose, to: row.email, link, appOrigin })
+  const hash = await codeHash(code)
+  await db.transaction('rw', db.idpCodes, db.mailbox, async () => {
+    await db.idpCodes.add({
+      hash,
+      uid: row.uid,
+      purpose,
+      expiresAt: new Date(now + DEMO_CODE_TTL_MS[purpose]).toISOString(),
+    })
+    await db.mailbox.add(mailRow(row.email, mail, new Date(now).toISOString()))
+  })
+}
+
+/** The identity a code of `purpose` is for; refused when it is unknown, spent, for something else or expired. */
+async function identityOfCode(
+  db: DemoDb,
+  code: unknown,
+  purpose: CodePurpose,
+): Promise<{ row: IdentityRow; hash: string }> {
+  const hash = typeof code === 'string' && code.length > 0 && code.length <= 200 ? await codeHash(code) : ''
+  const stored = hash ? await db.idpCodes.get(hash) : undefined
+  const row = stored?.purpose === purpose ? await db.identities.get(stored.uid) : undefined
+  if (!stored || !row || row.disabled) throw new IdpError('auth/invalid-action-code')
+  if (Date.parse(stored.expiresAt) <= Date.now()) {
+    await db.idpCodes.delete(hash)
+    throw new IdpError('auth/expired-action-code')
+  }
+  return { row, hash }
+}
+
+/** What the provider tells whoever asks for a reset: the same whether or not an account has the email. */
+const RESET_ASKED = {
+  success: true,
+  message: 'If an account has this email, a link to choose a new password is on its way.',
+}
+
 export const demoIdpHandlers: HttpHandler[] = [
   http.post(path(demoIdpPaths.signUp), ({ request }) =>
     serve(async (db) => {
       const body = await readJson(request)
       const email = readEmail(body.email)
-      const password = typeof body.password === 'string' ? body.password : ''
-      if (!password) throw new IdpError('auth/missing-password')
-      if (password.length < DEMO_PASSWORD_MIN_LENGTH) throw new IdpError('auth/weak-password')
+      const password = readPassword(body.password)
       if (await db.identities.where('email').equals(email).first()) throw new IdpError('auth/email-already-in-use')
       const row: IdentityRow = {
         uid: newId(),
@@ -153,16 +222,69 @@ export const demoIdpHandlers: HttpHandler[] = [
 
   http.post(path(demoIdpPaths.updateProfile), ({ request }) =>
     serve(async (db) => {
-      const token = bearerToken(request)
-      const claims = token ? await verifyIdToken(db, token) : null
-      const row = claims ? await db.identities.get(claims.sub) : undefined
-      if (!row) throw new IdpError('auth/invalid-credential', 401)
+      const row = await signedIn(db, request)
       const body = await readJson(request)
       const changes: Partial<IdentityRow> = {}
       if ('displayName' in body) changes.displayName = optionalText(body.displayName)
       if ('photoURL' in body) changes.photoURL = optionalText(body.photoURL)
       await db.identities.update(row.uid, changes)
       return json(await sessionOf(db, { ...row, ...changes }))
+    }),
+  ),
+
+  // Only a password account has a password to reset; anyone else's email gets nothing, and the same answer.
+  http.post(path(demoIdpPaths.sendPasswordReset), ({ request }) =>
+    serve(async (db) => {
+      const email = readEmail((await readJson(request)).email)
+      const row = await db.identities.where('email').equals(email).first()
+      if (row?.provider === 'password' && !row.disabled) await mailCode(db, request, row, 'password-reset')
+      return json(RESET_ASKED)
+    }),
+  ),
+
+  http.post(path(demoIdpPaths.checkResetCode), ({ request }) =>
+    serve(async (db) => {
+      const { row } = await identityOfCode(db, (await readJson(request)).code, 'password-reset')
+      return json({ email: row.email } satisfies DemoCodeAnswer)
+    }),
+  ),
+
+  // Following the link proved the mailbox is theirs: the email counts as verified too, as Firebase does.
+  http.post(path(demoIdpPaths.resetPassword), ({ request }) =>
+    serve(async (db) => {
+      const body = await readJson(request)
+      const password = readPassword(body.password)
+      const { row } = await identityOfCode(db, body.code, 'password-reset')
+      const hash = await hashPassword(password)
+      await db.transaction('rw', db.identities, db.idpCodes, async () => {
+        await db.identities.update(row.uid, { ...hash, emailVerified: true })
+        // Every reset link of the account is spent with the one used.
+        await db.idpCodes
+          .where('uid')
+          .equals(row.uid)
+          .filter((c) => c.purpose === 'password-reset')
+          .delete()
+      })
+      return json({ email: row.email } satisfies DemoCodeAnswer)
+    }),
+  ),
+
+  http.post(path(demoIdpPaths.sendEmailVerification), ({ request }) =>
+    serve(async (db) => {
+      const row = await signedIn(db, request)
+      await mailCode(db, request, row, 'verify-email')
+      return json({ success: true, message: `A link to verify ${row.email} is on its way.` })
+    }),
+  ),
+
+  http.post(path(demoIdpPaths.verifyEmail), ({ request }) =>
+    serve(async (db) => {
+      const { row, hash } = await identityOfCode(db, (await readJson(request)).code, 'verify-email')
+      await db.transaction('rw', db.identities, db.idpCodes, async () => {
+        await db.identities.update(row.uid, { emailVerified: true })
+        await db.idpCodes.delete(hash)
+      })
+      return json({ email: row.email } satisfies DemoCodeAnswer)
     }),
   ),
 ]

@@ -1,6 +1,6 @@
 // The demo server: the REST API of server/core mounted as msw handlers over
-// the demo database, plus the two things only a demo has (its identity
-// provider and a data reset). It has no rules of its own: every route runs
+// the demo database, plus what only a demo has (its identity provider, its
+// mailbox and a data reset). It has no rules of its own: every route runs
 // the shared pipeline and endpoints with the Dexie store
 // (docs/decisions/0009-one-set-of-rules.md). The same list runs in the service
 // worker of a demo build and under msw/node in tests.
@@ -11,11 +11,12 @@ import { crossSiteRefusal } from '#core/cross-site-guard'
 import { errorResponse, json } from '#core/http-errors'
 import { remindClassesStartingSoon } from '#core/notifications'
 import { apiRoutes } from '#core/routes'
-import type { NotificationRow } from '#core/store'
 import { demoDb, type DemoDb } from './db/demo-db'
 import { storeOf } from './db/store-of'
+import { deliveriesFrom, workDeliveries } from './demo-delivery-worker'
 import { demoIdentityVerifier } from './demo-identity-verifier'
 import { demoIdpHandlers } from './demo-idp'
+import { demoMailboxHandlers } from './demo-mailbox'
 import { resetDemoData } from './server/ready'
 import { serve } from './server/serve'
 
@@ -27,13 +28,6 @@ import { serve } from './server/serve'
 export const DEMO_APP_TOKEN_TTL_SECONDS = 24 * 60 * 60
 
 const depsByDb = new WeakMap<DemoDb, ApiDeps>()
-
-/** Where committed notifications go: in the service worker, the system notifications of this device. */
-let announcer: ((written: readonly NotificationRow[]) => void) | undefined
-
-export function announceWith(announce: (written: readonly NotificationRow[]) => void): void {
-  announcer = announce
-}
 
 /** The demo server's reminder run: at app start (the worker's first request), not on a timer. */
 export function remindAtStart(db: DemoDb = demoDb()): Promise<unknown> {
@@ -49,7 +43,11 @@ function demoDeps(db: DemoDb = demoDb()): ApiDeps {
       now: () => new Date(),
       appTokenTtlSeconds: DEMO_APP_TOKEN_TTL_SECONDS,
       maxFileBytes: MAX_FILE_BYTES,
-      announce: (written) => announcer?.(written),
+      // The demo server always mails, into its mailbox; committed notices' deliveries are worked at once.
+      mailEnabled: true,
+      announce: () => {
+        workDeliveries(db).catch((error: unknown) => console.warn('Deliveries failed', error))
+      },
     }
     depsByDb.set(db, deps)
   }
@@ -93,8 +91,18 @@ const METHOD = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http
 /** `*` before the path: the worker (same origin) and msw/node (any test origin) alike. */
 const restHandlers = apiRoutes.map((route) =>
   METHOD[route.method](`*${route.path}`, ({ request, params }) =>
-    serve((db) => route.handle(request, params, demoDeps(db))),
+    serve((db) => {
+      deliveriesFrom(db, request.url)
+      return route.handle(request, params, demoDeps(db))
+    }),
   ),
 )
 
-export const handlers: HttpHandler[] = [longUrlGuard, crossSiteGuard, ...demoIdpHandlers, resetHandler, ...restHandlers]
+export const handlers: HttpHandler[] = [
+  longUrlGuard,
+  crossSiteGuard,
+  ...demoIdpHandlers,
+  resetHandler,
+  ...demoMailboxHandlers,
+  ...restHandlers,
+]

@@ -4,17 +4,19 @@
 // seeded on the first request (once, even when several arrive together; see
 // ./server/ready.ts), and every answer waits a realistic latency.
 //
-// There is no push service in a demo: when a write commits notifications for
-// the user signed in on this device, the worker shows them itself, and the
-// reminders of classes starting soon are written at the worker's first
-// request (app start). Other users' notifications stay in their inboxes.
+// There is no push service in a demo: the user signed in on this device counts
+// as subscribed, and the delivery worker (./demo-delivery-worker.ts) hands
+// their push deliveries to this worker, which shows them itself. The reminders
+// of classes starting soon are written at the worker's first request (app
+// start). Other users' notifications stay in their inboxes (and mailboxes).
 import { getResponse } from 'msw'
 import { crossSiteRefusal } from '#core/cross-site-guard'
 import { errorResponse } from '#core/http-errors'
 import type { NotificationRow } from '#core/store'
 import { setLatency, WORKER_LATENCY_MS } from './config'
 import { demoDb } from './db/demo-db'
-import { announceWith, handlers, remindAtStart } from './handlers'
+import { pushWith } from './demo-delivery-worker'
+import { handlers, remindAtStart } from './handlers'
 import { ensureDemoData } from './server/ready'
 
 // The service worker's global, as far as this module needs it (mocks/ compiles with the DOM's types too).
@@ -32,21 +34,18 @@ const readDeviceUser = () =>
     .meta.get('deviceUser')
     .then((row) => (typeof row?.value === 'string' ? row.value : null)))
 
-async function showOnThisDevice(written: readonly NotificationRow[]): Promise<void> {
-  const email = await readDeviceUser()
-  if (!email || typeof Notification === 'undefined' || Notification.permission !== 'granted') return
-  const mine = written.filter((row) => row.recipientEmail === email)
-  for (const n of mine) {
-    await self.registration.showNotification(n.title, { body: n.body, tag: n._id, data: { url: n.link } })
-  }
+/** A push delivery, shown as a system notification: null when shown, else why not. */
+async function showOnThisDevice(n: NotificationRow): Promise<string | null> {
+  if (n.recipientEmail !== (await readDeviceUser())) return 'Its recipient is no longer signed in on this device.'
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted')
+    return 'This device does not allow notifications.'
+  await self.registration.showNotification(n.title, { body: n.body, tag: n._id, data: { url: n.link } })
   // The open app looks at its inbox again (the bell's count).
-  if (mine.length > 0)
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'NOTIFIED' })
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'NOTIFIED' })
+  return null
 }
 
-announceWith((written) => {
-  showOnThisDevice(written).catch((error: unknown) => console.warn('Could not show a notification', error))
-})
+pushWith(showOnThisDevice)
 
 let reminded: Promise<unknown> | undefined
 

@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         '*.notify.windows.com',
       ],
       tokenSecret: undefined,
+      mail: undefined,
     })
   })
 
@@ -83,6 +84,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://studyhub.example.com/',
       PUSH_HOSTS: 'push.school.example, *.Push.Example.org',
       TOKEN_SECRET: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
+      SMTP_URL: 'smtps://mailer:p%40ss@smtp.school.example:465',
+      MAIL_FROM: 'StudyHub <noreply@school.example>',
     })
     expect(config).toEqual({
       port: 3000,
@@ -109,6 +112,22 @@ describe('loadConfig', () => {
       publicUrl: 'https://studyhub.example.com',
       pushHosts: ['push.school.example', '*.push.example.org'],
       tokenSecret: 'q8Jx2m7Zr0Tn4Vb6Ld9Kc1Hs5Wf3Yp8Ga2Ue7Ro4Ni',
+      mail: { smtpUrl: 'smtps://mailer:p%40ss@smtp.school.example:465', from: 'StudyHub <noreply@school.example>' },
+    })
+  })
+
+  it('wants MAIL_FROM with SMTP_URL, an smtp:// or smtps:// URL it never echoes, and one From address', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.school.example:587' })).toEqual([
+      'MAIL_FROM must be set when SMTP_URL is set: the address mail is sent from',
+    ])
+    expect(problemsOf({ SMTP_URL: 'https://user:hunter2@mail.school.example', MAIL_FROM: 'noreply' })).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+      'MAIL_FROM must be an email address, or a name and one: StudyHub <noreply@example.com> (got "noreply")',
+    ])
+    expect(loadConfig({ MAIL_FROM: 'noreply@school.example' }).mail).toBeUndefined()
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'noreply@school.example' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'noreply@school.example',
     })
   })
 

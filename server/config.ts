@@ -62,6 +62,12 @@ export interface Config {
   /** How often each process writes the reminders of classes starting within a day; 0 turns it off. */
   reminderIntervalSeconds: number
   /**
+   * The SMTP server mail goes through (smtp:// or smtps://, its TLS and login
+   * as the URL says) and the From address; without SMTP_URL the server sends
+   * no mail (the inbox and push still work).
+   */
+  mail: { smtpUrl: string; from: string } | undefined
+  /**
    * The half of the token secret kept outside the database (./db/token-key.ts). Required with
    * DATABASE_URL and in production; otherwise a key file beside DATA_DIR is used.
    */
@@ -117,6 +123,18 @@ const isPostgresUrl = (value: string) => {
   }
 }
 
+const isSmtpUrl = (value: string) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** `someone@example.com`, or `Name <someone@example.com>`: one address, as a From header holds it. */
+const MAIL_FROM = /^(?:[^<>@\r\n]{1,200} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/
+
 const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})$/
 // Firebase's own rule for project ids: 6-30 characters, lowercase letters, digits and hyphens.
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/
@@ -158,6 +176,7 @@ const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as
 /** Never quoted back in an error: credentials, or a URL that may carry some. */
 const NOT_ECHOED: ReadonlySet<string> = new Set([
   'DATABASE_URL',
+  'SMTP_URL',
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
@@ -201,6 +220,8 @@ const EXPECTED = {
   REMINDER_INTERVAL_SECONDS: 'must be an integer 0-86400 (seconds; 0 turns reminders off)',
   PUSH_HOSTS: 'must be comma-separated host names, each may start with *. for any of its subdomains',
   TOKEN_SECRET: 'must be at least 32 characters without spaces (e.g. `openssl rand -base64 32`)',
+  SMTP_URL: 'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+  MAIL_FROM: 'must be an email address, or a name and one: StudyHub <noreply@example.com>',
 } as const
 
 type Variable = keyof typeof EXPECTED
@@ -286,6 +307,8 @@ const envSchema = z.object({
       .default([...DEFAULT_PUSH_HOSTS]),
   ),
   TOKEN_SECRET: optionalText((v) => /^\S{32,1024}$/.test(v)),
+  SMTP_URL: optionalText(isSmtpUrl),
+  MAIL_FROM: optionalText((v) => MAIL_FROM.test(v)),
   S3_SECRET_ACCESS_KEY: optionalText((v) => NO_SPACES.test(v)),
   // Unset: path-style with a configured endpoint (MinIO and most self-hosted services), virtual-hosted on AWS.
   S3_FORCE_PATH_STYLE: z.preprocess(
@@ -384,6 +407,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none, for no push)')
   }
 
+  if (unsetIfBlank(env.SMTP_URL) !== undefined && unsetIfBlank(env.MAIL_FROM) === undefined) {
+    problems.push('MAIL_FROM must be set when SMTP_URL is set: the address mail is sent from')
+  }
+
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems)
   const v = parsed.data
   return {
@@ -426,5 +453,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderIntervalSeconds: v.REMINDER_INTERVAL_SECONDS,
     pushHosts: v.PUSH_HOSTS,
     tokenSecret: v.TOKEN_SECRET,
+    // Present together: checked above.
+    mail: v.SMTP_URL ? { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM! } : undefined,
   }
 }

@@ -3,9 +3,10 @@
 // steps outside a container: the production build of the server, the runtime
 // dependencies it needs (all of them `dependencies`, since the image installs
 // with --omit=dev), then the image's own CMD and HEALTHCHECK, read from the
-// Dockerfile, against a temporary data folder on loopback; a backup through
-// the image's command while it runs, restored; SIGTERM must stop it cleanly
-// and free the folder.
+// Dockerfile, against a temporary data folder on loopback; a mail through
+// the SMTP server its environment names (SMTP_URL, MAIL_FROM), sent by its job
+// queue; a backup through the image's command while it runs, restored;
+// SIGTERM must stop it cleanly and free the folder.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -16,6 +17,9 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs build script, typed by what this test uses
 import { buildServer } from '../scripts/build-server/build-server.mjs'
+import { startSmtpCapture } from '../tests/conformance/services/smtp-capture'
+import { openDatabase } from './db/open-database'
+import { book, call, MAIL_FROM, prepareWorld, readMail } from './jobs/mail-fixtures'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8')
@@ -66,6 +70,7 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
 
   const port = await freePort()
   let backupFile: string | undefined
+  const smtp = await startSmtpCapture()
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -74,7 +79,13 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM,
   }
+  // A school's data there before the start: a session and a student to book it.
+  const student = 'image.student@school.test'
+  const database = await openDatabase({ dataDir, tokenKey: env.TOKEN_SECRET })
+  const world = await prepareWorld(database.store, [student]).finally(() => database.close())
   const server = spawn(cmd[0]!, [join(outdir, 'main.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   server.stdout.on('data', (d: Buffer) => (output += d))
@@ -87,8 +98,15 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     await waitForHealth(url, () => exited)
     const sessions = await fetch(`${url}/api/sessions?status=approved`)
     expect(sessions.status).toBe(200)
-    // A production start has no demo data: no sessions, and no admin for anyone to claim.
-    expect(await sessions.json()).toEqual([])
+    // A production start has no demo data: only the school's own session, and no admin for anyone to claim.
+    expect((await sessions.json()) as unknown[]).toEqual([expect.objectContaining({ _id: world.session._id })])
+    // The student's approved booking is mailed to them.
+    const booking = await book(url, world, student)
+    expect((await call(url, world, world.admin, 'PATCH', `/bookings/${booking}`, { status: 'approved' })).status).toBe(
+      200,
+    )
+    const [mail] = await Promise.all((await smtp.waitFor(1)).map(readMail))
+    expect([mail!.to, mail!.invite?.method]).toEqual([student, 'REQUEST'])
     const probe = spawnSync('node', ['-e', healthcheck.replaceAll('\\"', '"')], { env, encoding: 'utf8' })
     expect(probe.status).toBe(0)
     // The image carries the backup commands (docs/deploy.md): a backup taken while the server runs.
@@ -98,6 +116,7 @@ it('builds, runs and stops as the container image does', { timeout: 120_000 }, a
     backupFile = /to (\S+\.tar\.gz)/.exec(backup.stdout)?.[1]
   } finally {
     server.kill('SIGTERM')
+    await smtp.close()
   }
   expect(await exit, output).toBe(0)
   expect(existsSync(join(dataDir, 'studyhub.lock'))).toBe(false)

@@ -31,10 +31,15 @@ interface FakeDatabase extends Database {
   seeded: SeedRows[]
 }
 
+/** Where the fakes' job queue keeps its jobs: the queue starts with every server, as in a deployment. */
+let jobs: Database
+
 function fakeDatabase(kind: Database['kind'] = 'pglite', empty = true): FakeDatabase {
   const fake: FakeDatabase = {
     store: {} as Store,
     kind,
+    deliveries: jobs.deliveries,
+    jobDatabase: jobs.jobDatabase,
     closed: 0,
     seeded: [],
     ping: async () => {},
@@ -141,6 +146,11 @@ function slowRoute() {
   return { route, started, release }
 }
 
+beforeAll(async () => {
+  jobs = await openDatabase({ inMemory: true })
+}, 60_000)
+afterAll(() => jobs?.close())
+
 describe('shouldSeed', () => {
   it('seeds the embedded database on auto, a PostgreSQL server only when asked to', () => {
     expect([
@@ -181,6 +191,20 @@ describe('startServer', () => {
     await running.close()
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(logger.records.find((r) => r.msg === 'listening')).toMatchObject({ url: running.url, database: 'pglite' })
+  })
+
+  it('says once at start that it sends no mail without SMTP_URL, and nothing of the kind with it', async () => {
+    const without = memoryLogger()
+    await (await startServer(testConfig(), { database: fakeDatabase(), identity: noIdentity, logger: without })).close()
+    expect(without.records.filter((r) => String(r.msg).startsWith('mail'))).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'mail disabled: SMTP_URL is not set' }),
+    ])
+    const mail = { smtpUrl: 'smtp://127.0.0.1:9', from: 'noreply@studyhub.test' }
+    const withMail = memoryLogger()
+    await (
+      await startServer(testConfig({ mail }), { database: fakeDatabase(), identity: noIdentity, logger: withMail })
+    ).close()
+    expect(withMail.records.filter((r) => String(r.msg).startsWith('mail'))).toEqual([])
   })
 
   it('closes the database when it cannot listen', async () => {

@@ -1,8 +1,10 @@
 // The API server's entry point (`npm run server`): configuration from the
 // environment, the database (seeded with the demo data when the SEED rule
-// says so), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
+// says so), the job queue that sends notifications by email and push
+// (./jobs/), the HTTP app on HOST:PORT, and a graceful stop on SIGTERM/SIGINT:
 // no new connections, requests in flight finish (up to SHUTDOWN_GRACE_MS),
-// then the database closes, which releases the embedded database's folder.
+// and jobs running too, then the database closes, which releases the embedded
+// database's folder.
 // On the embedded database it also answers online backups on a socket in the
 // data folder (./backup/online-backup.ts).
 // A stuck embedded database cannot hold the stop: its calls fail within
@@ -25,7 +27,8 @@ import { createS3Objects } from './files/s3-objects'
 import { createFirebaseIdentity } from './identity/firebase-identity'
 import { createLogger, describeError, type Logger } from './logger'
 import { remindClassesStartingSoon } from '#core/notifications'
-import { createPushSender } from './push/push-sender'
+import { createDeliveryQueue, type QueueTimings } from './jobs/delivery-queue'
+import { workDeliveries, type DeliveryWorkers } from './jobs/delivery-workers'
 
 export interface StartOptions {
   logger?: Logger
@@ -33,8 +36,13 @@ export interface StartOptions {
   identity?: IdentityVerifier
   /** Every API route unless given. */
   routes?: readonly ApiRoute[]
-  /** An already open database; otherwise one is opened per the config. Closed by close() either way. */
+  /**
+   * An already open database; otherwise one is opened per the config. Closed by close() either way.
+   * Its store writes no deliveries unless it was opened with the queue's (tests of other things).
+   */
   database?: Database
+  /** When jobs are tried again (tests wait less than a deployment's minutes). */
+  queueTimings?: QueueTimings
 }
 
 export interface RunningServer {
@@ -44,6 +52,8 @@ export interface RunningServer {
   close(): Promise<void>
   /** One run of the reminder scheduler now (what each interval does); answers how many reminders it wrote. */
   remindNow(): Promise<number>
+  /** Resolves once no delivery is queued: every one sent or given up (tests). */
+  deliveriesDone(ms?: number): Promise<void>
 }
 
 /**
@@ -63,6 +73,7 @@ function urlOf(address: AddressInfo): string {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const { fileStorage } = config
+  const queue = createDeliveryQueue(logger, options.queueTimings)
   const database =
     options.database ??
     (await openDatabase({
@@ -72,10 +83,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       objects: fileStorage.kind === 's3' ? createS3Objects(fileStorage) : undefined,
       logger,
       tokenKey: tokenKeyOf(config),
+      deliveries: { mailEnabled: config.mail !== undefined, pushEnabled: config.vapid !== undefined, jobs: queue.jobs },
     }))
 
   let server: Server
   let backups: BackupListener | undefined
+  let workers: DeliveryWorkers | undefined
+  /** The server once it listens: closed again when a later step of the start fails. */
+  let listening: Server | undefined
   let draining = false
   let remindNow: () => Promise<number> = () => Promise.resolve(0)
   try {
@@ -89,6 +104,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.info('another process seeded the demo data first', { database: database.kind })
       }
     }
+    // Before the first request: every write that notifies writes its jobs through the queue.
+    await queue.start(database)
     const deps: ApiDeps = {
       store: database.store,
       identity:
@@ -108,14 +125,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       appTokenTtlSeconds: config.appTokenTtlSeconds,
       maxFileBytes: config.maxFileBytes,
       pushHosts: config.pushHosts,
+      mailEnabled: config.mail !== undefined,
       // An app hosted on its own origin is the one CORS lets in first: calendar events link back to it.
       ...(config.appDistDir || config.corsOrigins.length === 0 ? {} : { appOrigin: config.corsOrigins[0] }),
     }
-    if (config.vapid) {
-      const sender = createPushSender(database.store, config.vapid, logger, { hosts: config.pushHosts })
-      deps.announce = (written) => sender.announce(written)
-      deps.pushPublicKey = config.vapid.publicKey
-    } else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
+    // Push and mail go as jobs written with each change (./jobs/), not from here after the commit.
+    if (config.vapid) deps.pushPublicKey = config.vapid.publicKey
+    else logger.info('push disabled: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set')
+    if (!config.mail) logger.info('mail disabled: SMTP_URL is not set')
     remindNow = async () => (await remindClassesStartingSoon(deps)).length
     const app = createApp(deps, {
       config,
@@ -165,7 +182,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         created.emit('request', request, response)
       })
     })
+    listening = server
+    // Links in mail: the public address when it is set, this server's own otherwise (a local try-out).
+    const apiOrigin = config.publicUrl ?? urlOf(server.address() as AddressInfo)
+    workers = await workDeliveries(queue, database, config, {
+      origins: { apiOrigin, appOrigin: deps.appOrigin ?? apiOrigin },
+      logger,
+    })
   } catch (error) {
+    const opened = listening
+    await new Promise<void>((resolve) => (opened ? opened.close(() => resolve()) : resolve()))
+    workers?.close()
+    await queue.stop(0)
     await backups?.close()
     await database.close()
     throw error
@@ -212,12 +240,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
         server.closeIdleConnections()
       })
+      // Jobs running finish within the grace period too; one cut off is tried again after a restart.
+      await queue.stop(config.shutdownGraceMs)
+      workers?.close()
       await backups?.close()
       await database.close()
       logger.info('stopped')
     })())
 
-  return { url, close, remindNow: () => remindNow() }
+  return { url, close, remindNow: () => remindNow(), deliveriesDone: (ms) => queue.drained(ms) }
 }
 
 async function main(): Promise<void> {

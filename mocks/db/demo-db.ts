@@ -14,17 +14,25 @@
 // - meta: the per-install HMAC secret that signs every token, and the seed version.
 // - identities: the demo identity provider's accounts (the stand-in for
 //   Firebase Auth); separate from `users`, whose records are bound to an
-//   identity's uid at the first sign-in.
+//   identity's uid at the first sign-in. idpCodes: its one-time codes (a
+//   password reset's, an email verification's), kept as their hashes.
+// - preferences, deliveries: what each user is told of and how, and each
+//   notification's push and email deliveries (written with it).
+// - mailbox: every mail the demo server "sent", as rendered: the Mailbox screen
+//   reads it (docs/decisions/0081-demo-mailbox.md).
 //
 // Indexes cover what the lists filter and sort on, so a page out of 10,000
 // rows is an indexed range, not a scan.
 import Dexie, { type Table } from 'dexie'
+import type { DemoMail } from '#contract/demo-identity'
 import type {
   BookingRow,
+  DeliveryRow,
   IdempotencyRow,
   MaterialRow,
   NoteRow,
   NotificationRow,
+  PreferencesRow,
   PushSubscriptionRow,
   ReviewRow,
   SessionRow,
@@ -85,13 +93,25 @@ export interface IdentityRow {
 }
 
 /**
- * A notification as kept: `onceKey` (booking and kind, on reminders only)
- * makes "one reminder per booking" a unique index, as in PostgreSQL.
+ * A notification as kept: `onceKey` (booking, kind and lead, on reminders
+ * only) makes "one reminder per booking and lead" a unique index, as in PostgreSQL.
  */
 export type DemoNotificationRow = NotificationRow & { onceKey?: string }
 
-const onceKeyOf = (n: Pick<NotificationRow, 'kind' | 'bookingId'>): string | undefined =>
-  n.kind === 'class-reminder' && n.bookingId ? `${n.bookingId}\n${n.kind}` : undefined
+const onceKeyOf = (n: Pick<NotificationRow, 'kind' | 'bookingId' | 'reminderLead'>): string | undefined =>
+  n.kind === 'class-reminder' && n.bookingId ? `${n.bookingId}\n${n.kind}\n${n.reminderLead ?? ''}` : undefined
+
+/** A one-time code of the demo identity provider: what it lets its holder do, and until when. */
+export interface IdpCodeRow {
+  /** base64url SHA-256 of the code: the mailbox has the code, this table only its hash. */
+  hash: string
+  uid: string
+  purpose: 'password-reset' | 'verify-email'
+  expiresAt: string
+}
+
+/** A mail as the demo mailbox keeps it, and the notification it tells of (none: the identity provider's). */
+export type MailRow = DemoMail & { notificationId?: string }
 
 /** A note as kept: one written by a demo build from before revisions has none (it is at its first). */
 export type DemoNoteRow = Omit<NoteRow, 'revision'> & { revision?: number }
@@ -110,6 +130,10 @@ export class DemoDb extends Dexie {
   calendarFeeds!: Table<CalendarFeedRow, string>
   notifications!: Table<DemoNotificationRow, string>
   pushSubscriptions!: Table<PushSubscriptionRow, string>
+  preferences!: Table<PreferencesRow, string>
+  deliveries!: Table<DeliveryRow, [string, string]>
+  mailbox!: Table<MailRow, string>
+  idpCodes!: Table<IdpCodeRow, string>
 
   constructor(name = DEMO_DB_NAME) {
     super(name)
@@ -178,6 +202,23 @@ export class DemoDb extends Dexie {
       notifications: '_id, [recipientEmail+createdAt], &onceKey, bookingId',
       pushSubscriptions: 'endpoint, email',
     })
+    // Reminders per lead: a reminder written before had the one lead there was (a day).
+    this.version(6)
+      .stores({
+        preferences: 'email',
+        deliveries: '[notificationId+channel], notificationId, recipientEmail, state, doneAt',
+        mailbox: 'id, [to+createdAt], createdAt',
+        idpCodes: 'hash, uid',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('notifications')
+          .filter((n: DemoNotificationRow) => n.kind === 'class-reminder')
+          .modify((n: DemoNotificationRow) => {
+            n.reminderLead ??= '1d'
+            n.onceKey = onceKeyOf(n)
+          }),
+      )
     this.notifications.hook('creating', (_key, row) => {
       row.onceKey = onceKeyOf(row)
     })
@@ -204,7 +245,20 @@ export class DemoDb extends Dexie {
       this.calendarFeeds,
       this.notifications,
       this.pushSubscriptions,
+      this.preferences,
+      this.deliveries,
+      this.mailbox,
+      this.idpCodes,
     ]
+  }
+
+  /**
+   * What writing an event's notices touches: the notifications, their
+   * deliveries, and what plans them (preferences, and the device's user in
+   * meta). Every transaction that writes notices includes these.
+   */
+  get noticeTables() {
+    return [this.notifications, this.deliveries, this.preferences, this.meta]
   }
 }
 

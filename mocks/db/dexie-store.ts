@@ -23,7 +23,13 @@ import {
 import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import { moveGeneration, whileGeneration } from './dexie-credentials'
 import { dexieNotes } from './dexie-notes'
-import { dexieNotifications, dexiePushSubscriptions, writeNotices } from './dexie-notifications'
+import {
+  dexieDeliveries,
+  dexieNotifications,
+  dexiePreferences,
+  dexiePushSubscriptions,
+  writeNotices,
+} from './dexie-notifications'
 import * as q from './queries'
 import { casBooking, portBooking, seatsTaken, waitlistOf, withSeatsOver } from './seat-ledger'
 
@@ -53,7 +59,7 @@ export function createDexieStore(db: DemoDb): Store {
     expected: Status,
     notices?: Parameters<typeof writeNotices>[1],
   ): Promise<boolean> =>
-    db.transaction('rw', table, db.notifications, async () => {
+    db.transaction('rw', [table, ...db.noticeTables], async () => {
       const row = await table.get(id)
       if (!row || row.status !== expected) return false
       await table.update(id, patch as never)
@@ -111,7 +117,7 @@ export function createDexieStore(db: DemoDb): Store {
       getMany: (ids) => q.sessionsByIds(db, ids),
       list: (filter, paging) => q.listSessions(db, filter, paging),
       insert: async (row, notices) => {
-        await db.transaction('rw', db.sessions, db.notifications, async () => {
+        await db.transaction('rw', [db.sessions, ...db.noticeTables], async () => {
           await db.sessions.add(row)
           await writeNotices(db, notices)
         })
@@ -219,7 +225,7 @@ export function createDexieStore(db: DemoDb): Store {
             ).sort(q.byNewest('createdAt')),
       insertWithFile: async (row, file: StoredFile | null, notices) => {
         const stored: FileRow | null = file && { ...file, data: toStoredFile(file.data) }
-        await db.transaction('rw', db.materials, db.files, db.notifications, async () => {
+        await db.transaction('rw', [db.materials, db.files, ...db.noticeTables], async () => {
           if (stored) await db.files.add(stored)
           await db.materials.add(row)
           await writeNotices(db, notices)
@@ -247,6 +253,8 @@ export function createDexieStore(db: DemoDb): Store {
     },
     notifications: dexieNotifications(db),
     pushSubscriptions: dexiePushSubscriptions(db),
+    preferences: dexiePreferences(db),
+    deliveries: dexieDeliveries(db),
     idempotency: {
       claim: (row: IdempotencyRow) =>
         db.transaction('rw', db.idempotency, async () => {

@@ -191,11 +191,15 @@ export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void
   const own = await db.sessions.where('tutorEmail').equals(user.email).primaryKeys()
   await deleteSessionCascade(db, own)
   const tables = [db.users, db.bookings, db.reviews, db.notes, db.materials, db.files, db.notifications]
-  await db.transaction('rw', [...tables, db.pushSubscriptions, db.calendarFeeds], async () => {
+  const told = [db.pushSubscriptions, db.calendarFeeds, db.preferences, db.deliveries]
+  await db.transaction('rw', [...tables, ...told], async () => {
     await db.notifications
       .where('[recipientEmail+createdAt]')
       .between([user.email, Dexie.minKey], [user.email, Dexie.maxKey])
       .delete()
+    // What they chose to be told, and how their notifications went, go with them.
+    await db.preferences.delete(user.email)
+    await db.deliveries.where('recipientEmail').equals(user.email).delete()
     await db.pushSubscriptions.where('email').equals(user.email).delete()
     // Their feed too: a later account of the same email must not be listed at the old address.
     await db.calendarFeeds.delete(user.email)

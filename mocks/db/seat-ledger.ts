@@ -1,5 +1,5 @@
 // Store.bookings.withSeats over the demo database: one read-write transaction
-// over sessions and bookings (and the notifications it writes), which IndexedDB runs alone among those that
+// over sessions and bookings (and the notices it writes), which IndexedDB runs alone among those that
 // touch the same tables, so the seat count it reads is the count it writes
 // against. Only Dexie's own operations may be awaited inside it.
 import type { BookingRow, SeatLedger, SessionRow } from '#core/store'
@@ -47,7 +47,7 @@ export async function casBooking(
 
 export function withSeatsOver(db: DemoDb) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
-    db.transaction('rw', db.sessions, db.bookings, db.notifications, async () => {
+    db.transaction('rw', [db.sessions, db.bookings, ...db.noticeTables], async () => {
       const ledger: SeatLedger = {
         session: await db.sessions.get(sessionId),
         holding: () => seatsTaken(db, sessionId),

@@ -48,3 +48,13 @@ export async function checkPassword(password: string, stored: PasswordHash): Pro
   for (let i = 0; i < actual.length; i++) diff |= actual.charCodeAt(i) ^ stored.passwordHash.charCodeAt(i)
   return diff === 0
 }
+
+/** A one-time code for a mailed link: 32 random bytes, base64url. */
+export function newCode(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)))
+}
+
+/** How a code is kept: its SHA-256, so the table alone opens nothing. */
+export async function codeHash(code: string): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(code))))
+}

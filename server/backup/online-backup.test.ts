@@ -158,6 +158,8 @@ describe('an online backup of the embedded database', () => {
     expect(held('public.files', (w) => w.file)).toEqual(materials)
 
     // Every table equal to the source's, row by row, once the writes after the backup's moment are left out.
+    // The job queue's own bookkeeping (pg-boss's schema: its instance, its queues' last checks) goes on
+    // after the copy without any write of the test's; its tables are there, and no job was in them.
     const later = written.slice(kept).flatMap((w) => [w.material, w.file])
     const atTheMoment = Object.fromEntries(
       Object.entries(source).map(([table, rows]) => [
@@ -166,7 +168,10 @@ describe('an online backup of the embedded database', () => {
       ]),
     )
     expect(Object.keys(copy)).toEqual(Object.keys(source))
-    for (const table of Object.keys(source)) expect(copy[table], table).toEqual(atTheMoment[table])
+    expect(copy['pgboss.job']).toEqual([])
+    for (const table of Object.keys(source).filter((name) => !name.startsWith('pgboss.'))) {
+      expect(copy[table], table).toEqual(atTheMoment[table])
+    }
     expect(copy['public.materials']!.length).toBeGreaterThan(before)
   }, 60_000)
 

@@ -3,7 +3,7 @@ import ICAL from 'ical.js'
 import { describe, expect, it, vi } from 'vitest'
 import { MAX_DURATION_HOURS } from '#contract/limits'
 import type { ApiDeps } from './api-deps'
-import { bookingEvent, calendarAnswer, reportBadRowOnce } from './calendar'
+import { bookingEvent, calendarAnswer, calendarSequencePatch, inviteCalendar, reportBadRowOnce } from './calendar'
 import type { BookingRow, SessionRow } from './store'
 
 const session: SessionRow = {
@@ -98,5 +98,55 @@ describe('a session row with values no calendar takes (written before the API ch
     for (let i = 0; i < 3; i++) bookingEvent(booking, row, link, reportBadRowOnce(deps, row))
     expect(reportError).toHaveBeenCalledTimes(1)
     expect(String(reportError.mock.calls[0]![0])).toContain(`Session ${row._id} has a duration of 1e+300 hours`)
+  })
+})
+
+describe('versions of a booking event (SEQUENCE) and invites (iTIP)', () => {
+  const approved = { ...booking, status: 'approved' as const }
+  const link = 'https://app.test/session-details/s1'
+  const now = new Date('2026-12-03T10:00:00.000Z')
+
+  it('moves the sequence when the title or class time changes, and only then', () => {
+    const current = { ...session, calendarSequence: 3 }
+    expect(calendarSequencePatch(current, { title: 'New title' })).toEqual({ calendarSequence: 4 })
+    expect(calendarSequencePatch(current, { duration: 2 })).toEqual({ calendarSequence: 4 })
+    expect(calendarSequencePatch(current, { classStart: '2026-12-11T14:30:00.000Z' })).toEqual({ calendarSequence: 4 })
+    expect(calendarSequencePatch(current, { title: current.title, duration: 1.5, subject: 'Physics' })).toEqual({})
+    expect(calendarSequencePatch(current, { registrationFee: 10, seats: 3 })).toEqual({})
+    // A session from before sequences is at 0.
+    expect(calendarSequencePatch(session, { duration: 3 })).toEqual({ calendarSequence: 1 })
+  })
+
+  it('writes the sequence in the download and the feed', () => {
+    const event = bookingEvent(approved, { ...session, calendarSequence: 5 }, link)!
+    const body = String(calendarAnswer([event], now, { name: 'Feed' }).body)
+    const vevent = new ICAL.Component(ICAL.parse(body)).getFirstSubcomponent('vevent')!
+    expect(new ICAL.Event(vevent).sequence).toBe(5)
+    expect(body).toContain('METHOD:PUBLISH')
+    // A download is no invite: it names no organizer to answer.
+    expect(vevent.getFirstProperty('organizer')).toBeNull()
+  })
+
+  it('writes an invite with its method, organizer and attendee, names quoted as RFC 6868 says', () => {
+    const tutor = { ...session, tutorName: 'Priya "PS" Sharma; Ph.D., ^_^\nline', calendarSequence: 2 }
+    const event = bookingEvent(approved, tutor, link)!
+    const attendee = { name: 'Sam: "the student"', email: 'student@studyhub.demo' }
+    for (const method of ['REQUEST', 'CANCEL'] as const) {
+      const text = inviteCalendar(event, method, attendee, now)
+      for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
+      const calendar = new ICAL.Component(ICAL.parse(text))
+      const vevent = calendar.getFirstSubcomponent('vevent')!
+      expect(calendar.getFirstPropertyValue('method')).toBe(method)
+      const organizer = vevent.getFirstProperty('organizer')!
+      expect(organizer.getFirstValue()).toBe('mailto:tutor@studyhub.demo')
+      expect(organizer.getParameter('cn')).toBe('Priya "PS" Sharma; Ph.D., ^_^\nline')
+      const who = vevent.getFirstProperty('attendee')!
+      expect(who.getFirstValue()).toBe('mailto:student@studyhub.demo')
+      expect(who.getParameter('cn')).toBe(attendee.name)
+      expect(who.getParameter('rsvp')).toBe('FALSE')
+      expect(new ICAL.Event(vevent).uid).toBe('booking-b1@studyhub.app')
+      expect(new ICAL.Event(vevent).sequence).toBe(method === 'REQUEST' ? 2 : 3)
+      expect(vevent.getFirstPropertyValue('status')).toBe(method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED')
+    }
   })
 })

@@ -5,6 +5,12 @@
 // that imports the same booking twice, or a feed that lists it again, updates
 // one event instead of adding another.
 //
+// A booking's mails carry the same event as an invite (iTIP, RFC 5546):
+// REQUEST adds or updates it, CANCEL takes it out. Its SEQUENCE is the
+// session's `calendarSequence`, which moves whenever the session's title or
+// class time changes, so a calendar applies the newest invite and ignores an
+// older one that arrives late; a CANCEL is one past it.
+//
 // A session row written before the API checked ranges (#contract/limits) may
 // hold what no calendar takes: a duration of 1e300 hours, a class in the year
 // 10000. Such a row never fails the answer it is in: its duration is clamped
@@ -26,7 +32,14 @@ export interface CalendarEvent {
   description: string
   url: string
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED'
+  /** The session's calendar sequence (./store.ts SessionRow.calendarSequence). */
+  sequence: number
+  /** The tutor: an invite's ORGANIZER. */
+  organizer: { name: string; email: string }
 }
+
+/** What a calendar's method asks of its reader: PUBLISH for a download or feed, REQUEST and CANCEL for an invite. */
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL'
 
 /** 20261201T140000Z */
 function utcStamp(date: Date): string {
@@ -110,7 +123,24 @@ export function bookingEvent(
     description: clean(`Tutor: ${session.tutorName} (${session.tutorEmail})\n${link}`),
     url: link,
     status: EVENT_STATUS[booking.status],
+    sequence: session.calendarSequence ?? 0,
+    organizer: { name: clean(session.tutorName), email: session.tutorEmail },
   }
+}
+
+/** The fields a booking's event is written from: a change of any of them is a new version of every booking's event. */
+const EVENT_FIELDS = ['title', 'classStart', 'classEnd', 'duration'] as const
+
+/**
+ * What a session's patch adds so its events move on: the next calendar
+ * sequence when the patch changes the title or class time, nothing otherwise.
+ */
+export function calendarSequencePatch(
+  current: SessionRow,
+  patch: Partial<SessionRow>,
+): Pick<SessionRow, 'calendarSequence'> {
+  const changes = EVENT_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== current[field])
+  return changes ? { calendarSequence: (current.calendarSequence ?? 0) + 1 } : {}
 }
 
 /** The origin the caller reached the API at (its proxy's, behind one): where the API's own addresses point. */
@@ -135,23 +165,48 @@ export function sessionLink(deps: ApiDeps, url: URL, sessionId: string): string 
   return `${deps.appOrigin ?? apiOrigin(deps, url)}/session-details/${encodeURIComponent(sessionId)}`
 }
 
-function calendarText(events: readonly CalendarEvent[], now: Date, name?: string): string {
+/** A quoted parameter value (RFC 6868): a double quote and a line break are written with carets. */
+function param(value: string): string {
+  return `"${value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')}"`
+}
+
+interface Attendee {
+  name: string
+  email: string
+}
+
+function calendarText(
+  events: readonly CalendarEvent[],
+  now: Date,
+  options: { name?: string; method?: CalendarMethod; attendee?: Attendee } = {},
+): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//StudyHub//Bookings//EN', 'CALSCALE:GREGORIAN']
-  lines.push('METHOD:PUBLISH')
-  if (name) lines.push(`X-WR-CALNAME:${text(name)}`)
+  lines.push(`METHOD:${options.method ?? 'PUBLISH'}`)
+  if (options.name) lines.push(`X-WR-CALNAME:${text(options.name)}`)
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
       `DTSTAMP:${utcStamp(now)}`,
+      `SEQUENCE:${event.sequence}`,
       `DTSTART:${utcStamp(event.start)}`,
       `DTEND:${utcStamp(event.end)}`,
       `SUMMARY:${text(event.summary)}`,
       `DESCRIPTION:${text(event.description)}`,
       `URL:${event.url}`,
       `STATUS:${event.status}`,
-      'END:VEVENT',
     )
+    // An invite names who sends it and whom it is for (RFC 5546): the student booked, so nothing waits for a reply.
+    if (options.attendee) {
+      lines.push(
+        `ORGANIZER;CN=${param(event.organizer.name)}:mailto:${event.organizer.email}`,
+        `ATTENDEE;CN=${param(options.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${options.attendee.email}`,
+      )
+    }
+    lines.push('END:VEVENT')
   }
   lines.push('END:VCALENDAR')
   return lines.map(fold).join('\r\n') + '\r\n'
@@ -166,8 +221,23 @@ export function calendarAnswer(
   const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' }
   if (options.fileName) headers['Content-Disposition'] = `attachment; filename="${options.fileName}"`
   return {
-    body: calendarText(events, now, options.name),
+    body: calendarText(events, now, { name: options.name }),
     contentType: 'text/calendar; charset=utf-8',
     headers,
   }
+}
+
+/**
+ * A booking's event as a mail's invite (iTIP): REQUEST adds or updates it in
+ * the student's calendar, CANCEL takes it out, one sequence past the last
+ * REQUEST so a calendar does not take it for an older version.
+ */
+export function inviteCalendar(
+  event: CalendarEvent,
+  method: Exclude<CalendarMethod, 'PUBLISH'>,
+  attendee: Attendee,
+  now: Date,
+): string {
+  const sent = method === 'CANCEL' ? { ...event, sequence: event.sequence + 1, status: 'CANCELLED' as const } : event
+  return calendarText([sent], now, { method, attendee })
 }

@@ -13,7 +13,10 @@
 //   CLIENT_HEADER, which a form cannot send and which makes a script on
 //   another origin pass a CORS preflight first.
 // File downloads (GET /api/files/...) are the exception to the first two: a
-// link may open one; the file route itself decides who may read it.
+// link may open one; the file route itself decides who may read it. A mail's
+// one-click unsubscribe (POST /api/unsubscribe/:token, RFC 8058) is the
+// exception to the third: the mail provider's server posts it with no signal
+// to give, and the signed token in its path is the proof (it can do nothing else).
 import { CLIENT_HEADER } from '#contract/routes'
 import { forbidden, type HttpError } from './http-errors'
 
@@ -23,6 +26,7 @@ export const SIGNAL_MISSING = `Writes are accepted only from the app (the ${CLIE
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FILE_PATH = /^\/api\/files\//
+const ONE_CLICK_UNSUBSCRIBE = /^\/api\/unsubscribe\/[^/]+$/
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
 
@@ -40,7 +44,8 @@ export function crossSiteRefusal(request: Request): HttpError | null {
     if (mode === 'navigate') return forbidden(NAVIGATION_REFUSED)
     if ((site === 'cross-site' || site === 'same-site') && mode !== 'cors') return forbidden(CROSS_SITE_REFUSED)
   }
-  if (!READ_METHODS.has(method)) {
+  const oneClick = method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(pathname)
+  if (!READ_METHODS.has(method) && !oneClick) {
     const sameOrigin = site === 'same-origin' || site === 'none'
     if (!sameOrigin && !request.headers.get(CLIENT_HEADER)) return forbidden(SIGNAL_MISSING)
   }

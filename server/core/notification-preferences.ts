@@ -9,17 +9,12 @@ import {
   type NotificationPreferences,
   type ReminderLead,
 } from '#contract/entities'
+import { MAILED_BY_DEFAULT_KINDS } from '#contract/mailed-by-default'
 import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import type { PreferencesRow } from './store'
 
-/** Kinds mailed unless the user says otherwise: decisions on a booking, a seat, a cancellation, a reminder. */
-export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  'booking-approved',
-  'booking-rejected',
-  'booking-promoted',
-  'booking-cancelled',
-  'class-reminder',
-])
+/** Kinds mailed unless the user says otherwise (the app turns them on again from its notification card). */
+export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>(MAILED_BY_DEFAULT_KINDS)
 
 /** One reminder, a day before each class, unless the student chooses otherwise. */
 export const DEFAULT_REMINDER_LEADS: readonly ReminderLead[] = ['1d']

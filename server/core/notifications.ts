@@ -70,15 +70,23 @@ export function bookingPromoted(now: Date, booking: BookingRow, title: string) {
   ])
 }
 
-/** A booking cancelled by someone else than its student (an admin). */
+/**
+ * A cancelled booking, told to its student: always when someone else (an
+ * admin) cancelled it; when the student did, only for an approved booking,
+ * whose invite is in their calendar and must be taken out (the mail's CANCEL).
+ * A student is not told they withdrew a request that never was a class.
+ */
 export function bookingCancelled(now: Date, booking: BookingRow, title: string, by: string) {
-  if (by === booking.studentEmail) return []
+  const own = by === booking.studentEmail
+  if (own && booking.status !== 'approved') return []
   return rows(now, [
     {
       to: booking.studentEmail,
       kind: 'booking-cancelled',
       title: 'Booking cancelled',
-      body: `An admin cancelled your booking of ${quoted(title)}.`,
+      body: own
+        ? `You cancelled your booking of ${quoted(title)}.`
+        : `An admin cancelled your booking of ${quoted(title)}.`,
       link: appLinks.booking(booking),
       bookingId: booking._id,
     },

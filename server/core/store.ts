@@ -66,8 +66,13 @@ export type UserRow = User & {
 export const credentialGeneration = (user: Pick<UserRow, 'credentialGeneration'>): number =>
   user.credentialGeneration ?? 0
 
-/** A session as stored: the rating and seat fields are computed when answering. */
-export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'>
+/**
+ * A session as stored: the rating and seat fields are computed when answering.
+ * `calendarSequence` (absent: 0) is the version of its bookings' calendar
+ * events, one more at each change of its title or class time (../calendar.ts);
+ * it is never answered.
+ */
+export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'> & { calendarSequence?: number }
 /**
  * A booking as stored: the session's fields and the waiting-list place are
  * computed when answering. `waitlistSeq` orders a session's waiting list and

@@ -27,6 +27,24 @@ describe('openDatabase in memory', () => {
     await expect(database.ping()).resolves.toBeUndefined()
   })
 
+  it("runs the job queue's statements on its one session, and a failed block leaves no failed transaction on it", async () => {
+    const { jobDatabase } = database
+    if (jobDatabase.kind !== 'pglite') throw new Error('An embedded database was opened.')
+    expect(await jobDatabase.run('select $1::int as n', [7])).toMatchObject({ rows: [{ n: 7 }] })
+    // Several statements: each one's rows, as pg-boss reads a block's.
+    expect(await jobDatabase.run('select 1 as a; select 2 as b')).toMatchObject([
+      { rows: [{ a: 1 }] },
+      { rows: [{ b: 2 }] },
+    ])
+    // pg-boss's maintenance is BEGIN; …; COMMIT: one that fails must not leave the session in its transaction.
+    await expect(jobDatabase.run('begin; create table half_made (id int); select 1/0; commit;')).rejects.toThrow(
+      'division by zero',
+    )
+    await expect(database.ping()).resolves.toBeUndefined()
+    expect(await database.store.users.count()).toBe(0)
+    await expect(jobDatabase.run('select 1 from half_made')).rejects.toThrow('half_made')
+  })
+
   it(
     'seeds 10,000 sessions with their rows in one go, in a few seconds',
     async () => {

@@ -7,9 +7,13 @@
 //   lock of its own; and it is its owner's alone, 0700 with files 0600
 //   (./private-folder.ts).
 // Either way the migrations in ./migrations run first (applied ones are
-// skipped), so the tables always match ./schema.ts, and sessions from before
-// the search get their words (fillSessionWords). Given a bucket (`objects`),
-// uploaded files' bytes go there instead of into the files table
+// skipped), so the tables always match ./schema.ts, sessions from before
+// the search get their words (fillSessionWords) and reminders from before
+// reminder leads their lead (fillReminderLeads). The job queue (../jobs/)
+// reaches the database too (`jobDatabase`): with a pool of its own on
+// PostgreSQL, through the one client of the embedded database's thread on
+// PGlite. Given a bucket (`objects`), uploaded files' bytes go there instead
+// of into the files table
 // (docs/decisions/0014-files-in-a-bucket.md); the demo data's files are seeded
 // into the table either way.
 import type { PGlite } from '@electric-sql/pglite'
@@ -35,8 +39,10 @@ import {
   type DatabaseOutage,
   type PgliteWorkerClient,
 } from './pglite-worker-client'
-import { createPgStore, translateError, type PgDb, type PgStoreOptions } from './pg-store'
+import { createPgStore, translateError, type DeliverySettings, type PgDb, type PgStoreOptions } from './pg-store'
+import { deliveryLedger, type DeliveryLedger } from './pg-store/deliveries'
 import { forgetTokenSecret } from './pg-store/meta'
+import { fillReminderLeads } from './pg-store/notifications'
 import { makeFolderPrivate } from './private-folder'
 import { fillSessionWords, wordColumns } from './pg-store/sessions'
 import * as schema from './schema'
@@ -64,7 +70,19 @@ export interface OpenDatabaseOptions {
   logger?: Pick<Logger, 'info' | 'warn'>
   /** The token secret's half kept outside the database (./token-key.ts); tests go without. */
   tokenKey?: string
+  /** Which channels the server sends on, and where the deliveries' jobs go; none without it (tests). */
+  deliveries?: DeliverySettings
 }
+
+/**
+ * How the job queue reaches this database: a connection string (pg-boss opens
+ * a pool of its own on the PostgreSQL server), or the embedded database's one
+ * client, to run a statement on (`values` bound when given; several
+ * statements without values, answering the results of each).
+ */
+export type JobDatabase =
+  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'pglite'; run(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> }
 
 /** The embedded database's state, for the answers of the HTTP layer (../http/database-outage.ts). */
 export interface DatabaseStatus {
@@ -95,6 +113,10 @@ export interface Database {
   close(): Promise<void>
   /** The embedded database on a folder: the folder, and a copy of it taken while it runs (online backups). */
   folder?: { path: string; copyInto(into: string): Promise<void> }
+  /** How the job queue's workers move deliveries on (../jobs/). */
+  deliveries: DeliveryLedger
+  /** How the job queue reaches this database. */
+  jobDatabase: JobDatabase
 }
 
 export const DEFAULT_DATA_DIR = '.data'
@@ -121,7 +143,12 @@ const MAX_PARAMETERS = 60_000
 const FILE_ROWS_PER_INSERT = 50
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const storeOptions: PgStoreOptions = { objects: options.objects, logger: options.logger, tokenKey: options.tokenKey }
+  const storeOptions: PgStoreOptions = {
+    objects: options.objects,
+    logger: options.logger,
+    tokenKey: options.tokenKey,
+    deliveries: options.deliveries,
+  }
   if (options.databaseUrl) return openPostgres(options.databaseUrl, storeOptions)
   return openPglite(options.inMemory ? null : (options.dataDir ?? DEFAULT_DATA_DIR), options, storeOptions)
 }
@@ -142,6 +169,7 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
       try {
         await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER })
         await fillSessionWords(drizzleNodePg({ client }))
+        await fillReminderLeads(drizzleNodePg({ client }))
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       }
@@ -153,7 +181,7 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
     throw error
   }
   const db = drizzleNodePg({ client: pool })
-  return database(db, 'postgres', () => pool.end(), storeOptions)
+  return database(db, { kind: 'postgres', connectionString: url }, () => pool.end(), storeOptions)
 }
 
 async function openPglite(
@@ -172,13 +200,15 @@ async function openPglite(
       logger: options.logger,
     })
     // drizzle-orm calls only query, exec and transaction, which the client has.
-    const db = drizzlePglite({ client: takingTurns(client as unknown as PGlite) })
+    const inTurns = takingTurns(client as unknown as PGlite) as unknown as PgliteWorkerClient
+    const db = drizzlePglite({ client: inTurns as unknown as PGlite })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
+    await fillReminderLeads(db)
     const opened = client
     const open = database(
       db,
-      'pglite',
+      { kind: 'pglite', run: (text, values) => runOnPglite(inTurns, text, values) },
       async () => {
         try {
           await opened.close()
@@ -225,9 +255,25 @@ const recordTables: readonly PgTable[] = [
   schema.files,
 ]
 
+/**
+ * A statement of the job queue on the embedded database, in turn with the
+ * requests' (the one path to it: PGlite has one session, and a statement sent
+ * any other way while a transaction is open would run inside it). Several
+ * statements without values are run as one transaction of the client's own:
+ * pg-boss sends its maintenance as BEGIN; …; COMMIT, and a statement of it
+ * that fails would otherwise leave the one session in a failed transaction,
+ * failing every request after it. In the client's transaction a failure rolls
+ * it all back at once (the BEGIN and COMMIT inside only warn, unseen).
+ */
+async function runOnPglite(client: PgliteWorkerClient, text: string, values?: unknown[]) {
+  if (values && values.length > 0) return client.query(text, values)
+  const results = await client.transaction((tx) => tx.exec(text))
+  return results.length === 1 ? results[0]! : results
+}
+
 function database(
   db: PgDb,
-  kind: Database['kind'],
+  jobDatabase: JobDatabase,
   closeClient: () => Promise<void>,
   storeOptions: PgStoreOptions,
   embedded?: PgliteWorkerClient,
@@ -242,7 +288,9 @@ function database(
   }
   return {
     store: createPgStore(db, storeOptions),
-    kind,
+    kind: jobDatabase.kind,
+    deliveries: deliveryLedger(db),
+    jobDatabase,
     async ping() {
       if (!embedded) {
         await db.execute(sql`select 1`)

@@ -2,8 +2,9 @@
 // What the Store's database holds to whatever the callers do, over PGlite
 // (always) and over a real PostgreSQL (when TEST_DATABASE_URL names one): one
 // booking, review and note id however many arrive at once, no row naming one
-// that does not exist, values within the contract's ranges and lengths, an
-// idempotency key claimed once, and one token secret (./pg-store-fixtures.ts).
+// that does not exist, values within the contract's ranges and lengths, a
+// user's notification preferences once and gone with them, an idempotency key
+// claimed once, and one token secret (./pg-store-fixtures.ts).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { UniqueViolation } from '#core/store'
@@ -117,6 +118,29 @@ describeOnEachTarget(({ store, basics }) => {
       const unrated = review(s, STUDENT, { rating: undefined })
       await store.reviews.insert(unrated)
       expect(await store.reviews.get(unrated._id)).not.toHaveProperty('rating')
+    })
+  })
+
+  describe('notification preferences', () => {
+    it('keeps one row per user, changed in place, gone with the user, with leads the contract knows', async () => {
+      await basics()
+      const row = {
+        email: STUDENT,
+        channels: { 'booking-approved': { push: true, email: false } },
+        reminderLeads: ['1h' as const],
+        timeZone: 'Europe/Berlin',
+      }
+      await store.preferences.save(row)
+      await store.preferences.save({ ...row, timeZone: null })
+      expect(await store.preferences.get(STUDENT)).toEqual({ ...row, timeZone: null })
+      expect([...(await store.preferences.ofUsers([STUDENT, STUDENT2])).keys()]).toEqual([STUDENT])
+      await expectMissing(store.preferences.save({ ...row, email: 'nobody@example.com' }), 'user')
+      await expectCheck(
+        store.preferences.save({ ...row, reminderLeads: ['2h' as never] }),
+        'notification_preferences_reminder_leads_check',
+      )
+      await store.users.deleteWithOwned((await store.users.byEmail(STUDENT))!)
+      expect(await store.preferences.get(STUDENT)).toBeUndefined()
     })
   })
 

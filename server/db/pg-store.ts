@@ -22,14 +22,17 @@ import { idempotencyStore } from './pg-store/idempotency'
 import { materialsStore } from './pg-store/materials'
 import { metaStore } from './pg-store/meta'
 import { notesStore } from './pg-store/notes'
-import { notificationsStore, pushSubscriptionsStore } from './pg-store/notifications'
+import { deliveriesStore, NO_DELIVERIES, type DeliverySettings } from './pg-store/deliveries'
+import { noticesFor, notificationsStore, pushSubscriptionsStore, type Notices } from './pg-store/notifications'
 import { translateError } from './pg-store/pg-errors'
+import { preferencesStore } from './pg-store/preferences'
 import { reviewsStore } from './pg-store/reviews'
 import { sessionsStore } from './pg-store/sessions'
 import type { PgDb } from './pg-store/shared'
 import { usersStore } from './pg-store/users'
 
 export { translateError } from './pg-store/pg-errors'
+export type { DeliverySettings } from './pg-store/deliveries'
 export type { PgDb } from './pg-store/shared'
 
 export interface PgStoreOptions {
@@ -42,6 +45,11 @@ export interface PgStoreOptions {
    * store's own: tokens it signs are good only while it lives (tests, an in-memory database).
    */
   tokenKey?: string
+  /**
+   * Which channels the host sends on and where the deliveries' jobs go
+   * (./pg-store/deliveries.ts); without it, no delivery is written.
+   */
+  deliveries?: DeliverySettings
 }
 
 type Tables = Omit<Store, 'transaction'>
@@ -54,17 +62,20 @@ function tablesOver(
   discardObjects: RemoveObjects,
   removeObjects: RemoveObjects,
   tokenKey: string,
+  notices: Notices,
 ): Tables {
   return {
     users: usersStore(db, removeObjects),
-    sessions: sessionsStore(db, removeObjects),
-    bookings: bookingsStore(db),
+    sessions: sessionsStore(db, removeObjects, notices),
+    bookings: bookingsStore(db, notices),
     calendarFeeds: calendarFeedsStore(db),
     reviews: reviewsStore(db),
     notes: notesStore(db),
-    materials: materialsStore(db, objects, discardObjects, removeObjects),
+    materials: materialsStore(db, objects, discardObjects, removeObjects, notices),
     files: filesStore(db, objects),
-    notifications: notificationsStore(db),
+    notifications: notificationsStore(db, notices),
+    preferences: preferencesStore(db),
+    deliveries: deliveriesStore(db),
     pushSubscriptions: pushSubscriptionsStore(db),
     idempotency: idempotencyStore(db),
     meta: metaStore(db, tokenKey),
@@ -99,8 +110,9 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
   const removeObjects = objectRemover(objects, logger)
   // Chosen once: every transaction's port signs with the same secret.
   const tokenKey = options.tokenKey ?? randomBytes(32).toString('base64url')
+  const notices = noticesFor(options.deliveries ?? NO_DELIVERIES)
   return {
-    ...translated(tablesOver(db, objects, removeObjects, removeObjects, tokenKey)),
+    ...translated(tablesOver(db, objects, removeObjects, removeObjects, tokenKey, notices)),
     async transaction(work) {
       // Objects of files a delete took go once the delete has committed: a rollback keeps the rows, so their bytes stay.
       const taken: string[] = []
@@ -109,7 +121,7 @@ export function createPgStore(db: PgDb, options: PgStoreOptions = {}): Store {
           // No lock is waited for longer than a repeat waits for its key's first run (its claim).
           await tx.execute(sql.raw(`set local lock_timeout = ${CLAIM_WAIT_MS}`))
           const over = (on: PgDb) =>
-            tablesOver(on, objects, removeObjects, async (fileIds) => void taken.push(...fileIds), tokenKey)
+            tablesOver(on, objects, removeObjects, async (fileIds) => void taken.push(...fileIds), tokenKey, notices)
           // Each method in a savepoint of its own: one that fails undoes its own writes only, and the transaction goes on.
           const inSavepoints = eachMethod(
             over(tx),

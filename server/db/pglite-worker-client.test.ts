@@ -103,6 +103,29 @@ describe('openPgliteWorker on a folder, when its thread stops answering', () => 
   )
 
   it(
+    'counts no call stuck while it waits for an open transaction whose holder is busy elsewhere',
+    async () => {
+      const client = await openPgliteWorker({ dataDir: dir, syncToDisk: true, stuckAfterMs: STUCK_AFTER_MS })
+      try {
+        await client.exec('create table if not exists held (id int primary key)')
+        let waited: Promise<unknown> | undefined
+        await client.transaction(async (tx) => {
+          await tx.query('insert into held values (1) on conflict do nothing')
+          // Sent while the transaction is open: PGlite answers it once the transaction has ended.
+          waited = client.query<{ n: number }>('select count(*)::int as n from held')
+          // The holder does something else (an online backup copies the folder) for longer than the bound.
+          await new Promise((resolve) => setTimeout(resolve, STUCK_AFTER_MS * 5))
+        })
+        expect(((await waited) as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }])
+        expect(client.outage()).toBeUndefined()
+      } finally {
+        await client.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
     'closes within seconds while a call does not answer',
     async () => {
       const client = await openPgliteWorker({ dataDir: dir, syncToDisk: true, stuckAfterMs: 60_000 })

@@ -10,7 +10,10 @@
 // - the thread reports a failed log write or PostgreSQL's PANIC at once;
 // - a watchdog calls the database stuck when a call has gone unanswered for
 //   `stuckAfterMs` while the thread touched no file (a long checkpoint reads
-//   and writes all along, so it is busy, not stuck);
+//   and writes all along, so it is busy, not stuck). A call waiting behind an
+//   open transaction that has nothing of its own to answer is not counted:
+//   PGlite is idle until that transaction's holder (an online backup copying
+//   the folder, a request between two statements) sends its next statement;
 // either way the thread is ended (Worker.terminate() stops WebAssembly too),
 // every call waiting and every call made meanwhile fails at once with
 // DatabaseUnavailable, and a new thread reopens the folder: PostgreSQL
@@ -122,6 +125,8 @@ function sendable(options: QueryOptions | undefined): QueryOptions | undefined {
 interface Waiting {
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
+  /** A statement of an open transaction, or its end: what the thread has to answer before any other. */
+  ofTransaction: boolean
 }
 
 /** One thread and its PGlite, from its start to its end. */
@@ -137,6 +142,8 @@ class Thread {
   #lastSign = performance.now()
   #seenActivity = 0
   #opening = true
+  /** Transactions begun and not yet ended: while one is open, other calls wait for it. */
+  #openTransactions = 0
   ended = false
 
   constructor(
@@ -201,7 +208,8 @@ class Thread {
         this.#answers.ref()
       }
       this.#ids += 1
-      this.pending.set(this.#ids, { resolve, reject })
+      const ofTransaction = request.op === 'end' || ('tx' in request && request.tx !== undefined)
+      this.pending.set(this.#ids, { resolve, reject, ofTransaction })
       this.worker.postMessage({ ...request, id: this.#ids })
     })
     if (waitMs > 0) this.#waitFor(this.#ids, waitMs)
@@ -221,6 +229,11 @@ class Thread {
       if (!this.pending.has(id) || left <= 0) return
       Atomics.wait(this.#signals, ANSWERED, sent, left)
     }
+  }
+
+  /** A transaction begun (+1) or ended (-1) on this thread. */
+  holding(change: 1 | -1) {
+    this.#openTransactions += change
   }
 
   /** Ends the thread; every call still waiting fails with `error`. */
@@ -254,6 +267,10 @@ class Thread {
     const activity = Atomics.load(this.#signals, ACTIVITY)
     if (activity !== this.#seenActivity) {
       this.#seenActivity = activity
+      this.#lastSign = performance.now()
+    }
+    // Calls waiting for an open transaction's holder: the thread is idle, and has nothing to answer yet.
+    if (this.#openTransactions > 0 && ![...this.pending.values()].some((waiting) => waiting.ofTransaction)) {
       this.#lastSign = performance.now()
     }
     const quiet = performance.now() - this.#lastSign
@@ -338,6 +355,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       const thread = current
       const tx = (await call({ op: 'begin' }, thread)) as number
+      thread!.holding(1)
       let done = false
       const inside = {
         query: async <R>(sql: string, params?: unknown[], queryOptions?: QueryOptions) =>
@@ -352,11 +370,13 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
         result = await work(inside)
       } catch (error) {
         done = true
-        await call({ op: 'end', tx, commit: false }, thread).catch(() => {})
+        await call({ op: 'end', tx, commit: false }, thread)
+          .catch(() => {})
+          .finally(() => thread!.holding(-1))
         throw error
       }
       done = true
-      await call({ op: 'end', tx, commit: true }, thread)
+      await call({ op: 'end', tx, commit: true }, thread).finally(() => thread!.holding(-1))
       return result
     },
     outage: () =>

@@ -13,6 +13,9 @@
 //   of GET /api/files/:id.
 // - idempotency_keys: the first answer to each Idempotency-Key, per caller.
 // - meta: values made once per database (the secret that signs app tokens).
+// - notification_preferences, deliveries: what each user is told of and how,
+//   and each notification's sending by push and email (the queue's jobs are
+//   pg-boss's own tables, in its schema: server/jobs/).
 //
 // Deleting: a session takes its bookings, reviews, materials and files with it,
 // and a user takes everything bearing their email (their sessions, bookings,
@@ -46,11 +49,18 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   BOOKING_STATUSES,
+  DELIVERY_STATES,
+  NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  REMINDER_LEADS,
   ROLES,
   STATUSES,
   type BookingStatus,
+  type ChannelChoice,
+  type DeliveryState,
+  type NotificationChannel,
   type NotificationKind,
+  type ReminderLead,
   type Role,
   type Status,
 } from '#contract/entities'
@@ -192,6 +202,8 @@ export const sessions = pgTable(
     createdAt: isoTime('created_at').notNull(),
     /** How many pending or approved bookings it takes; NULL is no limit. */
     seats: integer('seats'),
+    /** The version of its bookings' calendar events: one more at each change of its title or class time. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     /**
      * The distinct words of the title, subject, description and tutor name,
      * space-separated, as #contract/session-search cuts them; written by the
@@ -434,7 +446,7 @@ export const calendarFeeds = pgTable(
 
 /**
  * Each user's inbox: written in the transaction of the change it reports. A
- * reminder is written once per booking: a unique index, so two server
+ * reminder is written once per booking and lead: a unique index, so two server
  * processes ticking at once cannot both write it. A booking's notifications
  * stay when it is deleted (the link then finds nothing); a user's go with them.
  */
@@ -448,12 +460,14 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link').notNull(),
     bookingId: text('booking_id'),
+    /** A class reminder's lead (1h, 1d); NULL for every other kind. */
+    reminderLead: text('reminder_lead').$type<ReminderLead>(),
     createdAt: isoTime('created_at').notNull(),
     readAt: isoTime('read_at'),
   },
   (t) => [
     uniqueIndex('notifications_reminder_once_key')
-      .on(t.bookingId, t.kind)
+      .on(t.bookingId, t.kind, t.reminderLead)
       .where(sql`kind = 'class-reminder'`),
     foreignKey({
       name: 'notifications_recipient_email_fk',
@@ -466,6 +480,7 @@ export const notifications = pgTable(
       foreignColumns: [bookings._id],
     }).onDelete('set null'),
     check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
+    check('notifications_reminder_lead_check', oneOf(t.reminderLead, REMINDER_LEADS)),
     index('notifications_recipient_created_at_idx').on(t.recipientEmail, t.createdAt, t._id),
     index('notifications_recipient_unread_idx')
       .on(t.recipientEmail)
@@ -492,6 +507,75 @@ export const pushSubscriptions = pgTable(
   ],
 )
 
+/**
+ * What a user changed of their notification preferences; NULL or absent takes
+ * the default (server/core/notification-preferences.ts). Goes with the user.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    email: text('email').primaryKey(),
+    /** Per kind of event, the channels the user set: `{ "booking-approved": { "push": true, "email": false } }`. */
+    channels: jsonb('channels').$type<Partial<Record<NotificationKind, ChannelChoice>>>().notNull().default({}),
+    reminderLeads: text('reminder_leads').array().$type<ReminderLead[]>(),
+    timeZone: text('time_zone'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'notification_preferences_email_fk',
+      columns: [t.email],
+      foreignColumns: [users.email],
+    }).onDelete('cascade'),
+    check(
+      'notification_preferences_reminder_leads_check',
+      sql`${t.reminderLeads} <@ array[${sql.raw(REMINDER_LEADS.map((l) => `'${l}'`).join(', '))}]::text[]`,
+    ),
+    check('notification_preferences_time_zone_length', maxLength(t.timeZone, 64)),
+  ],
+)
+
+/**
+ * One delivery of a notification by push or email: written in the transaction
+ * that writes the notification, with its queue job (server/jobs/), and at most
+ * one per notification and channel, the primary key (one per event, recipient
+ * and channel: a notification has one recipient). Goes with its notification.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    notificationId: text('notification_id').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    state: text('state').$type<DeliveryState>().notNull(),
+    createdAt: isoTime('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * The try under way: `host:pid:job:attempt` of the process making it, so a
+     * process started again on that host can tell a try cut off by its end.
+     */
+    claimedBy: text('claimed_by'),
+    /** When it was sent or given up on; NULL while queued. */
+    doneAt: isoTime('done_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ name: 'deliveries_pkey', columns: [t.notificationId, t.channel] }),
+    foreignKey({
+      name: 'deliveries_notification_id_fk',
+      columns: [t.notificationId],
+      foreignColumns: [notifications._id],
+    }).onDelete('cascade'),
+    check('deliveries_channel_check', oneOf(t.channel, NOTIFICATION_CHANNELS)),
+    check('deliveries_state_check', oneOf(t.state, DELIVERY_STATES)),
+    // The mail health of a day: the channel's deliveries done since midnight, newest first.
+    index('deliveries_channel_done_at_idx').on(t.channel, t.doneAt),
+    // What is still to send (a restart's own checks, and the tests' wait for the queue to drain).
+    index('deliveries_queued_idx')
+      .on(t.createdAt)
+      .where(sql`state = 'queued'`),
+  ],
+)
+
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -499,7 +583,9 @@ export const meta = pgTable('meta', {
 
 /** Every table, children before parents (the order a plain DELETE of all would need). */
 export const allTables = [
+  deliveries,
   notifications,
+  notificationPreferences,
   pushSubscriptions,
   files,
   materials,

@@ -197,8 +197,8 @@ describe('Web Push', () => {
           return [PUBLIC_ADDRESS]
         },
       })
-      push.announce([notice(ana, 'n1')])
-      await push.settled()
+      // The browser that is gone counts as done: there is nothing to try again.
+      expect(await push.deliver([notice(ana, 'n1')])).toEqual({ sent: 2, failed: 0, lastError: null })
 
       expect(service.received.map((r) => r.path).sort()).toEqual(['/gone/ana', '/live/ana'])
       const live = service.received.find((r) => r.path === '/live/ana')!
@@ -246,8 +246,7 @@ describe('Web Push', () => {
       await subscribe(ben, loopback)
       await subscribe(ana, notPushServices)
       const byDefault = sender({})
-      byDefault.push.announce([notice(ana, 'n1'), notice(ben, 'n2')])
-      await byDefault.push.settled()
+      await byDefault.push.deliver([notice(ana, 'n1'), notice(ben, 'n2')])
       expect(listener.connections()).toBe(0)
       // Ben's newest ten are tried (the cap), and each of them and Ana's is refused, and gone: they can
       // never be sent to.
@@ -273,8 +272,7 @@ describe('Web Push', () => {
         hosts: listed,
         resolve: async (hostname, signal) => answers[hostname] ?? (await systemResolver(hostname, signal)),
       })
-      resolving.push.announce([notice(ana, 'n2')])
-      await resolving.push.settled()
+      await resolving.push.deliver([notice(ana, 'n2')])
       expect(resolving.warnings).toHaveLength(privateHosts.length)
       expect(resolving.warnings.every((w) => w.msg === 'push refused' && w.reason === 'not a public address')).toBe(
         true,
@@ -300,8 +298,11 @@ describe('Web Push', () => {
         resolve: async () => [PUBLIC_ADDRESS],
         timeoutMs: 300,
       })
-      push.announce([notice(ana, 'n1')])
-      await push.settled()
+      expect(await push.deliver([notice(ana, 'n1')])).toEqual({
+        sent: 0,
+        failed: 1,
+        lastError: 'no answer within 300 ms',
+      })
       expect(service.received.map((r) => r.path)).toEqual(['/slow'])
       expect(warnings).toEqual([{ msg: 'push not sent', host: PUSH_HOST, error: 'no answer within 300 ms' }])
       await Promise.all(service.closed)
@@ -333,8 +334,7 @@ describe('Web Push', () => {
           signal.addEventListener('abort', () => (running -= 1))
         }),
     })
-    push.announce([notice(ana, 'n1')])
-    await push.settled()
+    await push.deliver([notice(ana, 'n1')])
     expect(peak).toBe(maxConcurrent)
     expect(warnings).toHaveLength(total)
     expect(running).toBe(0)

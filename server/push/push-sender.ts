@@ -1,10 +1,11 @@
-// Web Push from the API server: the notifications a write committed go, after
-// the commit, to every browser subscribed by their recipient, encrypted by
-// web-push (aes128gcm) and signed with the server's VAPID key. Only the
-// recipient's own subscriptions are looked up (a subscription is bound to one
-// user), and a push service's 404 or 410 (the browser unsubscribed, or the
-// subscription expired) deletes the subscription. Nothing here can fail a
-// request: errors are logged, and the inbox has the notification anyway.
+// Web Push from the API server: a notification's push delivery (the job
+// queue's `deliver-push`, ../jobs/deliver-push.ts) goes to every browser
+// subscribed by its recipient, encrypted by web-push (aes128gcm) and signed
+// with the server's VAPID key. Only the recipient's own subscriptions are
+// looked up (a subscription is bound to one user), and a push service's 404
+// or 410 (the browser unsubscribed, or the subscription expired) deletes the
+// subscription. A send that fails is logged and counted, not tried again: a
+// push is news of the moment, and the inbox has the notification anyway.
 //
 // Where a send may go (docs/decisions/0072-push-pinned-to-push-services.md):
 // an https:// endpoint on a push service's host (#core/push-services, checked
@@ -58,11 +59,16 @@ export interface PushSenderOptions {
   maxConcurrent?: number
 }
 
+/** How the sends of notifications went: to how many browsers, and the last failure's reason. */
+interface PushOutcome {
+  sent: number
+  failed: number
+  lastError: string | null
+}
+
 export interface PushSender {
-  /** Hands committed notifications over for sending; returns at once. */
-  announce(written: readonly NotificationRow[]): void
-  /** Resolves once every send started so far has finished (tests, a graceful stop). */
-  settled(): Promise<void>
+  /** Sends the notifications to their recipients' browsers; resolves once every send has ended. */
+  deliver(written: readonly NotificationRow[]): Promise<PushOutcome>
 }
 
 /** A send that went nowhere: the endpoint or its addresses were refused. */
@@ -113,7 +119,6 @@ export function createPushSender(
   const resolve = options.resolve ?? systemResolver
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS
   const inLine = taskLine(options.maxConcurrent ?? MAX_CONCURRENT_SENDS)
-  const inFlight = new Set<Promise<void>>()
 
   /** The one address the request may go to: `name` resolved now, every answer public. */
   async function checkedAddress(name: string, signal: AbortSignal): Promise<string> {
@@ -158,7 +163,8 @@ export function createPushSender(
     })
   }
 
-  async function send(n: NotificationRow, s: PushSubscriptionRow): Promise<void> {
+  /** Sends to one browser; answers null when the push service took it (or the browser is gone), the reason otherwise. */
+  async function send(n: NotificationRow, s: PushSubscriptionRow): Promise<string | null> {
     // The endpoint is a capability (whoever knows it may push to that browser): logs name its host only.
     const host = URL.canParse(s.endpoint) ? new URL(s.endpoint).host : null
     const problem = pushEndpointProblem(s.endpoint, hosts)
@@ -166,41 +172,50 @@ export function createPushSender(
       // Saved before the rule: it can never be sent to.
       logger.warn('push refused', { host, reason: problem })
       await store.pushSubscriptions.remove(s.endpoint, s.email)
-      return
+      return problem
     }
     const payload = JSON.stringify({ id: n._id, title: n.title, body: n.body, link: n.link })
     const signal = AbortSignal.timeout(timeoutMs)
     try {
       const status = await post(s, payload, signal)
       if (status === 404 || status === 410) await store.pushSubscriptions.remove(s.endpoint, s.email)
-      else if (status < 200 || status > 299) logger.warn('push not sent', { host, status })
+      else if (status < 200 || status > 299) {
+        logger.warn('push not sent', { host, status })
+        return `the push service answered ${status}`
+      }
+      return null
     } catch (error) {
-      if (error instanceof Refused) logger.warn('push refused', { host, reason: error.message })
-      else if (signal.aborted) logger.warn('push not sent', { host, error: `no answer within ${timeoutMs} ms` })
-      else logger.warn('push not sent', { host, error: error instanceof Error ? error.message : String(error) })
+      let reason: string
+      if (error instanceof Refused) {
+        reason = error.message
+        logger.warn('push refused', { host, reason })
+      } else {
+        reason = signal.aborted
+          ? `no answer within ${timeoutMs} ms`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+        logger.warn('push not sent', { host, error: reason })
+      }
+      return reason
     }
   }
 
-  async function deliver(written: readonly NotificationRow[]): Promise<void> {
-    const recipients = [...new Set(written.map((n) => n.recipientEmail))]
-    const subscriptions = newestOfEach(await store.pushSubscriptions.ofUsers(recipients))
-    await Promise.all(
-      written.flatMap((n) =>
-        subscriptions.filter((s) => s.email === n.recipientEmail).map((s) => inLine(() => send(n, s))),
-      ),
-    )
-  }
-
   return {
-    announce(written) {
-      const sending = deliver(written).catch((error: unknown) =>
-        logger.warn('push not sent', { error: error instanceof Error ? error.message : String(error) }),
+    async deliver(written) {
+      const recipients = [...new Set(written.map((n) => n.recipientEmail))]
+      const subscriptions = newestOfEach(await store.pushSubscriptions.ofUsers(recipients))
+      const outcomes = await Promise.all(
+        written.flatMap((n) =>
+          subscriptions.filter((s) => s.email === n.recipientEmail).map((s) => inLine(() => send(n, s))),
+        ),
       )
-      inFlight.add(sending)
-      void sending.finally(() => inFlight.delete(sending))
-    },
-    async settled() {
-      while (inFlight.size > 0) await Promise.all([...inFlight])
+      const failures = outcomes.filter((reason) => reason !== null)
+      return {
+        sent: outcomes.length - failures.length,
+        failed: failures.length,
+        lastError: failures.at(-1) ?? null,
+      }
     },
   }
 }

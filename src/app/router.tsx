@@ -9,6 +9,20 @@ import { RouteError } from './layout/route-error'
 import { RouteLoading } from './layout/route-loading'
 import { Component as Home } from './routes/home'
 
+/**
+ * A demo build's own screens: its mailbox, and the pages its identity
+ * provider's mails link to. `__DEMO__` (the compile-time constant behind
+ * IS_DEMO) is tested here directly, so a live build has no chunk of them
+ * (docs/decisions/0081-demo-mailbox.md).
+ */
+const demoRoutes: RouteObject[] = __DEMO__
+  ? [
+      { path: 'demo/mailbox', lazy: () => import('./routes/demo/mailbox') },
+      { path: 'demo/reset-password', lazy: () => import('./routes/demo/reset-password') },
+      { path: 'demo/verify-email', lazy: () => import('./routes/demo/verify-email') },
+    ]
+  : []
+
 export const routeTree: RouteObject[] = [
   {
     path: '/',
@@ -26,6 +40,9 @@ export const routeTree: RouteObject[] = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'settings', lazy: () => import('./routes/settings') },
+      ...demoRoutes,
+      // A mail's link: signed in or not, the token is the proof.
+      { path: 'unsubscribe/:token', lazy: () => import('./routes/unsubscribe') },
       {
         // Login required (docs/product.md#screens): visitors go to /login and come back after.
         element: <RequireAuth />,

@@ -84,6 +84,7 @@ const nonBlank = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`)
 const optionalText = (field: string, max: number) => z.string().max(max, `${field} must be at most ${max} characters`)
 const email = z.email().max(MAX.email)
+const timeZone = z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone, such as Europe/Berlin')
 const searchBound = (field: string) =>
   z
     .string()
@@ -192,8 +193,9 @@ const sessionInputSchema = z
 export const endpoints = {
   getUser: { params: byEmail, response: userSchema },
   issueToken: {
-    // The provider's ID token proves the email: in `idToken`, or as the bearer.
-    body: z.object({ email, idToken: z.string().max(8192).optional() }),
+    // The provider's ID token proves the email: in `idToken`, or as the bearer. `timeZone`: the browser's, kept
+    // as the user's zone when they have none yet (the first sign-in; a zone they chose is never replaced).
+    body: z.object({ email, idToken: z.string().max(8192).optional(), timeZone: timeZone.optional() }),
     response: z.object({ token: z.string() }),
   },
   createUser: {
@@ -437,11 +439,7 @@ export const endpoints = {
         .max(REMINDER_LEADS.length)
         .refine((leads) => new Set(leads).size === leads.length, 'reminderLeads: each lead at most once')
         .optional(),
-      timeZone: z
-        .string()
-        .max(64)
-        .refine(isTimeZone, 'timeZone must be an IANA time zone, such as Europe/Berlin')
-        .optional(),
+      timeZone: timeZone.optional(),
     }),
     response: notificationPreferencesSchema,
   },

@@ -8,7 +8,7 @@
 // script-src does not apply to it, and the app reads it with JSON.parse before
 // its first render.
 import type { Session } from './entities'
-import { TOTAL_COUNT_HEADER } from './routes'
+import { TOTAL_COUNT_HEADER } from './headers'
 import type { SessionListAddress } from './session-filters'
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint-data'

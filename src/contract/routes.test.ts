@@ -212,6 +212,10 @@ describe('the product’s API calls', () => {
       'getPushPublicKey',
       'savePushSubscription',
       'deletePushSubscription',
+      'getNotificationPreferences',
+      'saveNotificationPreferences',
+      'getUnsubscribe',
+      'unsubscribe',
     ])
   })
 })

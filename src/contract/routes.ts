@@ -9,6 +9,9 @@
 // answer one page with the total in the `X-Total-Count` header.
 import { MAX_INT4 } from './limits'
 
+// Kept in a module of their own so that the first load, which needs them, does not carry the table below.
+export { CLIENT_HEADER, CLIENT_HEADER_VALUE, TOTAL_COUNT_HEADER } from './headers'
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 export interface RouteDef {
@@ -140,17 +143,9 @@ export type RouteName = keyof typeof routes
 /** Query parameters every `paged` list accepts. */
 export const PAGE_PARAM = 'page'
 export const LIMIT_PARAM = 'limit'
-export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** What a key may be: the app sends UUIDs; the bound keeps keys fit for an index and a log line. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
-/**
- * Sent by the app on every write: a header an HTML form cannot send, so a
- * write that carries it was made by script, and a script on another origin
- * must first pass a CORS preflight (docs/decisions/0034-no-cross-site-api.md).
- */
-export const CLIENT_HEADER = 'X-StudyHub-Client'
-export const CLIENT_HEADER_VALUE = 'app'
 
 /**
  * A note's edit or delete may carry the revision it was based on, as an

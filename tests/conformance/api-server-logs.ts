@@ -1,10 +1,11 @@
 // The API server's logs hold no secret. A run like the suite's issues and
 // sends each kind of secret the server knows (app tokens and the identity
 // provider's ID tokens in Authorization headers, a calendar feed's token, a
-// signed file link), the secret ones read at addresses the router answers and
+// signed file link, a mail's unsubscribe token), the secret ones read at addresses the router answers and
 // at look-alikes it does not; then every line the server's logger wrote since
 // it started is searched for each of them. Only the API server writes logs:
 // its targets add these tests to the suite.
+import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
 import type { Material } from '#contract/entities'
@@ -19,6 +20,7 @@ import {
   TUTOR,
   uploadMaterial,
 } from './suite/fixtures'
+import { unsubscribeTokenOf } from './suite/mail-and-preferences'
 
 export function apiServerLogTests(api: Api, logLines: readonly string[]): void {
   describe('the server’s logs', () => {
@@ -77,6 +79,24 @@ export function apiServerLogTests(api: Api, logLines: readonly string[]): void {
         expect.objectContaining({ msg: 'request', path: '/api/calendar/:token', status: 200 }),
       )
       expect(requests).toContainEqual(expect.objectContaining({ msg: 'request', path: material.fileUrl, status: 200 }))
+    })
+
+    it('hold no unsubscribe token of a mail, opened, one-clicked or tampered', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      const before = new Set((await api.target.sentMail()).map((m) => m.raw))
+      await createBooking(api, STUDENT, session, 'approved')
+      const sent = (await api.target.sentMail()).find((m) => !before.has(m.raw) && m.to === STUDENT)!
+      const token = unsubscribeTokenOf(await simpleParser(sent.raw))
+      const path = `/unsubscribe/${encodeURIComponent(token)}`
+      expect((await api.call('GET', path)).status).toBe(200)
+      expect((await api.call('POST', path, { withoutAppHeader: true })).status).toBe(200)
+      expect((await api.call('POST', `${path}x`, { withoutAppHeader: true })).status).toBe(404)
+      const [body] = token.split('.')
+      expect(logLines.filter((line) => line.includes(token) || line.includes(body!))).toEqual([])
+      const requests = logLines.map((line) => JSON.parse(line) as { msg: string; path?: string; status?: number })
+      expect(requests).toContainEqual(
+        expect.objectContaining({ msg: 'request', path: '/api/unsubscribe/:token', status: 200 }),
+      )
     })
   })
 }

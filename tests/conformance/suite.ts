@@ -15,6 +15,7 @@ import { generatedInputTests } from './suite/generated-input'
 import { hostileContentTests } from './suite/hostile-strings-content'
 import { hostileUserAndUrlTests } from './suite/hostile-strings-users-and-urls'
 import { idempotencyTests } from './suite/idempotency'
+import { mailAndPreferenceTests } from './suite/mail-and-preferences'
 import { materialTests } from './suite/materials'
 import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
@@ -26,6 +27,7 @@ import { securityTests } from './suite/security'
 import { sessionSearchTests } from './suite/session-search'
 import { sessionTests } from './suite/sessions'
 import { statsAndBookingTests } from './suite/stats-and-bookings'
+import { timeZoneAtSignInTests } from './suite/time-zone-at-sign-in'
 import { userTests } from './suite/users'
 
 /** `extra` adds tests that only this target can run, with the same API and reset. */
@@ -47,6 +49,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     noteRevisionTests(api)
     materialTests(api)
     notificationTests(api)
+    mailAndPreferenceTests(api)
     idempotencyTests(api)
     badInputTests(api)
     generatedInputTests(api)
@@ -57,6 +60,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     crossSiteTests(api)
     hostileContentTests(api)
     hostileUserAndUrlTests(api)
+    timeZoneAtSignInTests(api)
     extra?.(api)
   })
 }

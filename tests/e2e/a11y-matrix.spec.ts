@@ -13,9 +13,11 @@
 // prerendered pages) are scanned by the specs about them and by the fixture
 // on every test's own `page.goto`.
 import type { Page } from '@playwright/test'
+import type { DemoMail, DemoMailboxAnswer } from '../../src/contract/demo-identity'
 import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, openInApp, test } from './fixtures'
 import { controlsOffScreen, primaryAction, sidewaysOverflow, smallTargets } from './phone-fit'
+import { demoUnsubscribePath } from './unsubscribe-links'
 
 type Visitor = DemoRole | 'guest'
 
@@ -35,7 +37,17 @@ const PUBLIC_ROUTES = [
 
 const ROUTES: Record<Visitor, string[]> = {
   // A search with its filters set (so folded open) and the tutor search, once: the same screens for everyone.
-  guest: [...PUBLIC_ROUTES, '/study-sessions?q=s&subject=s&fee=paid', '/tutors?q=s', '/login', '/register'],
+  guest: [
+    ...PUBLIC_ROUTES,
+    '/study-sessions?q=s&subject=s&fee=paid',
+    '/tutors?q=s',
+    '/login',
+    '/register',
+    // A demo build's mailbox, a mail opened in it (a password reset's), and the page its link opens.
+    '/demo/mailbox',
+    '/demo/mailbox?to=:mailTo&mail=:mail',
+    '/demo/reset-password?code=:resetCode',
+  ],
   student: [
     ...PUBLIC_ROUTES,
     // A session the student can book: its page's primary action is Book Now.
@@ -49,6 +61,8 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/my-notes',
     '/dashboard/my-materials',
     '/dashboard/notifications',
+    // A mail's unsubscribe link, as its recipient opens it (signed out or not, the same page).
+    '/unsubscribe/:unsubscribe',
   ],
   tutor: [
     ...PUBLIC_ROUTES,
@@ -80,6 +94,18 @@ const WITH_PRIMARY_ACTION = new Set(['/session-details/:bookable'])
 async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, string>> {
   const sessions = await callApi<ApiSession[]>(page, '/sessions?status=approved')
   const ids: Record<string, string> = { session: sessions.body[0]!._id }
+  if (visitor === 'guest') {
+    // Anyone may ask for a reset: a mail in the demo mailbox, and its link's code.
+    const to = DEMO_EMAIL.student
+    await callApi(page, '/demo-idp/send-password-reset', { method: 'POST', body: { email: to } })
+    const box = await callApi<DemoMailboxAnswer>(page, `/demo/mailbox?to=${encodeURIComponent(to)}`)
+    const mail = await callApi<DemoMail>(page, `/demo/mailbox/${box.body.mails[0]!.id}`)
+    Object.assign(ids, {
+      mailTo: encodeURIComponent(to),
+      mail: mail.body.id,
+      resetCode: /[?&]code=([^\s&]+)/.exec(mail.body.text)![1]!,
+    })
+  }
   if (visitor === 'student') {
     const bookings = await callApi<{ sessionId: string; status: string }[]>(
       page,
@@ -89,6 +115,7 @@ async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, 
     ids.booking = bookings.body.find((b) => b.status === 'approved')!.sessionId
     const booked = new Set(bookings.body.map((b) => b.sessionId))
     const now = Date.now()
+    ids.unsubscribe = (await demoUnsubscribePath(page, DEMO_EMAIL.student, 'booking-approved')).split('/').pop()!
     ids.bookable = sessions.body.find(
       (s) =>
         !booked.has(s._id) &&

@@ -71,6 +71,13 @@ test('register a new account and land as a student', { tag: '@live' }, async ({ 
   await page.getByRole('button', { name: 'Register' }).click()
 
   await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toBeVisible()
+  // The email is not verified yet: the provider mails a link on request, then Continue goes home.
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible()
+  await page.getByRole('button', { name: 'Send verification email' }).click()
+  await expect(page.getByText(`We sent a link to ${email}. Open it to verify your email.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Resend' })).toBeVisible()
+  await checkA11y(page, 'verification notice')
+  await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/$/)
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()

@@ -82,7 +82,8 @@ export async function withRatings(store: Store, rows: SessionRow[]): Promise<Ses
     store.reviews.ratings(rows.map((s) => s._id)),
     limited.length > 0 ? store.bookings.seatsTaken(limited) : new Map<string, number>(),
   ])
-  return rows.map((s) => {
+  // The calendar sequence is the server's own bookkeeping.
+  return rows.map(({ calendarSequence: _, ...s }) => {
     const entry = ratings.get(s._id)
     const seats = s.seats === undefined ? {} : { seatsLeft: Math.max(0, s.seats - (taken.get(s._id) ?? 0)) }
     return {

@@ -5,6 +5,7 @@
 // admins acting at once cannot both win (docs/rules/sessions.md). More seats
 // give the new ones to the waiting list at once (../seats.ts).
 import { sessionSearchOf } from '#contract/session-search'
+import { calendarSequencePatch } from '../calendar'
 import { conflict } from '../http-errors'
 import { newId } from '../ids'
 import { announce, sessionChanged, sessionDecided, sessionToReview, withSeatsAnnounced } from '../notifications'
@@ -101,7 +102,9 @@ export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, b
   const seatPatch = seats === undefined ? {} : { seats: seats ?? undefined }
   const booked = await store.bookings.ofSession(record._id)
   const changed = await withSeatsAnnounced(deps, record._id, async (ledger) => {
-    const patch = { title, subject, duration, registrationFee, ...seatPatch }
+    const fields = { title, subject, duration, registrationFee, ...seatPatch }
+    // A new title or class time is a new version of every booking's calendar event (the locked row is the one changed).
+    const patch = ledger.session ? { ...fields, ...calendarSequencePatch(ledger.session, fields) } : fields
     if (!(await ledger.updateSession(patch, 'approved'))) return false
     // Only an admin updates a session (the permission table): its students are told.
     await ledger.notify(sessionChanged(deps.now(), ledger.session!, booked))

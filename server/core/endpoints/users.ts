@@ -106,7 +106,7 @@ export const getUser: RouteImpl<'getUser'> = async ({ store, params, principal }
   return { body: publicUser(user) }
 }
 
-export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, principal }) => {
+export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, body, principal }) => {
   const identity = principal!.identity!
   const now = deps.now()
   const { user } = await accountFor(store, identity, {}, now)
@@ -116,6 +116,7 @@ export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, princip
     throw unauthorized(SIGNED_OUT)
   }
   await store.users.update(user._id, { last_log_in: isoNow(now) })
+  if (body.timeZone) await keepFirstTimeZone(store, user.email, body.timeZone)
   const token = await signJwt(
     await store.meta.tokenSecret(),
     APP_TOKEN,
@@ -124,6 +125,16 @@ export const issueToken: RouteImpl<'issueToken'> = async ({ deps, store, princip
     Math.floor(now.getTime() / 1000),
   )
   return { body: { token } }
+}
+
+/**
+ * The browser's zone at sign-in becomes the user's when they have none yet, so
+ * their first mail already tells times in it; a zone stored (chosen in
+ * Settings, or an earlier sign-in's) is never replaced by a device's.
+ */
+async function keepFirstTimeZone(store: Store, email: string, timeZone: string): Promise<void> {
+  const stored = await store.preferences.get(email)
+  if (!stored?.timeZone) await store.preferences.save(changedPreferences(email, stored, { timeZone }))
 }
 
 export const createUser: RouteImpl<'createUser'> = async ({ deps, store, body, principal }) => {

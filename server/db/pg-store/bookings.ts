@@ -5,12 +5,13 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Store } from '#core/store'
 import { bookings, sessions } from '../schema'
+import type { Notices } from './notifications'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { deleteBookingRow, toBooking, updateBookingRow, withSeatsOver } from './seat-ledger'
 import { inList, type PgDb } from './shared'
 
-export function bookingsStore(db: PgDb): Store['bookings'] {
+export function bookingsStore(db: PgDb, writer: Notices): Store['bookings'] {
   const bookingOrder = [desc(bookings.bookedAt), desc(bookings._id)]
   return {
     async get(id) {
@@ -80,7 +81,7 @@ export function bookingsStore(db: PgDb): Store['bookings'] {
     countOfStudent(email) {
       return db.$count(bookings, and(eq(bookings.studentEmail, email), ne(bookings.status, 'cancelled')))
     },
-    withSeats: withSeatsOver(db),
+    withSeats: withSeatsOver(db, writer),
     async seatsTaken(sessionIds) {
       const rows = await db
         .select({ id: bookings.sessionId, n: sql<number>`count(*)::int` })

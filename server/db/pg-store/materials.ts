@@ -8,7 +8,7 @@ import { materialObjectKey, type BucketObjects } from '../../files/s3-objects'
 import { files, materials } from '../schema'
 import { bucketFileIds, bytesOf, type RemoveObjects } from './files'
 import { listed } from './paging'
-import { insertNotices, withNotices } from './notifications'
+import { withNotices, type Notices } from './notifications'
 import { guarded } from './pg-errors'
 import { inList, present, whileStatus, type PgDb } from './shared'
 
@@ -23,6 +23,7 @@ export function materialsStore(
   objects: BucketObjects | undefined,
   discardObjects: RemoveObjects,
   removeObjects: RemoveObjects,
+  writer: Notices,
 ): Store['materials'] {
   const materialOrder = [desc(materials.createdAt), desc(materials._id)]
   return {
@@ -60,7 +61,7 @@ export function materialsStore(
     },
     async insertWithFile(row, file, notices) {
       if (!file) {
-        await withNotices(db, notices, async (tx) => {
+        await withNotices(db, writer, notices, async (tx) => {
           await tx.insert(materials).values(row)
           return true
         })
@@ -73,7 +74,7 @@ export function materialsStore(
             // The file references its material, so the material goes first.
             await tx.insert(materials).values(row)
             await tx.insert(files).values({ ...file, data: stored })
-            await insertNotices(tx, notices)
+            await writer.insert(tx, notices)
           }),
         )
       if (!objects) {
@@ -91,7 +92,7 @@ export function materialsStore(
       }
     },
     setStatus(id, status, expected, notices) {
-      return withNotices(db, notices, async (tx) => {
+      return withNotices(db, writer, notices, async (tx) => {
         const changed = await guarded(() =>
           tx
             .update(materials)

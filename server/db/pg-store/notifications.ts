@@ -1,11 +1,14 @@
 // Each user's inbox and the devices that receive it as Web Push. The rows an
-// event writes come with the change they report (insertNotices, called inside
-// that change's transaction); a reminder's uniqueness is a partial unique
-// index, so INSERT ... ON CONFLICT DO NOTHING writes it once whichever process
-// gets there first.
+// event writes come with the change they report, and with their deliveries by
+// push and email and those deliveries' queue jobs (Notices.insert, called
+// inside that change's transaction: ./deliveries.ts); a reminder's uniqueness
+// is a partial unique index, so INSERT ... ON CONFLICT DO NOTHING writes it
+// once whichever process gets there first, and only the rows it wrote get
+// deliveries.
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { NotificationRow, Store } from '#core/store'
 import { notifications, pushSubscriptions } from '../schema'
+import { writeDeliveries, type DeliverySettings } from './deliveries'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
 import { inList, present, type PgDb } from './shared'
@@ -14,14 +17,44 @@ import { whileGeneration } from './users'
 const toNotification = (row: typeof notifications.$inferSelect): NotificationRow =>
   ({ ...present(row), readAt: row.readAt }) as NotificationRow
 
-/** Writes an event's notifications on `db`, which is the transaction of the change they report. */
-export async function insertNotices(db: PgDb, rows: readonly NotificationRow[] | undefined): Promise<void> {
-  if (rows && rows.length > 0) await db.insert(notifications).values([...rows])
+/** How an event's notifications are written: with their deliveries, as the host sends. */
+export interface Notices {
+  /** Writes them on `tx`, which is the transaction of the change they report. */
+  insert(tx: PgDb, rows: readonly NotificationRow[] | undefined): Promise<void>
+  /** Writes those not there already (a reminder per booking and lead) in a transaction on `db`; answers those written. */
+  insertOnce(db: PgDb, rows: readonly NotificationRow[]): Promise<NotificationRow[]>
+}
+
+export function noticesFor(settings: DeliverySettings): Notices {
+  return {
+    async insert(tx, rows) {
+      if (!rows || rows.length === 0) return
+      await tx.insert(notifications).values([...rows])
+      await writeDeliveries(tx, settings, rows)
+    },
+    async insertOnce(db, rows) {
+      if (rows.length === 0) return []
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const written = await tx
+            .insert(notifications)
+            .values([...rows])
+            .onConflictDoNothing()
+            .returning({ id: notifications._id })
+          const ids = new Set(written.map((r) => r.id))
+          const inserted = rows.filter((row) => ids.has(row._id))
+          await writeDeliveries(tx, settings, inserted)
+          return inserted
+        }),
+      )
+    },
+  }
 }
 
 /** Runs `write` and, when it answers true, the notices, in one transaction (or `write` alone when there are none). */
 export async function withNotices(
   db: PgDb,
+  notices: Notices,
   rows: readonly NotificationRow[] | undefined,
   write: (db: PgDb) => Promise<boolean>,
 ): Promise<boolean> {
@@ -29,13 +62,26 @@ export async function withNotices(
   return guarded(() =>
     db.transaction(async (tx) => {
       if (!(await write(tx))) return false
-      await insertNotices(tx, rows)
+      await notices.insert(tx, rows)
       return true
     }),
   )
 }
 
-export function notificationsStore(db: PgDb): Store['notifications'] {
+/**
+ * Gives the reminders of a database from before reminder leads their lead: each
+ * was the one reminder a day before its class, so a booking reminded then is
+ * not reminded a day before again. Run at every start after the migrations;
+ * with nothing to fill it reads the reminders' partial index and writes nothing.
+ */
+export async function fillReminderLeads(db: PgDb): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ reminderLead: '1d' })
+    .where(and(eq(notifications.kind, 'class-reminder'), isNull(notifications.reminderLead)))
+}
+
+export function notificationsStore(db: PgDb, notices: Notices): Store['notifications'] {
   return {
     async get(id) {
       const [row] = await db.select().from(notifications).where(eq(notifications._id, id))
@@ -66,18 +112,7 @@ export function notificationsStore(db: PgDb): Store['notifications'] {
         .returning({ id: notifications._id })
       return rows.length
     },
-    async insertOnce(rows) {
-      if (rows.length === 0) return []
-      const written = await guarded(() =>
-        db
-          .insert(notifications)
-          .values([...rows])
-          .onConflictDoNothing()
-          .returning({ id: notifications._id }),
-      )
-      const ids = new Set(written.map((r) => r.id))
-      return rows.filter((row) => ids.has(row._id))
-    },
+    insertOnce: (rows) => notices.insertOnce(db, rows),
   }
 }
 

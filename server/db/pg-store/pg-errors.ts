@@ -34,6 +34,7 @@ const REFERENCES: Readonly<Record<string, MissingRecord>> = {
   calendar_feeds_student_email_fk: 'user',
   notifications_recipient_email_fk: 'user',
   push_subscriptions_email_fk: 'user',
+  notification_preferences_email_fk: 'user',
 }
 
 const UNIQUE = '23505'

@@ -6,7 +6,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { BookingRow, SeatLedger } from '#core/store'
 import { bookings, sessions } from '../schema'
-import { insertNotices } from './notifications'
+import type { Notices } from './notifications'
 import { guarded } from './pg-errors'
 import { changesWords, sessionFields, sessionSet, toSession, wordColumns } from './sessions'
 import { columnsOf, patchOrStatus, present, whileStatus, type PgDb } from './shared'
@@ -86,7 +86,7 @@ async function readLine(tx: PgDb, sessionId: string, studentEmail?: string): Pro
   }
 }
 
-export function withSeatsOver(db: PgDb) {
+export function withSeatsOver(db: PgDb, writer: Notices) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
     guarded(() =>
       db.transaction(async (tx) => {
@@ -137,7 +137,7 @@ export function withSeatsOver(db: PgDb) {
             if (row) ledger.session = toSession(row)
             return row !== undefined
           },
-          notify: (rows) => insertNotices(tx, rows),
+          notify: (rows) => writer.insert(tx, rows),
         }
         return work(ledger)
       }),

@@ -10,7 +10,7 @@ import { narrows, searchWords, sessionWords, type SessionSearch, type SessionSor
 import type { SessionRow, Store } from '#core/store'
 import { files, materials, reviews, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
-import { withNotices } from './notifications'
+import { withNotices, type Notices } from './notifications'
 import { listed, type OrderKey } from './paging'
 import { guarded } from './pg-errors'
 import { columnsOf, inList, patchOrStatus, whileStatus, type PgDb } from './shared'
@@ -26,9 +26,13 @@ const {
 export const sessionFields = rowColumns
 type SessionSelect = Omit<typeof sessions.$inferSelect, 'searchWords' | 'subjectWords' | 'search' | 'subjectSearch'>
 
-/** A session as the port has it: no seats is no key, as in the other store. */
-export function toSession({ seats, ...row }: SessionSelect): SessionRow {
-  return (seats === null ? row : { ...row, seats }) as SessionRow
+/** A session as the port has it: no seats is no key, and an event never moved is no calendar sequence, as in the other store. */
+export function toSession({ seats, calendarSequence, ...row }: SessionSelect): SessionRow {
+  return {
+    ...row,
+    ...(seats === null ? {} : { seats }),
+    ...(calendarSequence === 0 ? {} : { calendarSequence }),
+  } as SessionRow
 }
 
 type Searched = Pick<SessionRow, 'title' | 'subject' | 'description' | 'tutorName'>
@@ -107,6 +111,7 @@ const SESSION_PATCH_KEYS = [
   'status',
   'createdAt',
   'seats',
+  'calendarSequence',
 ] as const satisfies readonly (keyof SessionRow)[]
 
 /** The columns a patch sets; a key present with no value (seats lifted) becomes NULL. */
@@ -116,7 +121,7 @@ export function sessionSet(patch: Partial<Omit<SessionRow, '_id'>>) {
   return set
 }
 
-export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['sessions'] {
+export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: Notices): Store['sessions'] {
   const sessionOrder = [desc(sessions.createdAt), desc(sessions._id)]
   return {
     async get(id) {
@@ -139,7 +144,7 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
       return listed(db, search ? { ...list, order: searchOrder(search.sort) } : list, paging, toSession)
     },
     async insert(row, notices) {
-      await withNotices(db, notices, async (tx) => {
+      await withNotices(db, writer, notices, async (tx) => {
         await guarded(() => tx.insert(sessions).values({ ...row, ...wordColumns(row) }))
         return true
       })
@@ -152,7 +157,7 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects): Store['se
           .set(patchOrStatus({ ...set, ...words }, expected))
           .where(whileStatus(sessions, id, expected))
           .returning({ id: sessions._id })
-      return withNotices(db, notices, async (on) => {
+      return withNotices(db, writer, notices, async (on) => {
         const changed = await guarded(() =>
           changesWords(patch)
             ? on.transaction(async (tx) => {

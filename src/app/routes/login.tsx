@@ -1,12 +1,14 @@
 // /login (docs/product.md#screens, #validation, #messages): email and password, the Google button, and in a
 // demo build the three demo accounts as one-tap choices. After logging in the
 // visitor goes back to where a guard stopped them (?from=, checked to stay on
-// this origin), else home.
-import { useId, useState } from 'react'
+// this origin), else home. "Forgot password?" turns the screen into the form
+// that asks for a reset link, and "Back to login" turns it back.
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { DEMO_ACCOUNT_PASSWORD, DEMO_ACCOUNTS } from '#contract/demo-identity'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { AuthForm, AuthScreen, EmailField, GoogleMark, useAuthAttempt } from '#features/auth/components/auth-screen'
+import { ForgotPassword } from '#features/auth/components/forgot-password'
 import { credentialProblems, type CredentialField } from '#features/auth/credential-checks'
 import { signInReason } from '#features/auth/sign-in-reason'
 import { useFieldProblems } from '#shared/ui/field-problems'
@@ -23,6 +25,26 @@ export function Component() {
   const { formRef, show, field } = useFieldProblems<CredentialField>((name) =>
     name === 'password' ? ids.password : ids.email,
   )
+  const [forgot, setForgot] = useState(false)
+  // Back from the reset form, the focus returns to the button that opened it (the form takes it as it opens).
+  const forgotButton = useRef<HTMLButtonElement>(null)
+  const [back, setBack] = useState(false)
+  useEffect(() => {
+    if (back) forgotButton.current?.focus()
+  }, [back])
+
+  if (forgot)
+    return (
+      <AuthScreen title="Reset your password">
+        <ForgotPassword
+          initialEmail={email}
+          onBack={() => {
+            setForgot(false)
+            setBack(true)
+          }}
+        />
+      </AuthScreen>
+    )
 
   return (
     <AuthScreen title="Login" notice={signInReason(from)}>
@@ -48,6 +70,17 @@ export function Component() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <button
+          ref={forgotButton}
+          type="button"
+          onClick={() => {
+            setBack(false)
+            setForgot(true)
+          }}
+          className="rounded text-sm font-semibold text-accent underline hover:bg-muted"
+        >
+          Forgot password?
+        </button>
       </AuthForm>
 
       <div className="my-5 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">

@@ -1,6 +1,7 @@
 // /settings (docs/product.md#screens): what this device keeps for StudyHub, in
-// plain words, with the button that asks the browser to keep it; and for a
-// signed-in student, what waits on this device to reach the server. These
+// plain words, with the button that asks the browser to keep it; for a
+// signed-in student, what waits on this device to reach the server; and for
+// everyone signed in, what they are told of and how. These
 // used to be machine figures in every page's footer and a badge over the
 // bar's name on a phone (docs/decisions/0078-phone-shell.md).
 import { lazy, Suspense } from 'react'
@@ -10,6 +11,8 @@ import { PageHeading } from '#shared/ui/page-heading'
 
 // Reads the device's database: loaded for a student only.
 const SyncSummary = lazy(() => import('../layout/sync-badge').then((module) => ({ default: module.SyncSummary })))
+// Signed in only: a visitor's Settings loads none of it.
+const NotificationSettings = lazy(() => import('#features/notifications/components/notification-settings'))
 
 export function Component() {
   const user = useOptionalUser()
@@ -38,6 +41,11 @@ export function Component() {
             </Suspense>
           </div>
         </section>
+      ) : null}
+      {user?.email ? (
+        <Suspense fallback={null}>
+          <NotificationSettings email={user.email} role={user.role} />
+        </Suspense>
       ) : null}
     </div>
   )

@@ -30,14 +30,23 @@ describe('client session (sign-in states)', () => {
   })
 
   it('for a signed-in identity gets the app token with the ID token in the body, then the role with the app token', async () => {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat('en').resolvedOptions(),
+      timeZone: 'Asia/Kolkata',
+    })
     const calls = restServer([{ email: 'ada@example.com', role: 'admin' }])
     const { session } = renderSession(signedIn('ada@example.com', 'id-token-for-ada@example.com'))
     await waitFor(() => expect(session().loading).toBe(false))
     expect(session().role).toBe('admin')
     expect(session().email).toBe('ada@example.com')
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /jwt', 'GET /users/ada@example.com'])
-    // The provider's proof travels in POST /jwt's body; every call carries the stored app token, if any.
-    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', idToken: 'id-token-for-ada@example.com' })
+    // The provider's proof travels in POST /jwt's body, with the device's zone; every call carries the stored app
+    // token, if any.
+    expect(calls[0]!.body).toEqual({
+      email: 'ada@example.com',
+      idToken: 'id-token-for-ada@example.com',
+      timeZone: 'Asia/Kolkata',
+    })
     expect(calls[0]!.authorization).toBeNull()
     expect(calls[1]!.authorization).toBe('Bearer app-token-for-ada@example.com')
     expect(localStorage.getItem(LOCAL_KEYS.accessToken)).toBe('app-token-for-ada@example.com')

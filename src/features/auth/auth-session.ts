@@ -31,6 +31,7 @@ import { ApiError } from '#shared/api/api-error'
 import { whenApiReady } from '#shared/api/api-ready'
 import { credentials } from '#shared/api/credentials'
 import { api } from '#shared/api/http-client'
+import { deviceTimeZone } from '#shared/format/device-time-zone'
 import { LOCAL_KEYS, onLocalChange } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'
 import type { AuthGateway, AuthIdentity } from './auth-identity'
@@ -81,6 +82,10 @@ export interface AuthSession {
   signOutEverywhere(): Promise<LogOutResult>
   /** A fresh app token for the HTTP client's retry after a 401, or null. */
   renewToken(): Promise<string | null>
+  /** The provider mails a link to choose a new password, if an account has the email; resolves either way. */
+  sendPasswordReset(email: string): Promise<void>
+  /** The provider mails the signed-in user a link that verifies their email. */
+  sendEmailVerification(): Promise<void>
 }
 
 function toRole(value: unknown): Role {
@@ -159,7 +164,9 @@ export function createAuthSession({
       await whenApiReady()
       // The provider's proof travels in POST /jwt's body; every call carries the
       // stored app token as its bearer, so the role is asked for with the new one.
-      const { token } = await api('issueToken', { body: { email, idToken } })
+      // The browser's zone: the user's until they have one (the server keeps only a first).
+      const timeZone = deviceTimeZone()
+      const { token } = await api('issueToken', { body: { email, idToken, ...(timeZone && { timeZone }) } })
       credentials.setToken(token)
       const record = await api('getUser', { params: { email } })
       const role = toRole(record.role)
@@ -387,5 +394,15 @@ export function createAuthSession({
     }
   }
 
-  return { start, signIn, signUp, signInWithGoogle, logOut, signOutEverywhere, renewToken }
+  return {
+    start,
+    signIn,
+    signUp,
+    signInWithGoogle,
+    logOut,
+    signOutEverywhere,
+    renewToken,
+    sendPasswordReset: async (email) => (await gateway()).sendPasswordReset(email),
+    sendEmailVerification: async () => (await gateway()).sendEmailVerification(),
+  }
 }

@@ -14,15 +14,21 @@ export const NAME_REQUIRED = 'Please enter your name.'
 /** Something before an @ and something after it: the provider decides the rest. */
 const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+$/.test(email)
 
+/** An email the provider could take: given, and something before an @ and something after it. */
+export function emailProblems(value: string): FieldProblem<'email'>[] {
+  const email = value.trim()
+  if (!email) return [{ message: AUTH_MESSAGES['auth/missing-email'], fields: ['email'] }]
+  if (!looksLikeEmail(email)) return [{ message: AUTH_MESSAGES['auth/invalid-email'], fields: ['email'] }]
+  return []
+}
+
 export function credentialProblems(
   values: { email: string; password: string; name?: string },
   { newAccount = false }: { newAccount?: boolean } = {},
 ): FieldProblem<CredentialField>[] {
   const problems: FieldProblem<CredentialField>[] = []
   if (newAccount && !values.name?.trim()) problems.push({ message: NAME_REQUIRED, fields: ['name'] })
-  const email = values.email.trim()
-  if (!email) problems.push({ message: AUTH_MESSAGES['auth/missing-email'], fields: ['email'] })
-  else if (!looksLikeEmail(email)) problems.push({ message: AUTH_MESSAGES['auth/invalid-email'], fields: ['email'] })
+  problems.push(...emailProblems(values.email))
   if (!values.password) problems.push({ message: AUTH_MESSAGES['auth/missing-password'], fields: ['password'] })
   else if (newAccount && values.password.length < MIN_PASSWORD)
     problems.push({ message: AUTH_MESSAGES['auth/weak-password'], fields: ['password'] })

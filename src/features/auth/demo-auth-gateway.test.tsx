@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDemoDb } from '../../../mocks/testing/sign-in'
 import { server } from '../../../tests/setup/msw-server'
-import { DEMO_ACCOUNT_PASSWORD } from '#contract/demo-identity'
+import { DEMO_ACCOUNT_PASSWORD, DEMO_MAILBOX_PATH, type DemoMailboxAnswer } from '#contract/demo-identity'
 import { LOCAL_KEYS } from '#shared/storage/browser-storage'
 import { resetApiGate } from '#shared/api/api-ready'
 import { AUTH_MESSAGES } from './auth-errors'
@@ -129,5 +129,22 @@ describe('demo auth gateway', () => {
     await user.type(screen.getByLabelText('Name'), 'Casey')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     await expect(result).resolves.toMatchObject({ email: 'casey@gmail.example', displayName: 'Casey' })
+  })
+
+  it('mails a password reset or a verification into the demo mailbox, and tells nobody whether an email has an account', async () => {
+    const mailbox = async (to: string) => {
+      const response = await fetch(new URL(`${DEMO_MAILBOX_PATH}?to=${encodeURIComponent(to)}`, location.origin))
+      return ((await response.json()) as DemoMailboxAnswer).mails.map((m) => m.subject)
+    }
+    const gw = createDemoAuthGateway()
+    await expect(gw.sendPasswordReset('tutor@studyhub.demo')).resolves.toBeUndefined()
+    await expect(gw.sendPasswordReset('nobody@example.com')).resolves.toBeUndefined()
+    expect(await mailbox('tutor@studyhub.demo')).toHaveLength(1)
+    expect(await mailbox('nobody@example.com')).toEqual([])
+
+    await expect(gw.sendEmailVerification()).rejects.toMatchObject({ code: 'auth/no-current-user' })
+    await gw.signUp('unverified@example.com', 'secret1')
+    await gw.sendEmailVerification()
+    expect(await mailbox('unverified@example.com')).toHaveLength(1)
   })
 })

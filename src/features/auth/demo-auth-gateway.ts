@@ -9,6 +9,7 @@
 import {
   DEMO_IDP_BASE,
   demoIdpPaths,
+  type DemoEmailBody,
   type DemoGoogleAccounts,
   type DemoGoogleBody,
   type DemoIdpError,
@@ -17,7 +18,7 @@ import {
   type DemoSignUpBody,
   type DemoUpdateProfileBody,
 } from '#contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/headers'
 import { whenApiReady } from '#shared/api/api-ready'
 import { LOCAL_KEYS, localStore, onLocalChange } from '#shared/storage/browser-storage'
 import { AuthError } from './auth-errors'
@@ -131,6 +132,14 @@ export function createDemoAuthGateway(): AuthGateway {
     },
     async getIdToken() {
       return readStored()?.idToken ?? null
+    },
+    // The demo provider mails into the demo mailbox, and answers alike whether or not the email has an account.
+    async sendPasswordReset(email) {
+      const body: DemoEmailBody = { email }
+      await call(demoIdpPaths.sendPasswordReset, body)
+    },
+    async sendEmailVerification() {
+      await call(demoIdpPaths.sendEmailVerification, {}, current().idToken)
     },
   }
 }

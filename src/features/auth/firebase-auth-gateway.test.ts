@@ -58,6 +58,8 @@ function toolkitError(message: string) {
 function identityToolkit() {
   const accounts = new Map<string, Account>()
   const calls: string[] = []
+  /** The mails the toolkit was asked to send: what, and to whom. */
+  const mails: Array<{ requestType: string; email: string }> = []
   const byToken = (token: string) => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }
     return [...accounts.values()].find((a) => a.localId === payload.sub)
@@ -130,12 +132,28 @@ function identityToolkit() {
         providerUserInfo: [{ providerId: 'password', email: a.email, federatedId: a.email }],
       })
     }),
+    // The mails: a reset link to an email (refused for an unknown one, as a project without email enumeration
+    // protection does), a verification link to the signed-in account.
+    http.post(endpoint('sendOobCode'), async ({ request }) => {
+      calls.push('sendOobCode')
+      const body = (await request.json()) as { requestType: string; email?: string; idToken?: string }
+      if (body.requestType === 'PASSWORD_RESET') {
+        if (!/^[^@\s]+@[^@\s]+$/.test(body.email ?? '')) return toolkitError('INVALID_EMAIL')
+        if (!accounts.has(body.email!)) return toolkitError('EMAIL_NOT_FOUND')
+        mails.push({ requestType: body.requestType, email: body.email! })
+        return HttpResponse.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: body.email })
+      }
+      const a = body.idToken ? byToken(body.idToken) : undefined
+      if (body.requestType !== 'VERIFY_EMAIL' || !a) return toolkitError('INVALID_ID_TOKEN')
+      mails.push({ requestType: body.requestType, email: a.email })
+      return HttpResponse.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: a.email })
+    }),
     http.post(/\/securetoken\.googleapis\.com\/v1\/token/, () => {
       calls.push('token')
       return HttpResponse.json({ error: { code: 400, message: 'TOKEN_EXPIRED' } }, { status: 400 })
     }),
   )
-  return { accounts, calls }
+  return { accounts, calls, mails }
 }
 
 // A Firebase app per test, so no test sees another's signed-in user.
@@ -204,6 +222,33 @@ describe('Firebase auth gateway (Identity Toolkit under msw)', () => {
     toolkit.accounts.set('taken@example.com', { localId: 'uid-t', email: 'taken@example.com', password: 'secret1' })
     const gw = gateway()
     await expect(gw[method](email, password)).rejects.toMatchObject({ name: 'AuthError', message })
+  })
+
+  it('mails a password reset link to an account’s email, and answers an unknown email the same way', async () => {
+    const toolkit = identityToolkit()
+    toolkit.accounts.set('sam@example.com', { localId: 'uid-sam', email: 'sam@example.com', password: 'demo1234' })
+    const gw = gateway()
+    await expect(gw.sendPasswordReset('sam@example.com')).resolves.toBeUndefined()
+    await expect(gw.sendPasswordReset('ghost@example.com')).resolves.toBeUndefined()
+    expect(toolkit.mails).toEqual([{ requestType: 'PASSWORD_RESET', email: 'sam@example.com' }])
+    expect(toolkit.calls).toEqual(['sendOobCode', 'sendOobCode'])
+  })
+
+  it('refuses a reset to what is no email with the shared message', async () => {
+    identityToolkit()
+    await expect(gateway().sendPasswordReset('not-an-email')).rejects.toMatchObject({
+      name: 'AuthError',
+      message: AUTH_MESSAGES['auth/invalid-email'],
+    })
+  })
+
+  it('mails the signed-in account a verification link, and refuses when no one is signed in', async () => {
+    const toolkit = identityToolkit()
+    const gw = gateway()
+    await expect(gw.sendEmailVerification()).rejects.toMatchObject({ code: 'auth/no-current-user' })
+    await gw.signUp('nia@example.com', 'secret1')
+    await gw.sendEmailVerification()
+    expect(toolkit.mails).toEqual([{ requestType: 'VERIFY_EMAIL', email: 'nia@example.com' }])
   })
 
   it('reports an unreachable server as a network failure', async () => {

@@ -19,6 +19,8 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -100,5 +102,16 @@ export function createFirebaseAuthGateway(options: FirebaseGatewayOptions = {}):
     signOut: () => guard(() => signOut(auth)),
     onAuthStateChanged: (callback) => onAuthStateChanged(auth, (user) => callback(toIdentity(user))),
     getIdToken: () => guard(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null)),
+    // Firebase's own mail, from its own pages. A project with email enumeration protection answers every email
+    // alike; one without it refuses an unknown email, which is answered here as any other: an account is not told.
+    sendPasswordReset: (email) =>
+      guard(async () => {
+        try {
+          await sendPasswordResetEmail(auth, email)
+        } catch (error) {
+          if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw error
+        }
+      }),
+    sendEmailVerification: () => guard(() => sendEmailVerification(signedIn())),
   }
 }

@@ -3,8 +3,9 @@
 // token this device holds is void afterwards: the user is signed out and the
 // page starts afresh.
 import { useState } from 'react'
-import { DEMO_RESET_PATH } from '#contract/demo-identity'
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/routes'
+import { Link } from 'react-router-dom'
+import { DEMO_RESET_PATH, demoPages } from '#contract/demo-identity'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#contract/headers'
 import { whenApiReady } from '#shared/api/api-ready'
 import { confirmDialog, showAlert } from '#shared/ui/feedback'
 import { useOnline, OFFLINE_REASON } from '#shared/offline/use-online'
@@ -50,6 +51,10 @@ export function ResetDemoData({ logOut }: { logOut?: () => Promise<unknown> }) {
   return (
     <p className="flex flex-wrap items-center gap-2">
       <span>Demo mode: the data lives on this device.</span>
+      {/* The mail the demo server would have sent (docs/decisions/0081-demo-mailbox.md). */}
+      <Link to={demoPages.mailbox} className="tap inline-flex items-center font-medium text-accent underline">
+        Mailbox
+      </Link>
       <button
         type="button"
         onClick={() => void onReset()}

@@ -17,6 +17,26 @@ export function shouldAsk(): boolean {
   return localStore.get(LOCAL_KEYS.notificationsAsked) === null
 }
 
+/**
+ * An iPhone's or iPad's browser tab: there Web Push reaches only a web app
+ * added to the home screen and opened from it, and the browser never offers
+ * to install one, so the card says how, and offers email instead. (An iPad
+ * asks for desktop sites: it names itself a Mac with a touch screen.)
+ */
+function pushNeedsHomeScreen(): boolean {
+  const agent = navigator.userAgent
+  const apple = /iPhone|iPad|iPod/.test(agent) || (agent.includes('Macintosh') && navigator.maxTouchPoints > 1)
+  const installed =
+    window.matchMedia?.('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  return apple && !installed
+}
+
+/** Whether the card should offer email instead: push needs the home screen here, and we have not asked before. */
+export function shouldOfferEmail(): boolean {
+  return pushNeedsHomeScreen() && localStore.get(LOCAL_KEYS.notificationsAsked) === null
+}
+
 /** "Not now": remembered, so the card does not come back. */
 export function rememberAsked(answer: string): void {
   // Storage full or refused: the card may ask again next time, which is harmless.

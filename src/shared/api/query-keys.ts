@@ -55,6 +55,12 @@ export const queryKeys = {
     inbox: (email: string) => ['notifications', 'inbox', email] as const,
     unread: (email: string) => ['notifications', 'unread', email] as const,
   },
+  /** What a user is told of, and how; and what an unsubscribe link stops (no one need be signed in). */
+  preferences: {
+    all: ['preferences'] as const,
+    ofUser: (email: string) => ['preferences', 'user', email] as const,
+    unsubscribe: (token: string) => ['preferences', 'unsubscribe', token] as const,
+  },
   notes: {
     all: ['notes'] as const,
     /** The server's list, merged into the device's notes (its data is only how many it listed). */
@@ -72,6 +78,14 @@ export const queryKeys = {
     admin: () => ['stats', 'admin'] as const,
     student: (email: string) => ['stats', 'student', email] as const,
     tutor: (email: string) => ['stats', 'tutor', email] as const,
+  },
+  /** A demo build's mailbox: the mail its server sent (never in a live build). */
+  mailbox: {
+    all: ['mailbox'] as const,
+    of: (to: string | null) => ['mailbox', 'list', to] as const,
+    mail: (id: string) => ['mailbox', 'mail', id] as const,
+    /** Whom a mailed link's one-time code is for. */
+    code: (code: string) => ['mailbox', 'code', code] as const,
   },
   users: {
     all: ['users'] as const,

@@ -4,6 +4,10 @@
 // identity provider is Firebase Auth, played by the Auth emulator the global
 // setup started for this target.
 //
+// Its mail goes, by the server's own job queue, to an SMTP server in this
+// process (../services/smtp-capture.ts): sentMail() waits until no delivery
+// is queued, then answers what that server received since the last reset.
+//
 // Seeded users have no provider account until they first sign in; the harness
 // makes one and has the provider vouch for its email (as following the
 // verification link would), since the server binds an unbound record only to
@@ -17,7 +21,10 @@ import type { ApiDeps } from '#core/api-deps'
 import { buildSeedRows } from '#core/seed/seed-data'
 import { openDatabase, type Database } from '../../../server/db/open-database'
 import { createFirebaseIdentity } from '../../../server/identity/firebase-identity'
+import { createDeliveryQueue, type DeliveryQueue } from '../../../server/jobs/delivery-queue'
+import { workDeliveries, type DeliveryWorkers } from '../../../server/jobs/delivery-workers'
 import { createLogger } from '../../../server/logger'
+import { startSmtpCapture, type SmtpCapture } from '../services/smtp-capture'
 import { EMULATOR_PROJECT_ID, FirebaseAuthEmulator } from './firebase-emulator'
 import type { Target } from './target'
 
@@ -36,6 +43,9 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
   const emulator = new FirebaseAuthEmulator(options.authEmulatorHost)
   let database: Database | undefined
   let server: ServerType | undefined
+  let smtp: SmtpCapture | undefined
+  let queue: DeliveryQueue | undefined
+  let workers: DeliveryWorkers | undefined
   let handler: ((request: Request) => Response | Promise<Response>) | undefined
   let seededEmails = new Set<string>()
   const idTokens = new Map<string, Promise<string>>()
@@ -49,9 +59,12 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
     seededUsersHaveIdentities: false,
 
     async start() {
+      smtp = await startSmtpCapture()
       // What the server's own configuration would say; limits on sign-ins and
       // writes per minute are off, since the whole suite is one client.
       const config = loadConfig({
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'StudyHub <noreply@studyhub.test>',
         HOST: '127.0.0.1',
         FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
         FIREBASE_AUTH_EMULATOR_HOST: options.authEmulatorHost,
@@ -60,18 +73,6 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
         LOG_LEVEL: 'error',
         SEED: 'never',
       })
-      database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { inMemory: true })
-      const db = database
-      const deps: ApiDeps = {
-        store: db.store,
-        identity: createFirebaseIdentity({
-          projectId: config.firebaseProjectId,
-          emulatorHost: config.firebaseAuthEmulatorHost,
-        }),
-        now: () => new Date(),
-        appTokenTtlSeconds: config.appTokenTtlSeconds,
-        maxFileBytes: config.maxFileBytes,
-      }
       // Every line is kept, for the test that no secret reaches the logs. A
       // failed request (a 500) is logged at error level: that line also goes
       // to console.error, which fails the test that caused it.
@@ -82,6 +83,24 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
           if ((JSON.parse(line) as { level?: unknown }).level === 'error') console.error(line)
         },
       })
+      queue = createDeliveryQueue(logger)
+      const deliveries = { mailEnabled: true, pushEnabled: false, jobs: queue.jobs }
+      database = await openDatabase(
+        options.databaseUrl ? { databaseUrl: options.databaseUrl, deliveries } : { inMemory: true, deliveries },
+      )
+      const db = database
+      await queue.start(db)
+      const deps: ApiDeps = {
+        store: db.store,
+        identity: createFirebaseIdentity({
+          projectId: config.firebaseProjectId,
+          emulatorHost: config.firebaseAuthEmulatorHost,
+        }),
+        now: () => new Date(),
+        appTokenTtlSeconds: config.appTokenTtlSeconds,
+        maxFileBytes: config.maxFileBytes,
+        mailEnabled: true,
+      }
       const app = createApp(deps, { config, logger, ping: () => db.ping() })
       handler = (request) => app.fetch(request)
       const port = await new Promise<number>((resolve, reject) => {
@@ -93,6 +112,8 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
       })
       target.origin = `http://127.0.0.1:${port}`
       target.baseUrl = `${target.origin}/api`
+      const origins = { appOrigin: target.origin, apiOrigin: target.origin }
+      workers = await workDeliveries(queue, db, config, { origins, logger })
     },
 
     async handleExactly(request) {
@@ -105,12 +126,24 @@ export function createApiTarget(options: ApiTargetOptions): ApiTarget {
       return database.store
     },
 
+    async sentMail() {
+      if (!queue || !smtp) throw new Error('The API server target has not started.')
+      await queue.drained()
+      return smtp.received()
+    },
+
     async stop() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+      await queue?.stop(1000)
+      workers?.close()
       await database?.close()
+      await smtp?.close()
     },
 
     async reset() {
+      // What the last test set going is sent first, so none of it arrives after the capture is emptied.
+      await queue!.drained().catch(() => {})
+      smtp!.clear()
       idTokens.clear()
       const rows = await buildSeedRows()
       seededEmails = new Set(rows.users.map((u) => u.email))

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { endpoints, type EndpointSchemas } from '#contract/endpoints'
 import { IDEMPOTENCY_HEADER, IF_MATCH_HEADER, routes, type RouteName } from '#contract/routes'
+import { signUnsubscribeToken } from '#core/unsubscribe-tokens'
 import type { Api, CallOptions } from '../harness/api-client'
 import {
   accountName,
@@ -315,6 +316,11 @@ function recordsOf(api: Api) {
         const inbox = await expectOk(api.call('GET', '/notifications', { as: TUTOR }))
         return (inbox.data as { _id: string }[])[0]!._id
       }),
+    /** An unsubscribe link's token of the student, signed as the server signs them. */
+    unsubscribeToken: () =>
+      once('unsubscribe token', async () =>
+        signUnsubscribeToken(await api.target.store().meta.tokenSecret(), { email: STUDENT, kind: 'booking-approved' }),
+      ),
     /** Whether a record was made since the last call. */
     madeSince() {
       const answer = fresh
@@ -432,6 +438,17 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
   getPushPublicKey: async () => ({ as: 'student' }),
   savePushSubscription: async () => ({ as: 'student', body: PUSH }),
   deletePushSubscription: async () => ({ as: 'student', body: { endpoint: PUSH.endpoint } }),
+  getNotificationPreferences: async () => ({ as: 'student' }),
+  saveNotificationPreferences: async () => ({
+    as: 'student',
+    body: {
+      channels: { 'booking-approved': { push: true, email: false } },
+      reminderLeads: ['1h', '1d'],
+      timeZone: 'Europe/Berlin',
+    },
+  }),
+  getUnsubscribe: async (r) => ({ as: 'anonymous', params: { token: await r.unsubscribeToken() } }),
+  unsubscribe: async (r) => ({ as: 'anonymous', params: { token: await r.unsubscribeToken() } }),
 }
 
 // ── Fields and cases ───────────────────────────────────────────────────────

@@ -123,10 +123,20 @@ export function notificationTests(api: Api) {
       })
       const [promoted] = await inboxOf(api, OTHER_STUDENT)
       expect(promoted!.link).toBe(`/dashboard/student/bookings/${session}`)
-      // A student who withdraws is not told what they did themselves.
+      // A student who withdraws a request is not told what they did themselves.
       expect(
         await toldBy(api, () => expectOk(api.call('PATCH', `/bookings/${waiting}/cancel`, { as: OTHER_STUDENT }))),
       ).toEqual({})
+    })
+
+    it('tells a student who cancels their approved booking, so the invite leaves their calendar', async () => {
+      const session = await createOpenSession(api, TUTOR)
+      const booking = await createBooking(api, STUDENT, session, 'approved', TUTOR)
+      expect(
+        await toldBy(api, () => expectOk(api.call('PATCH', `/bookings/${booking}/cancel`, { as: STUDENT }))),
+      ).toEqual({ [STUDENT]: ['booking-cancelled'] })
+      const [told] = await inboxOf(api, STUDENT)
+      expect(told!.body).toContain('You cancelled your booking')
     })
 
     it("tells a session's booked students when an admin changes it, and not those who left it", async () => {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import type { Role } from '#contract/entities'
 import { buildPath, routes, type RouteName } from '#contract/routes'
 import { hasAnonymousGrant, permissions, type Grant, type Permission } from '#core/permissions'
+import { signUnsubscribeToken } from '#core/unsubscribe-tokens'
 import type { Api, CallOptions } from '../harness/api-client'
 import {
   accountName,
@@ -66,6 +67,8 @@ interface Fixtures {
   user: string
   /** The student's calendar feed token. */
   feedToken: string
+  /** An unsubscribe link's token of the student (signed as the server signs them). */
+  unsubscribeToken: string
   /** A notification of the owner tutor (the booking of their session). */
   notification: string
   /** Every record above, as an admin (or the note's owner) reads it. */
@@ -101,6 +104,10 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   const user = (await userByEmail(api, victimEmail))!
   const feed = await expectOk(api.call('POST', `/calendar-feeds/${STUDENT}`, { as: STUDENT }))
   const feedToken = String(feed.data.url).split('/').pop()!
+  const unsubscribeToken = await signUnsubscribeToken(await api.target.store().meta.tokenSecret(), {
+    email: STUDENT,
+    kind: 'booking-approved',
+  })
   const inbox = await expectOk(api.call('GET', '/notifications', { as: TUTOR }))
   const told = (inbox.data as Rec[])[0]!
 
@@ -145,6 +152,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
     mPending,
     user: user._id,
     feedToken,
+    unsubscribeToken,
     notification: told._id,
     records,
     names,
@@ -247,6 +255,10 @@ const CASES: Record<RouteName, Build> = {
     },
   ],
   deletePushSubscription: () => [{ body: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix' } }],
+  getNotificationPreferences: () => [{}],
+  saveNotificationPreferences: () => [{ body: { reminderLeads: ['1h'] } }],
+  getUnsubscribe: (f) => [{ params: { token: f.unsubscribeToken } }],
+  unsubscribe: (f) => [{ params: { token: f.unsubscribeToken } }],
 }
 
 type Via = 'app' | 'id'

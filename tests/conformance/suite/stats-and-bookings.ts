@@ -26,7 +26,9 @@ export function statsAndBookingTests(api: Api) {
       const admin = await api.call('GET', '/admin/stats', { as: ADMIN })
       const sessions = await allSessions(api)
       const materials = await allMaterials(api)
-      expect(admin.data).toEqual({
+      // How mail is going today (enabled on a server that mails): suite/mail-and-preferences.ts.
+      const { mail: _mail, ...counts } = admin.data as Record<string, unknown>
+      expect(counts).toEqual({
         totalUsers: (await allUsers(api)).length,
         totalSessions: sessions.length,
         pending: sessions.filter((s) => s.status === 'pending').length,

@@ -12,7 +12,9 @@
 //    their first sign-in as it would after a real provider verified them;
 // 4. one API server process (`server/main.ts`) on an embedded PGlite database
 //    in a temporary folder, seeded with the demo data, serving the build
-//    (APP_DIST_DIR) on E2E_LIVE_PORT.
+//    (APP_DIST_DIR) on E2E_LIVE_PORT, and mailing through the SMTP server on
+//    E2E_LIVE_SMTP_PORT of loopback, which the mail spec runs (./mail.spec.ts;
+//    while none listens, a mail waits in the server's queue and is tried again).
 //
 // Every test of the project shares this one server and database, as users of
 // one deployment do. Playwright ends the run with SIGTERM to the process
@@ -28,6 +30,7 @@ import { LIVE_FIREBASE_PROJECT_ID, liveBuildEnv } from './live-build-env'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const port = Number(process.env.E2E_LIVE_PORT)
+const smtpPort = Number(process.env.E2E_LIVE_SMTP_PORT)
 const outDir = resolve(root, process.env.E2E_LIVE_OUT_DIR ?? `node_modules/.cache/e2e-live-dist-${port}`)
 const SERVER_READY_MS = 120_000
 /** What the API server process gets from the shell; its settings are all given here. */
@@ -100,6 +103,7 @@ function sleep(ms: number): Promise<void> {
 
 async function start(): Promise<void> {
   if (!Number.isInteger(port) || port <= 0) throw new Error('E2E_LIVE_PORT must name the port to serve the app on.')
+  if (!Number.isInteger(smtpPort) || smtpPort <= 0) throw new Error('E2E_LIVE_SMTP_PORT must name the port to mail to.')
   emulator = await startAuthEmulator()
   const emulatorUrl = `http://${emulator.host}`
 
@@ -133,6 +137,8 @@ async function start(): Promise<void> {
       RATE_LIMIT_SIGN_IN: '0',
       RATE_LIMIT_WRITES: '0',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'StudyHub <noreply@studyhub.test>',
     },
   })
   const deadline = Date.now() + SERVER_READY_MS

@@ -1,7 +1,8 @@
-// /dashboard/admin: the admin's numbers (docs/product.md#screens).
+// /dashboard/admin: the admin's numbers (docs/product.md#screens), and how mail goes today where the server says.
 import { useQuery } from '@tanstack/react-query'
 import { useUser } from '#features/auth/user-query'
 import { statQueries } from '#features/stats/api/stat-queries'
+import { MailHealthCard } from '#features/stats/components/mail-health'
 import { StatCard, StatGrid, StatsState } from '#features/stats/components/stat-card'
 
 export function Component() {
@@ -22,6 +23,7 @@ export function Component() {
               detail={`Pending ${data.pending} · Approved ${data.approved} · Rejected ${data.rejected}`}
             />
             <StatCard label="Total Materials" value={data.totalMaterials} />
+            {data.mail ? <MailHealthCard mail={data.mail} /> : null}
           </StatGrid>
         )}
       </StatsState>

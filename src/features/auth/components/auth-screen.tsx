@@ -46,7 +46,8 @@ function showAuthError(err: unknown): Promise<void> {
 /**
  * Runs one login or sign-up attempt at a time. `start` may refuse (return
  * undefined) before anything is sent; a failure shows the Error dialog, a
- * success the toast, then the visitor goes back to where a guard stopped them.
+ * success the toast, then the visitor goes back to where a guard stopped them
+ * (`backTo`), or `instead` runs when the screen has a step of its own first.
  */
 export function useAuthAttempt(successTitle: string) {
   const navigate = useNavigate()
@@ -70,7 +71,7 @@ export function useAuthAttempt(successTitle: string) {
     setBusyVisit(busyRef.current)
   }
 
-  async function attempt(start: () => Promise<void> | undefined) {
+  async function attempt(start: () => Promise<void> | undefined, instead?: () => void) {
     if (busyRef.current === visit) return
     const work = start()
     if (!work) return
@@ -83,14 +84,46 @@ export function useAuthAttempt(successTitle: string) {
       return
     }
     showToast({ title: successTitle, icon: 'success' })
-    navigate(safeReturnPath(from), { replace: true })
+    if (instead) {
+      setWorking(false)
+      instead()
+      return
+    }
+    navigate(backTo, { replace: true })
   }
+  const backTo = safeReturnPath(from)
 
   /** The link to the other auth screen, keeping where to go back to. */
   const linkTo = (path: '/login' | '/register') =>
     from ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: from }).toString()}` : path
 
-  return { busy, attempt, linkTo, from }
+  return { busy, attempt, linkTo, from, backTo }
+}
+
+/**
+ * One request to the identity provider at a time that is not a sign-in (a mail
+ * to send): `busy` while it runs, the Error dialog when it is refused; `run`
+ * answers whether it was done.
+ */
+export function useProviderRequest() {
+  const [busy, setBusy] = useState(false)
+  const busyRef = useRef(false)
+  async function run(work: () => Promise<void>): Promise<boolean> {
+    if (busyRef.current) return false
+    busyRef.current = true
+    setBusy(true)
+    try {
+      await work()
+      return true
+    } catch (err) {
+      await showAuthError(err)
+      return false
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+  return { busy, run }
 }
 
 const PRIMARY_BUTTON =

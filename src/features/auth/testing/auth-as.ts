@@ -16,5 +16,13 @@ export function userAs(role: Role | null): SignedInUser | null {
 }
 
 export function idleAuthActions(): AuthActions {
-  return { signIn: vi.fn(), signUp: vi.fn(), signInWithGoogle: vi.fn(), logOut: vi.fn(), signOutEverywhere: vi.fn() }
+  return {
+    signIn: vi.fn(),
+    signUp: vi.fn(),
+    signInWithGoogle: vi.fn(),
+    logOut: vi.fn(),
+    signOutEverywhere: vi.fn(),
+    sendPasswordReset: vi.fn(),
+    sendEmailVerification: vi.fn(),
+  }
 }

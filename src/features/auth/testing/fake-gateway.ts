@@ -46,6 +46,11 @@ export function fakeGateway(initial: AuthIdentity | null = null) {
       return () => listeners.delete(callback)
     },
     getIdToken: vi.fn(async () => (current ? `id-token-for-${current.email}` : null)),
+    // Resolves for any email, as the providers do: whether an account has it is not told.
+    sendPasswordReset: vi.fn(async () => {}),
+    sendEmailVerification: vi.fn(async () => {
+      if (!current) throw new AuthError('auth/no-current-user')
+    }),
   }
   return { gateway, identityFor }
 }

@@ -1,7 +1,8 @@
 // The inbox: newest first, each read or unread, with a link to what it is
 // about. Opening one marks it read; "Mark all as read" marks every one.
 // Offline it shows the inbox as last fetched (the query is device-backed);
-// marking read needs the server and is disabled then.
+// marking read needs the server and is disabled then. A notification that
+// also went out by email says so, quietly, beside its date.
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { formatDateTime } from '#shared/format/date'
@@ -53,7 +54,10 @@ export function NotificationList({ email }: { email: string }) {
                       {n.title}
                     </p>
                     <p className="mt-1 text-sm break-words text-ink">{n.body}</p>
-                    <p className="mt-1 text-xs text-ink-muted">{formatDateTime(n.createdAt)}</p>
+                    <p className="mt-1 text-xs text-ink-muted">
+                      {formatDateTime(n.createdAt)}
+                      {n.deliveries?.some((d) => d.channel === 'email' && d.state === 'sent') ? ' · Emailed' : null}
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-2">
                     <Link
