@@ -56,6 +56,8 @@ const KIND_MAILS: Record<NotificationKind, KindMail> = {
   'material-added': { topic: 'new study materials', action: 'Open the materials' },
   'class-reminder': { topic: 'class reminders', action: OPEN_BOOKING },
   'session-changed': { topic: 'changes to sessions you booked', action: OPEN_BOOKING, invite: 'REQUEST' },
+  'session-moved': { topic: 'classes you booked that moved', action: OPEN_BOOKING, invite: 'REQUEST' },
+  'session-cancelled': { topic: 'classes you booked that were cancelled', action: OPEN_BOOKING, invite: 'CANCEL' },
   'session-approved': { topic: 'approved sessions', action: 'Open My Sessions' },
   'session-rejected': { topic: 'rejected sessions', action: 'Open My Sessions' },
   'material-approved': { topic: 'approved materials', action: 'Open My Materials' },
