@@ -134,9 +134,14 @@ export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, b
   return { body: { success: true } }
 }
 
-export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, record }) => {
+export const deleteBooking: RouteImpl<'deleteBooking'> = async ({ deps, record, principal }) => {
   const gone = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
-    if (!(await ledger.deleteBooking(record._id, 'approved'))) return false
+    const current = await ledger.activeOf(record.studentEmail)
+    if (current?._id !== record._id || current.status !== 'approved') return false
+    // No booking disappears untold: its student hears it as a cancel by an admin (written first, while it exists).
+    await ledger.notify(bookingCancelled(deps.now(), current, ledger.session?.title ?? '', principal!.email))
+    if (!(await ledger.deleteBooking(record._id, 'approved')))
+      throw new Error(`Booking ${record._id} changed under its session's lock.`)
     await fillFreedSeats(ledger, deps.now())
     return true
   })

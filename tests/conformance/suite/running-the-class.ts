@@ -318,6 +318,15 @@ export function runningTheClassTests(api: Api) {
       await expectOk(api.call('DELETE', `/sessions/${id}`, { as: ADMIN }))
       expect(await bookingsOf(api, id)).toHaveLength(0)
     })
+
+    it('tells the student when an admin deletes their approved booking', async () => {
+      const id = await runningSession(api)
+      const booking = await createBooking(api, STUDENT, id, 'approved', TUTOR)
+      await expectOk(api.call('DELETE', `/bookings/${booking}`, { as: ADMIN }))
+      const told = await toldOf(api, STUDENT, id, 'booking-cancelled')
+      expect(told).toHaveLength(1)
+      expect(told[0]!.body).toMatch(/admin cancelled/)
+    })
   })
 
   describe('running the class: the cancellation deadline', () => {
