@@ -95,6 +95,10 @@ export const permissions = {
   resubmitSession: { record: byId('session'), grants: [{ roles: ['tutor'], owner: 'tutorEmail' }] },
   updateSession: { record: byId('session'), grants: [admin] },
   deleteSession: { record: byId('session'), grants: [admin] },
+  // Its tutor runs the class: its times, place and deadline, cancelling it, who is coming.
+  updateSessionClass: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
+  cancelSession: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
+  getSessionRoster: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
 
   // Stats
   getAdminStats: { grants: [admin] },
@@ -108,7 +112,9 @@ export const permissions = {
     record: sessionInBody,
     grants: [{ roles: ['student'], self: { in: 'body', field: 'studentEmail' } }],
   },
-  updateBooking: { record: byId('booking'), grants: [admin] },
+  // The session's tutor decides its pending bookings too (the handler admits a tutor's status change only).
+  updateBooking: { record: byId('booking'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
+  markAttendance: { record: byId('booking'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
   deleteBooking: { record: byId('booking'), grants: [admin] },
   // A student until the class starts (the handler checks the time); an admin at any time.
   cancelBooking: { record: byId('booking'), grants: [admin, { roles: ['student'], owner: 'studentEmail' }] },

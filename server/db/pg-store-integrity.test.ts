@@ -7,7 +7,8 @@
 // claimed once, and one token secret (./pg-store-fixtures.ts).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { UniqueViolation } from '#core/store'
+import { MAX_CANCEL_DEADLINE_HOURS, TEXT_LIMITS } from '#contract/limits'
+import { UniqueViolation, type SessionRow } from '#core/store'
 import {
   at,
   booking,
@@ -103,6 +104,24 @@ describeOnEachTarget(({ store, basics }) => {
         'sessions_registration_window_check',
       )
       await expectCheck(store.sessions.insert(session(TUTOR, { classEnd: at(71) })), 'sessions_class_window_check')
+      // The class's place, link, deadline and cancel, within the contract's limits (#contract/limits).
+      const placed = (patch: Partial<SessionRow>) => store.sessions.insert(session(TUTOR, patch))
+      await expectCheck(placed({ location: 'x'.repeat(TEXT_LIMITS.location + 1) }), 'sessions_location_length')
+      await expectCheck(placed({ meetingUrl: 'http://meet.example/a' }), 'sessions_meeting_url_https')
+      await expectCheck(
+        placed({ cancelDeadlineHours: MAX_CANCEL_DEADLINE_HOURS + 1 }),
+        'sessions_cancel_deadline_hours_check',
+      )
+      await expectCheck(placed({ cancelledAt: at(1) }), 'sessions_cancelled_reason_check')
+      await expectCheck(
+        placed({ cancelledAt: at(1), cancelReason: 'x'.repeat(TEXT_LIMITS.cancelReason + 1) }),
+        'sessions_cancel_reason_length',
+      )
+      await expectCheck(placed({ movedAt: at(1) }), 'sessions_moved_check')
+      await expectCheck(
+        store.bookings.insert(booking(s, STUDENT, { cancelReason: 'x'.repeat(TEXT_LIMITS.cancelReason + 1) })),
+        'bookings_cancel_reason_length',
+      )
       await expectCheck(store.sessions.insert(session(TUTOR, { title: 'x'.repeat(151) })), 'sessions_title_length')
       await expectCheck(store.sessions.insert(session(TUTOR, { title: '' })), 'sessions_title_length')
       await expectCheck(store.reviews.insert(review(s, STUDENT, { rating: 6 })), 'reviews_rating_check')

@@ -4,6 +4,7 @@
 // without schemas, or schemas without a route, a type error.
 import { z } from 'zod'
 import {
+  ATTENDANCE,
   adminStatsSchema,
   adminUserSchema,
   bookingSchema,
@@ -17,6 +18,7 @@ import {
   pushSubscriptionSchema,
   REMINDER_LEADS,
   reviewSchema,
+  rosterEntrySchema,
   RATING_MAX,
   RATING_MIN,
   sessionSchema,
@@ -26,7 +28,15 @@ import {
   unsubscribeSubjectSchema,
   userSchema,
 } from './entities'
-import { INSTANT_RANGE, isInstantInRange, MAX_DURATION_HOURS, MAX_FEE, MAX_SEATS, TEXT_LIMITS as MAX } from './limits'
+import {
+  INSTANT_RANGE,
+  isInstantInRange,
+  MAX_CANCEL_DEADLINE_HOURS,
+  MAX_DURATION_HOURS,
+  MAX_FEE,
+  MAX_SEATS,
+  TEXT_LIMITS as MAX,
+} from './limits'
 import { linkProblem, normalisedLink } from './links'
 import { isAcceptedPhotoUrl, PHOTO_URL_RULE } from './photo-url'
 import { lenientNumber } from './rules'
@@ -136,6 +146,13 @@ const seats = z
   .optional()
 /** What an iCalendar answer is: the text of a VCALENDAR. */
 const calendarText = z.string()
+/** Hours before the class students may still cancel; 0 means until it starts. */
+const cancelDeadlineHours = z
+  .number('cancelDeadlineHours must be a whole number of hours')
+  .int('cancelDeadlineHours must be a whole number of hours')
+  .min(0, 'cancelDeadlineHours must be 0 or more')
+  .max(MAX_CANCEL_DEADLINE_HOURS, `cancelDeadlineHours must be at most ${MAX_CANCEL_DEADLINE_HOURS}`)
+
 const feedAddress = z.object({ url: z.string().nullable() })
 /** How many of the caller's notifications are unread, after the call. */
 const unreadCount = z.object({ unread: z.number().int().min(0) })
@@ -152,6 +169,10 @@ const sessionInputSchema = z
     duration,
     registrationFee: fee('registrationFee'),
     seats,
+    location: optionalText('location', MAX.location).optional(),
+    // The online meeting's link: private to the tutor, admins and approved students.
+    meetingUrl: httpsLink('meetingUrl'),
+    cancelDeadlineHours: cancelDeadlineHours.optional(),
     // The client sends these; the server decides them itself (the account's
     // name, pending, now), and refuses a status other than pending.
     tutorName: optionalText('tutorName', MAX.name).optional(),
@@ -262,6 +283,30 @@ export const endpoints = {
     response: modified,
   },
   deleteSession: { params: byId, response: deleted },
+  updateSessionClass: {
+    params: byId,
+    body: z
+      .object({
+        classStart: isoDate.optional(),
+        classEnd: isoDate.optional(),
+        duration: duration.optional(),
+        location: optionalText('location', MAX.location).optional(),
+        // Empty removes the link (and the place).
+        meetingUrl: z.literal('').or(httpsLink('meetingUrl')),
+        cancelDeadlineHours: cancelDeadlineHours.optional(),
+      })
+      .refine((c) => !c.classStart || !c.classEnd || c.classEnd >= c.classStart, {
+        path: ['classEnd'],
+        message: 'classEnd must not be before classStart',
+      }),
+    response: modified,
+  },
+  cancelSession: {
+    params: byId,
+    body: z.object({ reason: nonBlank('reason', MAX.cancelReason) }),
+    response: outcome.extend({ cancelledBookings: z.number().int().min(0) }),
+  },
+  getSessionRoster: { params: byId, response: z.array(rosterEntrySchema) },
 
   getAdminStats: { response: adminStatsSchema },
   getStudentStats: { params: byEmail, response: studentStatsSchema },
@@ -297,6 +342,11 @@ export const endpoints = {
   },
   deleteBooking: { params: byId, response: deleted },
   cancelBooking: { params: byId, response: outcome },
+  markAttendance: {
+    params: byId,
+    body: z.object({ attendance: z.enum(ATTENDANCE, 'attendance must be present or absent') }),
+    response: outcome,
+  },
   getBookingCalendar: { params: byId, response: calendarText },
 
   getCalendarFeed: { params: byEmail, response: feedAddress },

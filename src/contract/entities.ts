@@ -82,6 +82,22 @@ export const sessionSchema = z.object({
    */
   averageRating: z.number().min(0).max(5).optional(),
   reviewCount: z.number().int().min(0).optional(),
+  /** Our extension: where the class meets, a room or an address; public. */
+  location: z.string().optional(),
+  /**
+   * Our extension: the online meeting's https link. Private: answered only to
+   * the tutor, admins and students whose booking is approved; absent for anyone
+   * else, in every list, the first-paint data and search.
+   */
+  meetingUrl: z.string().optional(),
+  /** Our extension: students may cancel up to this many hours before the class; absent or 0, until it starts. */
+  cancelDeadlineHours: z.number().int().min(0).optional(),
+  /** Our extension: when the tutor or an admin cancelled the class (it then leaves every public list), and why. */
+  cancelledAt: isoDate.optional(),
+  cancelReason: z.string().optional(),
+  /** Our extension: the class's times before its last move, and when it moved. */
+  movedFrom: z.object({ classStart: isoDate, classEnd: isoDate }).optional(),
+  movedAt: isoDate.optional(),
 })
 export type Session = z.infer<typeof sessionSchema>
 
@@ -94,7 +110,17 @@ const bookingSessionFields = sessionSchema.pick({
   registrationEnd: true,
   classStart: true,
   classEnd: true,
+  location: true,
+  // Only on an approved booking's answer, as on the session's.
+  meetingUrl: true,
+  cancelDeadlineHours: true,
+  movedFrom: true,
+  movedAt: true,
 })
+
+/** Whether a student came to a class, as its tutor marked it after the class started. */
+export const ATTENDANCE = ['present', 'absent'] as const
+export type Attendance = (typeof ATTENDANCE)[number]
 
 export const bookingSchema = z.object({
   _id: id,
@@ -115,8 +141,27 @@ export const bookingSchema = z.object({
   duration: z.number().min(1).optional(),
   /** The student's account name, in an admin's list (so it needs no id to be read). */
   studentName: z.string().optional(),
+  /** Our extension: why the class was cancelled, on each booking it cancelled (cancelledBy is then the tutor or an admin). */
+  cancelReason: z.string().optional(),
+  /** Our extension: when the session's class was cancelled: the booking's card says "Cancelled". */
+  sessionCancelledAt: isoDate.optional(),
+  /** Our extension: whether the student came, once the tutor marked it. */
+  attendance: z.enum(ATTENDANCE).optional(),
 })
 export type Booking = z.infer<typeof bookingSchema>
+
+/** One line of a tutor's roster of a session: every booking, whatever its status. */
+export const rosterEntrySchema = z.object({
+  bookingId: id,
+  studentName: z.string(),
+  studentEmail: email,
+  status: bookingStatusSchema,
+  bookedAt: isoDate,
+  cancelledAt: isoDate.optional(),
+  waitlistPosition: z.number().int().min(1).optional(),
+  attendance: z.enum(ATTENDANCE).optional(),
+})
+export type RosterEntry = z.infer<typeof rosterEntrySchema>
 
 export const RATING_MIN = 1
 export const RATING_MAX = 5
@@ -131,6 +176,8 @@ export const reviewSchema = z.object({
   /** A missing rating counts as 0 wherever an average is taken (docs/product.md#records). */
   rating: z.number().optional(),
   createdAt: isoDate,
+  /** Our extension: the reviewer was marked present at the class ("Attended"). */
+  attended: z.boolean().optional(),
 })
 export type Review = z.infer<typeof reviewSchema>
 
@@ -224,6 +271,8 @@ export const NOTIFICATION_KINDS = [
   'material-added',
   'class-reminder',
   'session-changed',
+  'session-moved',
+  'session-cancelled',
   // To a tutor
   'session-approved',
   'session-rejected',

@@ -22,6 +22,10 @@ export const TEXT_LIMITS = {
   materialDescription: 2000,
   /** The admin's user search box. */
   search: 100,
+  /** Where a class meets: a room or an address. */
+  location: 200,
+  /** Why a tutor or an admin cancelled a class. */
+  cancelReason: 500,
 } as const
 
 /** Largest JSON request body either server reads. The longest note fits with room to spare. */
@@ -49,6 +53,9 @@ export function isInstantInRange(ms: number): boolean {
 
 /** Longest a session may last, in hours: six weeks around the clock, more than any class. */
 export const MAX_DURATION_HOURS = 1000
+
+/** Latest cancellation deadline a session may set, in hours before its class: a month. */
+export const MAX_CANCEL_DEADLINE_HOURS = 720
 
 /** Largest registration fee. */
 export const MAX_FEE = 1_000_000

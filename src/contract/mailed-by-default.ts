@@ -1,5 +1,6 @@
 // The kinds of notification mailed unless the user says otherwise: decisions
-// on a booking, a seat from the waiting list, a cancellation, a reminder. The
+// on a booking, a seat from the waiting list, a cancellation, a reminder, a
+// class moved or cancelled. The
 // servers' defaults (server/core/notification-preferences.ts), and what the
 // app's "Email me instead" turns back on. Plain data, so the app ships no zod.
 import type { NotificationKind } from './entities'
@@ -10,4 +11,6 @@ export const MAILED_BY_DEFAULT_KINDS: readonly NotificationKind[] = [
   'booking-promoted',
   'booking-cancelled',
   'class-reminder',
+  'session-moved',
+  'session-cancelled',
 ]

@@ -53,6 +53,12 @@ export const routes = {
   resubmitSession: { method: 'PATCH', path: '/sessions/:id/resubmit' },
   updateSession: { method: 'PATCH', path: '/sessions/:id' },
   deleteSession: { method: 'DELETE', path: '/sessions/:id' },
+  /** Our extension: the tutor or an admin changes the class's times, place or cancellation deadline until it starts. */
+  updateSessionClass: { method: 'PATCH', path: '/sessions/:id/class', extension: true },
+  /** Our extension: the tutor or an admin cancels the class, with a reason; every live booking is cancelled and told. */
+  cancelSession: { method: 'POST', path: '/sessions/:id/cancel', extension: true },
+  /** Our extension: every booking of the session, for its tutor and admins. */
+  getSessionRoster: { method: 'GET', path: '/sessions/:id/roster', extension: true },
 
   // Stats
   getAdminStats: { method: 'GET', path: '/admin/stats' },
@@ -67,6 +73,8 @@ export const routes = {
   deleteBooking: { method: 'DELETE', path: '/bookings/:id' },
   /** Our extension: the student withdraws or cancels their booking (an admin, any booking); the row stays. */
   cancelBooking: { method: 'PATCH', path: '/bookings/:id/cancel', extension: true },
+  /** Our extension: the tutor (or an admin) marks an approved student present or absent once the class has started. */
+  markAttendance: { method: 'PATCH', path: '/bookings/:id/attendance', extension: true },
   /** Our extension: the booking as an iCalendar event (text/calendar). */
   getBookingCalendar: { method: 'GET', path: '/bookings/:id/calendar', extension: true },
 

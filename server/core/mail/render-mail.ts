@@ -56,6 +56,8 @@ const KIND_MAILS: Record<NotificationKind, KindMail> = {
   'material-added': { topic: 'new study materials', action: 'Open the materials' },
   'class-reminder': { topic: 'class reminders', action: OPEN_BOOKING },
   'session-changed': { topic: 'changes to sessions you booked', action: OPEN_BOOKING, invite: 'REQUEST' },
+  'session-moved': { topic: 'classes you booked that moved', action: OPEN_BOOKING, invite: 'REQUEST' },
+  'session-cancelled': { topic: 'classes you booked that were cancelled', action: OPEN_BOOKING, invite: 'CANCEL' },
   'session-approved': { topic: 'approved sessions', action: 'Open My Sessions' },
   'session-rejected': { topic: 'rejected sessions', action: 'Open My Sessions' },
   'material-approved': { topic: 'approved materials', action: 'Open My Materials' },
@@ -113,6 +115,9 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
   const details: [string, Inline][] = []
   if (session) details.push(['Session', { user: session.title }])
   if (event) details.push(['When', formatZonedSpan(event.start, event.end, zone)])
+  if (session?.location) details.push(['Where', { user: session.location }])
+  // The meeting link is private: only an approved booking's mail carries it (as its invite does).
+  if (event?.conference) details.push(['Online', { text: 'Join the class', url: event.conference }])
   if (session && notification.kind !== 'booking-new') details.push(['Tutor', { user: session.tutorName }])
   if (booking && notification.kind === 'booking-new') details.push(['Student', { user: booking.studentEmail }])
 
