@@ -288,8 +288,11 @@ export function buildClassChange(values: ClassFormValues, session: Session): Cla
   const location = values.location.trim()
   const meetingUrl = normalisedLink(values.meetingUrl) ?? ''
   const body: BodyOf<'updateSessionClass'> = {}
-  if (classStart.getTime() !== Date.parse(session.classStart)) body.classStart = classStart.toISOString()
-  if (classEnd.getTime() !== Date.parse(session.classEnd)) body.classEnd = classEnd.toISOString()
+  // Compared as the form shows them (to the minute): a time left alone is not sent.
+  const before = classFormOf(session)
+  if (values.classStartDate !== before.classStartDate || values.classStartTime !== before.classStartTime)
+    body.classStart = classStart.toISOString()
+  if (values.classEnd !== before.classEnd) body.classEnd = classEnd.toISOString()
   if (duration !== session.duration) body.duration = duration
   if (location !== (session.location ?? '')) body.location = location
   if (meetingUrl !== (session.meetingUrl ?? '')) body.meetingUrl = meetingUrl
