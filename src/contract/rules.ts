@@ -1,7 +1,7 @@
 // The product's decisions that both servers and the app make the same way.
 // Described in docs/rules/; the servers enforce them, the app uses them to show
 // the right label or button before it asks.
-import { MAX_CANCEL_DEADLINE_HOURS, MAX_SEATS } from './limits'
+import { MAX_SEATS } from './limits'
 
 /** Where a session's registration stands at `now`: both bounds are inclusive. */
 export type RegistrationState = 'upcoming' | 'open' | 'closed'
@@ -27,16 +27,6 @@ export function seatsFromText(value: string | undefined): number | null | undefi
 }
 
 /**
- * A cancellation deadline field, in hours before the class: empty is 0 (until the class starts), a whole number
- * from 0 to MAX_CANCEL_DEADLINE_HOURS is that many, anything else is none (undefined).
- */
-export function cancelDeadlineFromText(value: string | undefined): number | undefined {
-  const text = (value ?? '').trim()
-  const n = text === '' ? 0 : Number(text)
-  return Number.isInteger(n) && n >= 0 && n <= MAX_CANCEL_DEADLINE_HOURS ? n : undefined
-}
-
-/**
  * A number typed into a form (docs/rules/sessions.md): blank, non-numeric or
  * infinite becomes 0. The servers read session bodies with it (./endpoints.ts)
  * and the admin's forms check their fields with it, so both agree.
@@ -55,20 +45,4 @@ const HOUR_MS = 3_600_000
 export function classEvent(session: { classStart: string; duration: number }): { start: Date; end: Date } {
   const start = new Date(session.classStart)
   return { start, end: new Date(start.getTime() + session.duration * HOUR_MS) }
-}
-
-/**
- * Until when a student may cancel their own booking (docs/rules/bookings.md): until the class starts, or
- * `cancelDeadlineHours` before it; a class moved after they booked may be cancelled until it starts, whatever the
- * deadline. NaN when the class's start is not known.
- */
-export function studentCancelClosesAt(booking: {
-  classStart?: string | undefined
-  cancelDeadlineHours?: number | undefined
-  movedAt?: string | undefined
-  bookedAt: string
-}): number {
-  const start = booking.classStart ? Date.parse(booking.classStart) : Number.NaN
-  const movedSinceBooked = booking.movedAt !== undefined && booking.movedAt > booking.bookedAt
-  return movedSinceBooked ? start : start - (booking.cancelDeadlineHours ?? 0) * HOUR_MS
 }

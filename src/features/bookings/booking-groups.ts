@@ -2,7 +2,8 @@
 // coming, what is over and what was cancelled, each in the order a student
 // reads it, and what each booking allows (docs/product.md#screens).
 import type { Booking } from '#contract/entities'
-import { classEvent, studentCancelClosesAt } from '#contract/rules'
+import { studentCancelClosesAt } from '#contract/cancel-deadline'
+import { classEvent } from '#contract/rules'
 
 export type BookingGroup = 'upcoming' | 'past' | 'cancelled'
 

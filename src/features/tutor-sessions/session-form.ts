@@ -5,7 +5,8 @@ import type { BodyOf } from '#contract/endpoints'
 import type { Session } from '#contract/entities'
 import { isInstantInRange, MAX_CANCEL_DEADLINE_HOURS, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { linkProblem, normalisedLink } from '#contract/links'
-import { cancelDeadlineFromText, seatsFromText } from '#contract/rules'
+import { cancelDeadlineFromText } from '#contract/cancel-deadline'
+import { seatsFromText } from '#contract/rules'
 import type { FieldProblem } from '#shared/ui/field-problems'
 
 export interface SessionFormValues {

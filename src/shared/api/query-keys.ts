@@ -27,8 +27,6 @@ export const queryKeys = {
     /** The admin's table, by status. */
     adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['sessions', 'admin', filters] as const,
     ofTutor: (email: string) => ['sessions', 'tutor', email] as const,
-    /** Every booking of one session, for its tutor and admins. */
-    roster: (id: string) => ['sessions', 'roster', id] as const,
   },
   bookings: {
     all: ['bookings'] as const,

@@ -19,7 +19,8 @@ export const tutorSessionQueries = {
   /** How many students a change to the class is told to: those booked, asking or waiting (GET /sessions/:id/roster). */
   toldCount: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.sessions.roster(id),
+      // Under the sessions root (a class's change refreshes it), spelt here: the key tree is in the first load.
+      queryKey: [...queryKeys.sessions.all, 'roster', id] as const,
       queryFn: ({ signal }) => api('getSessionRoster', { params: { id }, signal }),
       select: (roster) => roster.filter((entry) => entry.status !== 'cancelled' && entry.status !== 'rejected').length,
     }),
