@@ -40,7 +40,12 @@ export function BookingClassNotes({
       )}
       {place && booking.status === 'approved' && !cancelled && booking.meetingUrl && (
         <p className="mt-1 text-sm">
-          <ExternalLink url={booking.meetingUrl} label="Join online" about={`: ${title}`} />
+          <ExternalLink
+            url={booking.meetingUrl}
+            label="Join online"
+            about={`: ${title}`}
+            className="tap inline-flex items-center font-medium text-accent underline"
+          />
         </p>
       )}
       {cancelled ? (

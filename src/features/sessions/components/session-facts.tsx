@@ -53,7 +53,12 @@ export function SessionFacts({ session, rating }: { session: Session; rating: Re
       {/* Answered only to its tutor, admins and students whose booking is approved. */}
       {session.meetingUrl && !session.cancelledAt && (
         <Fact term="Online">
-          <ExternalLink url={session.meetingUrl} label="Join online" about={`: ${session.title}`} />
+          <ExternalLink
+            url={session.meetingUrl}
+            label="Join online"
+            about={`: ${session.title}`}
+            className="tap inline-flex items-center font-medium text-accent underline"
+          />
         </Fact>
       )}
       {seatsLeftText(session) && (
