@@ -102,6 +102,32 @@ function localDateTime(date: string, time: string): Date | null {
   return day
 }
 
+/** The class's start (a date and a time) and end (a datetime-local value) as instants; null where not valid. */
+function classTimes(values: Pick<SessionFormValues, 'classStartDate' | 'classStartTime' | 'classEnd'>) {
+  const [endDate = '', endTime = ''] = values.classEnd.split('T')
+  return {
+    classStart: localDateTime(values.classStartDate, values.classStartTime),
+    classEnd: localDateTime(endDate, endTime.slice(0, 5)),
+  }
+}
+
+type DetailField = 'duration' | 'meetingUrl' | 'cancelDeadlineHours'
+
+/** The duration, meeting link and deadline, read, with their problems: Add Session and Edit class check them alike. */
+function classDetails(values: Pick<SessionFormValues, DetailField>) {
+  const problems: FieldProblem<DetailField>[] = []
+  const duration = Number(values.duration)
+  if (values.duration.trim() && !(Number.isFinite(duration) && duration >= 1))
+    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
+  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
+  const meetingProblem = meetingUrlProblem(values.meetingUrl)
+  if (meetingProblem) problems.push({ message: meetingProblem, fields: ['meetingUrl'] })
+  const cancelDeadlineHours = cancelDeadlineFromText(values.cancelDeadlineHours)
+  if (cancelDeadlineHours === undefined)
+    problems.push({ message: SESSION_MESSAGES.cancelDeadline, fields: ['cancelDeadlineHours'] })
+  return { duration, cancelDeadlineHours, problems }
+}
+
 const REQUIRED: SessionFormField[] = [
   'title',
   'subject',
@@ -125,9 +151,7 @@ export function buildSessionPayload(
 
   const registrationStart = localDay(values.registrationStart)
   const registrationEnd = localDay(values.registrationEnd, true)
-  const classStart = localDateTime(values.classStartDate, values.classStartTime)
-  const [endDate = '', endTime = ''] = values.classEnd.split('T')
-  const classEnd = localDateTime(endDate, endTime.slice(0, 5))
+  const { classStart, classEnd } = classTimes(values)
   // A date typed but not valid (a missing one is already said above).
   const badDates = (
     [
@@ -158,21 +182,14 @@ export function buildSessionPayload(
   else if (classStart && classEnd && classEnd <= classStart)
     problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
 
-  const duration = Number(values.duration)
-  if (!blank('duration') && !(Number.isFinite(duration) && duration >= 1))
-    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
-  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
+  const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
+  problems.push(...detailProblems)
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) problems.push({ message: SESSION_MESSAGES.fee, fields: ['registrationFee'] })
   else if (fee > MAX_FEE) problems.push({ message: SESSION_MESSAGES.feeMax, fields: ['registrationFee'] })
   const seats = seatsFromText(values.seats)
   if (seats === undefined) problems.push({ message: SESSION_MESSAGES.seats, fields: ['seats'] })
-  const meetingProblem = meetingUrlProblem(values.meetingUrl)
-  if (meetingProblem) problems.push({ message: meetingProblem, fields: ['meetingUrl'] })
-  const cancelDeadlineHours = cancelDeadlineFromText(values.cancelDeadlineHours)
-  if (cancelDeadlineHours === undefined)
-    problems.push({ message: SESSION_MESSAGES.cancelDeadline, fields: ['cancelDeadlineHours'] })
 
   if (
     problems.length > 0 ||
@@ -256,9 +273,7 @@ export function buildClassChange(values: ClassFormValues, session: Session): Cla
     (f) => !values[f].trim(),
   )
   if (required.length > 0) problems.push({ message: SESSION_MESSAGES.required, fields: required })
-  const classStart = localDateTime(values.classStartDate, values.classStartTime)
-  const [endDate = '', endTime = ''] = values.classEnd.split('T')
-  const classEnd = localDateTime(endDate, endTime.slice(0, 5))
+  const { classStart, classEnd } = classTimes(values)
   const bad = (
     [
       ['classStartDate', classStart],
@@ -274,15 +289,8 @@ export function buildClassChange(values: ClassFormValues, session: Session): Cla
   if (bad.length > 0) problems.push({ message: SESSION_MESSAGES.badDate, fields: bad })
   else if (classStart && classEnd && classEnd <= classStart)
     problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
-  const duration = Number(values.duration)
-  if (values.duration.trim() && !(Number.isFinite(duration) && duration >= 1))
-    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
-  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
-  const meetingProblem = meetingUrlProblem(values.meetingUrl)
-  if (meetingProblem) problems.push({ message: meetingProblem, fields: ['meetingUrl'] })
-  const cancelDeadlineHours = cancelDeadlineFromText(values.cancelDeadlineHours)
-  if (cancelDeadlineHours === undefined)
-    problems.push({ message: SESSION_MESSAGES.cancelDeadline, fields: ['cancelDeadlineHours'] })
+  const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
+  problems.push(...detailProblems)
   if (problems.length > 0 || !classStart || !classEnd || cancelDeadlineHours === undefined)
     return { ok: false, problems }
 

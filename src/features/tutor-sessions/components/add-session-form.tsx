@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { MAX_CANCEL_DEADLINE_HOURS, TEXT_LIMITS } from '#contract/limits'
+import { TEXT_LIMITS } from '#contract/limits'
 import { errorMessage } from '#shared/api/api-error'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { showAlert, showToast } from '#shared/ui/feedback'
@@ -10,14 +10,8 @@ import { LabelledTextarea } from '#shared/ui/labelled-textarea'
 import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations } from '../api/tutor-session-queries'
-import {
-  buildSessionPayload,
-  CANCEL_DEADLINE_HINT,
-  emptySessionForm,
-  MEETING_URL_HINT,
-  type SessionFormField,
-  type SessionFormValues,
-} from '../session-form'
+import { ClassPlaceFields } from './class-place-fields'
+import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
 export const SESSION_CREATED = 'Your study session is now live.'
@@ -112,24 +106,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         { type: 'number', min: 1, step: 1, inputMode: 'numeric' },
         'Leave empty for no limit. When the seats are taken, students join a waiting list.',
       )}
-      {field(
-        'location',
-        'Place (optional)',
-        { maxLength: TEXT_LIMITS.location, autoComplete: 'off' },
-        'A room or an address.',
-      )}
-      {field(
-        'meetingUrl',
-        'Online meeting link (optional)',
-        { type: 'url', inputMode: 'url', maxLength: TEXT_LIMITS.url, placeholder: 'https://' },
-        MEETING_URL_HINT,
-      )}
-      {field(
-        'cancelDeadlineHours',
-        'Cancellation deadline (hours before the class)',
-        { type: 'number', min: 0, max: MAX_CANCEL_DEADLINE_HOURS, step: 1, inputMode: 'numeric' },
-        CANCEL_DEADLINE_HINT,
-      )}
+      <ClassPlaceFields field={field} />
       <LabelledInput id={`${baseId}-tutorName`} label="Tutor name" value={tutorName} readOnly />
       <LabelledInput id={`${baseId}-tutorEmail`} label="Tutor email" type="email" value={tutorEmail} readOnly />
       <div className="sm:col-span-2">

@@ -3,18 +3,12 @@
 import { useId, useRef } from 'react'
 import type { BodyOf } from '#contract/endpoints'
 import type { Session } from '#contract/entities'
-import { MAX_CANCEL_DEADLINE_HOURS, TEXT_LIMITS } from '#contract/limits'
 import { useFormDraft } from '#shared/drafts/form-draft'
 import { DialogForm } from '#shared/ui/dialog-form'
 import { useFieldProblems } from '#shared/ui/field-problems'
 import { LabelledInput } from '#shared/ui/labelled-input'
-import {
-  buildClassChange,
-  CANCEL_DEADLINE_HINT,
-  classFormOf,
-  MEETING_URL_HINT,
-  type ClassFormValues,
-} from '../session-form'
+import { buildClassChange, classFormOf, type ClassFormValues } from '../session-form'
+import { ClassPlaceFields } from './class-place-fields'
 import { ClassStudentsTold } from './class-students'
 
 export interface EditClassDialogProps {
@@ -83,19 +77,7 @@ export default function EditClassDialog({ session, onSave, onClose }: EditClassD
         {input('classEnd', 'Class end', { type: 'datetime-local', required: true })}
         {input('duration', 'Duration (hours)', { type: 'number', min: 1, step: 'any', inputMode: 'decimal' })}
       </div>
-      {input('location', 'Place', { maxLength: TEXT_LIMITS.location, autoComplete: 'off' }, 'A room or an address.')}
-      {input(
-        'meetingUrl',
-        'Online meeting link',
-        { type: 'url', inputMode: 'url', maxLength: TEXT_LIMITS.url, placeholder: 'https://' },
-        MEETING_URL_HINT,
-      )}
-      {input(
-        'cancelDeadlineHours',
-        'Cancellation deadline (hours before the class)',
-        { type: 'number', min: 0, max: MAX_CANCEL_DEADLINE_HOURS, step: 1, inputMode: 'numeric' },
-        CANCEL_DEADLINE_HINT,
-      )}
+      <ClassPlaceFields field={input} />
       <ClassStudentsTold sessionId={session._id} />
     </DialogForm>
   )
