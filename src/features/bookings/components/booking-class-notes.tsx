@@ -8,7 +8,7 @@ import { ALERT_BOX, NOTICE_BOX } from '#shared/ui/tone-classes'
 import { bookingActions } from '../booking-groups'
 
 /** "Bookings of this session can be cancelled up to 24 hours before the class." */
-export function cancelDeadlineText(hours: number): string {
+function cancelDeadlineText(hours: number): string {
   return `Bookings of this session can be cancelled up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the class.`
 }
 

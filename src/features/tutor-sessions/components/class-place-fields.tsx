@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { MAX_CANCEL_DEADLINE_HOURS, TEXT_LIMITS } from '#contract/limits'
 import { CANCEL_DEADLINE_HINT, MEETING_URL_HINT } from '../session-form'
 
-export type PlaceField = 'location' | 'meetingUrl' | 'cancelDeadlineHours'
+type PlaceField = 'location' | 'meetingUrl' | 'cancelDeadlineHours'
 type RenderField = (
   name: PlaceField,
   label: string,
