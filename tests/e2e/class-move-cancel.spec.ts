@@ -55,6 +55,7 @@ test.describe('the tutor runs the class', () => {
       const later = await localInputs(page, new Date(Date.parse(before) + 2 * DAY).toISOString())
       await dialog.getByLabel('Class start date').fill(later.date)
       await dialog.getByLabel('Class start time').fill('18:00')
+      await dialog.getByLabel('Class end').fill(`${later.date}T20:00`)
       await dialog.getByLabel('Place').fill('Room 4, Main Building')
       await dialog.getByRole('button', { name: 'Save and tell students' }).click()
       await expect(toastOrDialog(page, 'Class updated. Its students are told.')).toBeVisible()
