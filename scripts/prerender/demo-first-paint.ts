@@ -31,7 +31,10 @@ export async function demoFirstPaintData(at = Date.now()): Promise<FirstPaintDat
   const query = { status: 'approved', page: '1', limit: String(FIRST_PAGE_LIMITS.studySessions) }
   // Its clock is the seeding's (the registration-open filter reads it; page 1 asks for none).
   const deps = { now: () => new Date(at) }
-  const answer = await listSessions({ deps, store, query } as unknown as Parameters<typeof listSessions>[0])
+  // Nobody signed in: the first paint is the public list (no cancelled class in it).
+  const answer = await listSessions({ deps, store, query, principal: null } as unknown as Parameters<
+    typeof listSessions
+  >[0])
   return {
     at,
     relative: true,

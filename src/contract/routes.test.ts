@@ -198,7 +198,11 @@ describe('the product’s API calls', () => {
     expect(extra).toEqual([
       'getUserOwned',
       'signOutEverywhere',
+      'updateSessionClass',
+      'cancelSession',
+      'getSessionRoster',
       'cancelBooking',
+      'markAttendance',
       'getBookingCalendar',
       'getCalendarFeed',
       'createCalendarFeed',

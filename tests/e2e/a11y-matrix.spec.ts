@@ -14,10 +14,11 @@
 // on every test's own `page.goto`.
 import type { Page } from '@playwright/test'
 import type { DemoMail, DemoMailboxAnswer } from '../../src/contract/demo-identity'
-import { callApi, DEMO_EMAIL, logInAs, type DemoRole } from './demo-accounts'
+import { callApi, DEMO_EMAIL, logInAs, roleTokens, type DemoRole } from './demo-accounts'
 import { checkA11y, expect, openInApp, test } from './fixtures'
 import { controlsOffScreen, primaryAction, sidewaysOverflow, smallTargets } from './phone-fit'
 import { demoUnsubscribePath } from './unsubscribe-links'
+import { seedApprovedSession, stamp } from './workspaces-helpers'
 
 type Visitor = DemoRole | 'guest'
 
@@ -239,5 +240,34 @@ test.describe('the phone shell', () => {
     await checkA11y(page, 'toast with Undo, dark theme', { restyled: true })
     await toast.getByRole('button', { name: 'Undo' }).click()
     await expect(toast.getByText('Note restored')).toBeVisible()
+  })
+})
+
+// The tutor's class dialogs (Edit class, Cancel class) over My Sessions on a phone: axe in both themes, nothing
+// wider than the screen, 44 px targets.
+test.describe('the class dialogs', () => {
+  test.use({ colorScheme: 'light', viewport: PHONE })
+
+  test('Edit class and Cancel class pass axe in both themes and fit a phone', async ({ page }) => {
+    await logInAs(page, 'tutor')
+    const as = await roleTokens(page)
+    const title = `Matrix class ${stamp()}`
+    await seedApprovedSession(page, as, title)
+    await openInApp(page, '/dashboard/my-sessions')
+    for (const action of ['Edit class', 'Cancel class'] as const) {
+      await page.getByRole('button', { name: `${action} ${title}` }).click()
+      const dialog = page.getByRole('dialog', { name: action })
+      await expect(dialog.getByTestId('students-told')).toHaveText('No student has booked it yet.')
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await useColorScheme(page, colorScheme)
+        await checkA11y(page, `${action}, ${colorScheme} theme`, { restyled: colorScheme === 'dark' })
+        const where = `${action} (${colorScheme})`
+        expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBe(0)
+        expect(await smallTargets(page), `${where} has touch targets under 44 px`).toEqual([])
+      }
+      await useColorScheme(page, 'light')
+      await dialog.getByRole('button', { name: action === 'Edit class' ? 'Cancel' : 'Keep class' }).click()
+      await expect(dialog).toHaveCount(0)
+    }
   })
 })

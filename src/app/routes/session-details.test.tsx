@@ -2,11 +2,13 @@
 // the booking button, booking once and being refused the second time, the
 // review form, and a missing session.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { API_BASE, call, resetDemoDb, signInAs } from '../../../mocks/testing/sign-in'
 import type { Booking, Role, Session } from '#contract/entities'
 import { formatDateTime, formatWhen } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
+import { server } from '../../../tests/setup/msw-server'
 import { renderApp } from '../testing/render-app'
 import { Component as SessionDetails } from './session-details'
 
@@ -242,6 +244,31 @@ describe('session details', () => {
     const [mean, count] = [open.averageRating ?? 0, open.reviewCount ?? 0]
     const expected = (mean * count + 4) / (count + 1)
     await waitFor(() => expect(screen.getByTestId('average-rating').textContent).toContain(expected.toFixed(1)))
+  })
+
+  it('shows where the class meets and its link when the server answers it, and no Book Now once cancelled', async () => {
+    const { open } = await pick()
+    const place = { location: 'Room 4, Main Building', meetingUrl: 'https://meet.example/abc' }
+    // The server answers the link only to those who may have it (conformance suite); here it did.
+    server.use(http.get(`*/api/sessions/${open._id}`, () => HttpResponse.json({ ...open, ...place })))
+    const view = renderDetails(open._id)
+    expect((await screen.findByTestId('session-place')).textContent).toBe(place.location)
+    const join = screen.getByRole('link', { name: /^Join online/ })
+    expect([join.getAttribute('href'), join.textContent]).toEqual([
+      place.meetingUrl,
+      expect.stringContaining('(meet.example)'),
+    ])
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeTruthy()
+    view.unmount()
+
+    const cancelled = { ...open, ...place, cancelledAt: new Date().toISOString(), cancelReason: 'The tutor is ill.' }
+    server.use(http.get(`*/api/sessions/${open._id}`, () => HttpResponse.json(cancelled)))
+    renderDetails(open._id)
+    expect((await screen.findByTestId('session-cancelled')).textContent).toBe(
+      'Cancelled: this class will not take place.Reason: The tutor is ill.',
+    )
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull()
+    expect(screen.queryByRole('link', { name: /Join online/ })).toBeNull()
   })
 
   it('reads "Session not found." for a missing session', async () => {

@@ -13,7 +13,7 @@ import { ReviewList } from '#features/reviews/components/review-list'
 import { reviewEligibility } from '#features/reviews/review-eligibility'
 import { sessionQueries } from '#features/sessions/api/session-queries'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
-import { SessionFacts } from '#features/sessions/components/session-facts'
+import { ClassCancelledNotice, SessionFacts } from '#features/sessions/components/session-facts'
 import { sessionFailure } from '#features/sessions/session-failure'
 import { errorMessage } from '#shared/api/api-error'
 import { QueryState } from '#shared/ui/query-state'
@@ -64,13 +64,14 @@ export function Component() {
             <h1 id="session-title" className="mt-1 text-3xl font-bold text-ink">
               {s.title}
             </h1>
+            <ClassCancelledNotice session={s} />
             <div className="mt-6">
               <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
             </div>
             <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
             <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
             {/* Straight in the article: on a phone its bar sticks to the bottom of the screen within it. */}
-            <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />
+            {!s.cancelledAt && <BookSessionButton session={s} studentEmail={email} isStudent={isStudent} />}
             {/* Right after booking, the moment being told of its approval pays off. */}
             {(booking?.status === 'pending' || booking?.status === 'waitlisted') && <NotificationPermissionCard />}
             <section aria-labelledby="reviews-title" className="mt-12">

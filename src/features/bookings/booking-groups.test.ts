@@ -80,10 +80,33 @@ describe('bookingActions', () => {
   })
 
   it('opens materials only through an approved booking, and cancels only before the class starts', () => {
-    expect(bookingActions(booking('approved', DAY), NOW)).toEqual({ materials: true, calendar: true, cancel: true })
-    expect(bookingActions(booking('waitlisted', DAY), NOW)).toEqual({ materials: false, calendar: false, cancel: true })
+    expect(bookingActions(booking('approved', DAY), NOW)).toEqual({
+      materials: true,
+      calendar: true,
+      cancel: true,
+      pastDeadline: false,
+    })
+    expect(bookingActions(booking('waitlisted', DAY), NOW)).toEqual({
+      materials: false,
+      calendar: false,
+      cancel: true,
+      pastDeadline: false,
+    })
     expect(bookingActions(booking('approved', -HOUR, { classEnd: at(DAY) }), NOW).cancel).toBe(false)
     expect(bookingActions(booking('rejected', DAY), NOW).cancel).toBe(false)
     expect(bookingActions(booking('cancelled', DAY), NOW).cancel).toBe(false)
+  })
+
+  it("offers no cancel after the session's cancellation deadline, unless the class moved after the booking", () => {
+    const within = booking('approved', 12 * HOUR, { cancelDeadlineHours: 24 })
+    expect(bookingActions(within, NOW)).toMatchObject({ cancel: false, pastDeadline: true })
+    expect(bookingActions({ ...within, cancelDeadlineHours: 6 }, NOW)).toMatchObject({
+      cancel: true,
+      pastDeadline: false,
+    })
+    const moved = { ...within, movedAt: at(-DAY), movedFrom: { classStart: at(-2 * DAY), classEnd: at(-DAY) } }
+    expect(bookingActions(moved, NOW)).toMatchObject({ cancel: true, pastDeadline: false })
+    // A cancelled booking has nothing to explain.
+    expect(bookingActions({ ...within, status: 'cancelled' }, NOW).pastDeadline).toBe(false)
   })
 })

@@ -2,6 +2,7 @@
 // coming, what is over and what was cancelled, each in the order a student
 // reads it, and what each booking allows (docs/product.md#screens).
 import type { Booking } from '#contract/entities'
+import { studentCancelClosesAt } from '#contract/cancel-deadline'
 import { classEvent } from '#contract/rules'
 
 export type BookingGroup = 'upcoming' | 'past' | 'cancelled'
@@ -54,12 +55,16 @@ export function nextClass(bookings: readonly Booking[], now: number = Date.now()
 export function bookingActions(booking: Booking, now: number = Date.now()) {
   const started = booking.classStart !== undefined && Date.parse(booking.classStart) <= now
   const live = booking.status === 'pending' || booking.status === 'approved'
+  const cancellable = live || booking.status === 'waitlisted'
+  const pastDeadline = !started && now >= studentCancelClosesAt(booking)
   return {
     /** Materials open only through an approved booking: no link that leads to a refusal. */
     materials: booking.status === 'approved',
     /** A calendar entry for a class the student holds or asked for, while it is to come (not a place in line). */
     calendar: live && bookingGroup(booking, now) === 'upcoming',
-    /** Students cancel their own until the class starts; after that only an admin can. */
-    cancel: (live || booking.status === 'waitlisted') && !started,
+    /** Students cancel their own until the class starts, or its cancellation deadline; after that only an admin can. */
+    cancel: cancellable && !started && !pastDeadline,
+    /** The deadline has passed, the class not started: the card says why there is no cancel. */
+    pastDeadline: cancellable && pastDeadline,
   }
 }

@@ -2,7 +2,10 @@
 // the POST /sessions payload or into every problem there is, each with the fields it concerns (shown beside
 // them: #shared/ui/field-problems). Dates are entered in the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '#contract/endpoints'
-import { isInstantInRange, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
+import type { Session } from '#contract/entities'
+import { isInstantInRange, MAX_CANCEL_DEADLINE_HOURS, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
+import { linkProblem, normalisedLink } from '#contract/links'
+import { cancelDeadlineFromText } from '#contract/cancel-deadline'
 import { seatsFromText } from '#contract/rules'
 import type { FieldProblem } from '#shared/ui/field-problems'
 
@@ -24,6 +27,12 @@ export interface SessionFormValues {
   registrationFee: string
   /** Empty is no limit; absent in a draft kept from before the field existed. */
   seats?: string
+  /** Where the class meets (a room or an address); these three are absent in an older draft too. */
+  location?: string
+  /** The online meeting's https link. */
+  meetingUrl?: string
+  /** Hours before the class students may still cancel; empty or 0 is until it starts. */
+  cancelDeadlineHours?: string
 }
 
 export const emptySessionForm: SessionFormValues = {
@@ -38,6 +47,9 @@ export const emptySessionForm: SessionFormValues = {
   duration: '',
   registrationFee: '',
   seats: '',
+  location: '',
+  meetingUrl: '',
+  cancelDeadlineHours: '',
 }
 
 export const SESSION_MESSAGES = {
@@ -52,7 +64,19 @@ export const SESSION_MESSAGES = {
   fee: 'The registration fee must be 0 or more (0 means free).',
   feeMax: `The registration fee must be at most ${MAX_FEE}.`,
   seats: 'Seats must be a whole number of at least 1, or empty for no limit.',
+  cancelDeadline: `The cancellation deadline must be a whole number of hours from 0 to ${MAX_CANCEL_DEADLINE_HOURS}.`,
 } as const
+
+/** What the deadline and link fields mean, in Add Session and Edit class alike. */
+export const CANCEL_DEADLINE_HINT =
+  'Students may cancel up to this many hours before the class; empty or 0: until it starts.'
+export const MEETING_URL_HINT = 'Only you, admins and students whose booking is approved see it.'
+
+/** The meeting link's problem in the form's words ("The meeting link must be a full https:// address …"). */
+export function meetingUrlProblem(value: string | undefined): string | null {
+  const problem = linkProblem(value ?? '')
+  return problem && `The meeting link ${problem}.`
+}
 
 export type SessionFormField = keyof SessionFormValues
 
@@ -78,6 +102,32 @@ function localDateTime(date: string, time: string): Date | null {
   return day
 }
 
+/** The class's start (a date and a time) and end (a datetime-local value) as instants; null where not valid. */
+function classTimes(values: Pick<SessionFormValues, 'classStartDate' | 'classStartTime' | 'classEnd'>) {
+  const [endDate = '', endTime = ''] = values.classEnd.split('T')
+  return {
+    classStart: localDateTime(values.classStartDate, values.classStartTime),
+    classEnd: localDateTime(endDate, endTime.slice(0, 5)),
+  }
+}
+
+type DetailField = 'duration' | 'meetingUrl' | 'cancelDeadlineHours'
+
+/** The duration, meeting link and deadline, read, with their problems: Add Session and Edit class check them alike. */
+function classDetails(values: Pick<SessionFormValues, DetailField>) {
+  const problems: FieldProblem<DetailField>[] = []
+  const duration = Number(values.duration)
+  if (values.duration.trim() && !(Number.isFinite(duration) && duration >= 1))
+    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
+  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
+  const meetingProblem = meetingUrlProblem(values.meetingUrl)
+  if (meetingProblem) problems.push({ message: meetingProblem, fields: ['meetingUrl'] })
+  const cancelDeadlineHours = cancelDeadlineFromText(values.cancelDeadlineHours)
+  if (cancelDeadlineHours === undefined)
+    problems.push({ message: SESSION_MESSAGES.cancelDeadline, fields: ['cancelDeadlineHours'] })
+  return { duration, cancelDeadlineHours, problems }
+}
+
 const REQUIRED: SessionFormField[] = [
   'title',
   'subject',
@@ -101,9 +151,7 @@ export function buildSessionPayload(
 
   const registrationStart = localDay(values.registrationStart)
   const registrationEnd = localDay(values.registrationEnd, true)
-  const classStart = localDateTime(values.classStartDate, values.classStartTime)
-  const [endDate = '', endTime = ''] = values.classEnd.split('T')
-  const classEnd = localDateTime(endDate, endTime.slice(0, 5))
+  const { classStart, classEnd } = classTimes(values)
   // A date typed but not valid (a missing one is already said above).
   const badDates = (
     [
@@ -134,10 +182,8 @@ export function buildSessionPayload(
   else if (classStart && classEnd && classEnd <= classStart)
     problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
 
-  const duration = Number(values.duration)
-  if (!blank('duration') && !(Number.isFinite(duration) && duration >= 1))
-    problems.push({ message: SESSION_MESSAGES.duration, fields: ['duration'] })
-  else if (duration > MAX_DURATION_HOURS) problems.push({ message: SESSION_MESSAGES.durationMax, fields: ['duration'] })
+  const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
+  problems.push(...detailProblems)
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) problems.push({ message: SESSION_MESSAGES.fee, fields: ['registrationFee'] })
@@ -145,8 +191,18 @@ export function buildSessionPayload(
   const seats = seatsFromText(values.seats)
   if (seats === undefined) problems.push({ message: SESSION_MESSAGES.seats, fields: ['seats'] })
 
-  if (problems.length > 0 || !registrationStart || !registrationEnd || !classStart || !classEnd || seats === undefined)
+  if (
+    problems.length > 0 ||
+    !registrationStart ||
+    !registrationEnd ||
+    !classStart ||
+    !classEnd ||
+    seats === undefined ||
+    cancelDeadlineHours === undefined
+  )
     return { ok: false, problems }
+  const location = (values.location ?? '').trim()
+  const meetingUrl = normalisedLink(values.meetingUrl ?? '')
   return {
     ok: true,
     payload: {
@@ -160,10 +216,95 @@ export function buildSessionPayload(
       duration,
       registrationFee: fee,
       ...(seats === null ? {} : { seats }),
+      ...(location ? { location } : {}),
+      ...(meetingUrl ? { meetingUrl } : {}),
+      ...(cancelDeadlineHours ? { cancelDeadlineHours } : {}),
       tutorName: tutor.name,
       tutorEmail: tutor.email,
       status: 'pending',
       createdAt: now.toISOString(),
     },
   }
+}
+
+/** Edit class: the class's times, place and deadline as the form holds them (local date and time). */
+export type ClassFormValues = Pick<
+  Required<SessionFormValues>,
+  'classStartDate' | 'classStartTime' | 'classEnd' | 'duration' | 'location' | 'meetingUrl' | 'cancelDeadlineHours'
+>
+type ClassFormField = keyof ClassFormValues
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** An instant as a date input's and a time input's values, in the device's time zone. */
+function localInputs(iso: string): { date: string; time: string } {
+  const d = new Date(iso)
+  return {
+    date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`,
+    time: `${two(d.getHours())}:${two(d.getMinutes())}`,
+  }
+}
+
+/** The Edit class form of a session as it stands. */
+export function classFormOf(session: Session): ClassFormValues {
+  const start = localInputs(session.classStart)
+  const end = localInputs(session.classEnd)
+  return {
+    classStartDate: start.date,
+    classStartTime: start.time,
+    classEnd: `${end.date}T${end.time}`,
+    duration: String(session.duration),
+    location: session.location ?? '',
+    meetingUrl: session.meetingUrl ?? '',
+    cancelDeadlineHours: session.cancelDeadlineHours ? String(session.cancelDeadlineHours) : '',
+  }
+}
+
+export type ClassFormResult =
+  { ok: true; body: BodyOf<'updateSessionClass'> } | { ok: false; problems: FieldProblem<ClassFormField>[] }
+
+/**
+ * The PATCH /sessions/:id/class body of what changed (nothing unchanged is sent: an untouched class is not moved),
+ * or every problem beside its field. A cleared place or link is sent empty, which removes it.
+ */
+export function buildClassChange(values: ClassFormValues, session: Session): ClassFormResult {
+  const problems: FieldProblem<ClassFormField>[] = []
+  const required = (['classStartDate', 'classStartTime', 'classEnd', 'duration'] as const).filter(
+    (f) => !values[f].trim(),
+  )
+  if (required.length > 0) problems.push({ message: SESSION_MESSAGES.required, fields: required })
+  const { classStart, classEnd } = classTimes(values)
+  const bad = (
+    [
+      ['classStartDate', classStart],
+      ['classEnd', classEnd],
+    ] as const
+  )
+    .filter(
+      ([field, date]) =>
+        !required.some((f) => f === field || (field === 'classStartDate' && f === 'classStartTime')) &&
+        (!date || !isInstantInRange(date.getTime())),
+    )
+    .map(([field]) => field)
+  if (bad.length > 0) problems.push({ message: SESSION_MESSAGES.badDate, fields: bad })
+  else if (classStart && classEnd && classEnd <= classStart)
+    problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
+  const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
+  problems.push(...detailProblems)
+  if (problems.length > 0 || !classStart || !classEnd || cancelDeadlineHours === undefined)
+    return { ok: false, problems }
+
+  const location = values.location.trim()
+  const meetingUrl = normalisedLink(values.meetingUrl) ?? ''
+  const body: BodyOf<'updateSessionClass'> = {}
+  // Compared as the form shows them (to the minute): a time left alone is not sent.
+  const before = classFormOf(session)
+  if (values.classStartDate !== before.classStartDate || values.classStartTime !== before.classStartTime)
+    body.classStart = classStart.toISOString()
+  if (values.classEnd !== before.classEnd) body.classEnd = classEnd.toISOString()
+  if (duration !== session.duration) body.duration = duration
+  if (location !== (session.location ?? '')) body.location = location
+  if (meetingUrl !== (session.meetingUrl ?? '')) body.meetingUrl = meetingUrl
+  if (cancelDeadlineHours !== (session.cancelDeadlineHours ?? 0)) body.cancelDeadlineHours = cancelDeadlineHours
+  return { ok: true, body }
 }

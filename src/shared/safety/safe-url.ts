@@ -68,3 +68,15 @@ export function isStudyHubUrl(
 ): boolean {
   return isSameOriginUrl(raw, origin) || isSameOriginUrl(raw, apiOrigin(apiBase, origin))
 }
+
+/**
+ * Someone's link to another site (a material's, a class's meeting), as an external link: https only, after the
+ * URL parser normalised it, with no user name or password (which would let `https://school.edu@evil.example` pass
+ * for the school's). Its host is written out beside it; null when it must not be shown.
+ */
+export function externalLink(raw: string | undefined): { href: string; host: string } | null {
+  const href = safeUrl(raw)
+  if (!href) return null
+  const url = new URL(href)
+  return url.protocol === 'https:' && !url.username && !url.password ? { href, host: url.host } : null
+}

@@ -14,6 +14,8 @@ export interface DialogFormProps {
   description?: string
   initialFocusRef: RefObject<HTMLElement | null>
   submitLabel: string
+  /** The button that closes without doing anything; "Cancel" by default ("Keep class" where the work is a cancel). */
+  closeLabel?: string
   /** The submit's label while the work runs; the submit label by default. */
   busyLabel?: string
   /** False when the work does not need the server (it is kept on the device). */
@@ -37,6 +39,7 @@ export function DialogForm({
   description,
   initialFocusRef,
   submitLabel,
+  closeLabel = 'Cancel',
   busyLabel = submitLabel,
   needsServer: serverOnly = true,
   formRef,
@@ -71,7 +74,7 @@ export function DialogForm({
         {serverOnly ? <OfflineReason id={offlineId} /> : null}
         <div className="flex justify-end gap-3">
           <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
-            Cancel
+            {closeLabel}
           </button>
           <button
             type="submit"

@@ -1,13 +1,14 @@
 import { PageHeading } from '#shared/ui/page-heading'
 import { ManageSessions } from '#features/admin/components/manage-sessions'
+import { ClassActions } from '#features/tutor-sessions/components/class-actions'
 
 export function Component() {
   return (
     <section>
       <PageHeading title="Manage Sessions">
-        Approve or reject new sessions, and update or delete approved ones.
+        Approve or reject new sessions; update, delete, move or cancel approved ones.
       </PageHeading>
-      <ManageSessions />
+      <ManageSessions classActions={(session) => <ClassActions session={session} />} />
     </section>
   )
 }

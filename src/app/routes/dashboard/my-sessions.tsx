@@ -6,7 +6,10 @@ export function Component() {
   const { email } = useUser()
   return (
     <section>
-      <PageHeading title="My Sessions">Rejected sessions can be resubmitted for approval.</PageHeading>
+      <PageHeading title="My Sessions">
+        Rejected sessions can be resubmitted for approval. Approved ones can be moved or cancelled until the class
+        starts.
+      </PageHeading>
       <MySessionsList email={email ?? ''} />
     </section>
   )

@@ -1,10 +1,12 @@
 // /dashboard/student/bookings/{id}: a booked session's details with its
 // materials. The id is the session's _id (the booking's sessionId).
+import { useState } from 'react'
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { BookedMaterialList } from '#features/materials/components/booked-material-list'
 import { BookingStatusBadge } from '#features/bookings/components/booking-status'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
-import { SessionFacts } from '#features/sessions/components/session-facts'
+import { ClassCancelledNotice, SessionFacts } from '#features/sessions/components/session-facts'
+import { BookingClassNotes } from '#features/bookings/components/booking-class-notes'
 import { sessionFailure } from '#features/sessions/session-failure'
 import { QueryState } from '#shared/ui/query-state'
 import { bookingQueries } from '#features/bookings/api/booking-queries'
@@ -41,6 +43,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function Component() {
   const { id = '' } = useParams()
   const { session, booking, bookingStatus, email } = useBookedSession(id)
+  // What "past the deadline" is measured against, as the booking list does.
+  const [now] = useState(Date.now)
 
   return (
     <QueryState query={session} loading="Loading session…" failedPage={sessionFailure}>
@@ -55,6 +59,9 @@ export function Component() {
             </h1>
             {booking && <BookingStatusBadge status={booking.status} />}
           </div>
+          <ClassCancelledNotice session={s} />
+          {/* The move and the deadline; the place and link are among the facts. A cancelled class says so above. */}
+          {booking && !s.cancelledAt && <BookingClassNotes booking={booking} title={s.title} now={now} place={false} />}
           <div className="mt-6">
             <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
           </div>

@@ -103,4 +103,15 @@ describe('Manage Sessions: approve dialog fee rules', () => {
     await userEvent.click(within(pendingTable).getByRole('button', { name: `Reject ${session.title}` }))
     expect(await screen.findByRole('alertdialog', { name: 'Something went wrong' })).toBeTruthy()
   })
+
+  it('puts the class actions its route gives on approved sessions only, after Update and Delete', async () => {
+    renderApp(<ManageSessions classActions={(session) => <button type="button">Class of {session.title}</button>} />)
+    const all = await screen.findByRole('table', { name: 'All sessions' })
+    const rows = within(all).getAllByRole('row').slice(1)
+    expect(rows.length).toBeGreaterThan(1)
+    for (const row of rows) {
+      const approved = within(row).queryByText('approved') !== null
+      expect(within(row).queryByRole('button', { name: /^Class of / }) !== null).toBe(approved)
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Session } from '#contract/entities'
 import { confirmDelete } from '#shared/ui/action-feedback'
 import { formatDay } from '#shared/format/date-parts'
@@ -25,7 +25,8 @@ function sessionCells(session: Session) {
   ]
 }
 
-export function ManageSessions() {
+/** classActions: what the tutor may do with the class too (Edit class, Cancel class), put here by the route. */
+export function ManageSessions({ classActions }: { classActions?: (session: Session) => ReactNode }) {
   const approve = useMutation(adminSessionMutations.approve())
   const reject = useMutation(adminSessionMutations.reject())
   const update = useMutation(adminSessionMutations.update())
@@ -54,6 +55,7 @@ export function ManageSessions() {
       editLabel="Update"
       onEdit={setUpdating}
       onDelete={onDelete}
+      moreActions={classActions}
     >
       {approving ? (
         <ApproveSessionDialog

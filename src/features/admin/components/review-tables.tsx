@@ -80,6 +80,8 @@ export interface ReviewTablesProps<T extends Reviewable, K extends QueryKey> {
   editLabel: string
   onEdit: (item: T) => unknown
   onDelete: (item: T) => unknown
+  /** More actions on an approved entry, after Edit and Delete (a session's Edit class and Cancel class). */
+  moreActions?: (item: T) => ReactNode
   /** The dialogs the actions open. */
   children?: ReactNode
 }
@@ -95,6 +97,7 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
   editLabel,
   onEdit,
   onDelete,
+  moreActions,
   children,
 }: ReviewTablesProps<T, K>) {
   const { offlineId, needsServer } = useServerGate()
@@ -136,6 +139,7 @@ export function ReviewTables<T extends Reviewable, K extends QueryKey>({
             <div key="actions" className="flex flex-wrap gap-2">
               {button(item, editLabel, NEUTRAL_BUTTON, onEdit)}
               {button(item, 'Delete', DANGER_BUTTON, onDelete)}
+              {moreActions?.(item)}
             </div>
           ) : (
             <span key="actions" className="text-ink-muted">

@@ -1,6 +1,6 @@
 // One booking of the signed-in student, as My Bookings and the student
 // dashboard list it (docs/product.md#screens): the session, its status, one
-// short line for its class, and one action, View Details; what else the
+// short line for its class (with its place, link, move or cancel: ./booking-class-notes.tsx), and one action, View Details; what else the
 // booking allows (its materials, its calendar entry, its cancel) is in a menu,
 // offered only where the status allows it (../booking-groups.ts).
 import { lazy, Suspense, useId } from 'react'
@@ -17,6 +17,7 @@ import { useServerGate } from '#shared/offline/use-server-gate'
 import { showAlert } from '#shared/ui/feedback'
 import { bookingActions } from '../booking-groups'
 import { downloadBookingCalendar } from '../download-calendar'
+import { BookingClassNotes } from './booking-class-notes'
 import { BookingStatusBadge, waitlistPlace } from './booking-status'
 import { CancelButton } from './cancel-button'
 
@@ -94,6 +95,7 @@ export function BookingCard({ booking, queued, headingLevel: Heading = 'h3', now
           )}
         </p>
       </div>
+      <BookingClassNotes booking={booking} title={title} now={now} />
       {booking.status === 'waitlisted' && (
         <p className="mt-2 text-sm font-medium text-ink">{waitlistPlace(booking.waitlistPosition)}</p>
       )}

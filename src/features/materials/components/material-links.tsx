@@ -1,36 +1,21 @@
 import type { Material } from '#contract/entities'
-import { isStudyHubUrl, safeApiUrl, safeUrl } from '#shared/safety/safe-url'
+import { externalLink, isStudyHubUrl, safeApiUrl } from '#shared/safety/safe-url'
+import { ExternalLink } from '#shared/ui/external-link'
 import { useVerifiedFile } from './material-viewer'
 import { fileSummary } from '../verified-file'
 
-/** A tutor's link as an external link: https only, after the URL parser normalised it. */
-function externalLink(raw: string | undefined): { href: string; host: string } | null {
-  const href = safeUrl(raw)
-  if (!href) return null
-  const url = new URL(href)
-  return url.protocol === 'https:' && !url.username && !url.password ? { href, host: url.host } : null
-}
-
-/**
- * A material's extra link and drive link: other sites, so each opens in a new
- * tab with no opener and no referrer, never in a frame, and says which host it
- * leads to (the text a tutor chose cannot pass for another site).
- */
+/** A material's extra link and drive link (other sites: #shared/ui/external-link). */
 export function MaterialLinks({ material }: { material: Material }) {
   const links = [
-    { label: 'Open link', target: externalLink(material.link) },
-    { label: 'Open in Drive', target: externalLink(material.driveLink) },
-  ].filter((l): l is { label: string; target: { href: string; host: string } } => l.target !== null)
+    { label: 'Open link', url: material.link },
+    { label: 'Open in Drive', url: material.driveLink },
+  ].filter(({ url }) => externalLink(url) !== null)
   if (links.length === 0) return null
   return (
     <ul className="mt-3 flex flex-wrap gap-4">
-      {links.map(({ label, target }) => (
+      {links.map(({ label, url }) => (
         <li key={label}>
-          <a href={target.href} target="_blank" rel="noopener noreferrer" className="font-medium text-accent underline">
-            {label}
-            <span className="text-ink-muted"> ({target.host})</span>
-            <span className="sr-only">{` for ${material.title} (opens in a new tab)`}</span>
-          </a>
+          <ExternalLink url={url} label={label} about={`for ${material.title}`} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,12 @@
 // The facts of a session as a description list: tutor, rating, dates,
-// duration and fee (docs/product.md#screens), shared by the details page and a student's
-// booked-session page.
+// duration, fee, place and meeting link (docs/product.md#screens), shared by the details page and a student's
+// booked-session page; and a cancelled class's notice.
 import type { ReactNode } from 'react'
 import type { Session } from '#contract/entities'
 import { formatWhen } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
+import { ExternalLink } from '#shared/ui/external-link'
+import { ALERT_BOX } from '#shared/ui/tone-classes'
 import { seatsLeftText } from '../seats-left'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -43,11 +45,38 @@ export function SessionFacts({ session, rating }: { session: Session; rating: Re
       <Fact term="Fee">
         <span data-testid="session-fee">{formatFee(session.registrationFee)}</span>
       </Fact>
+      {session.location && (
+        <Fact term="Place">
+          <span data-testid="session-place">{session.location}</span>
+        </Fact>
+      )}
+      {/* Answered only to its tutor, admins and students whose booking is approved. */}
+      {session.meetingUrl && !session.cancelledAt && (
+        <Fact term="Online">
+          <ExternalLink
+            url={session.meetingUrl}
+            label="Join online"
+            about={`: ${session.title}`}
+            className="tap inline-flex items-center font-medium text-accent underline"
+          />
+        </Fact>
+      )}
       {seatsLeftText(session) && (
         <Fact term="Seats">
           <span data-testid="seats-left">{seatsLeftText(session)}</span>
         </Fact>
       )}
     </dl>
+  )
+}
+
+/** A cancelled class, said where its details are: nobody can book it, its students know why. */
+export function ClassCancelledNotice({ session }: { session: Pick<Session, 'cancelledAt' | 'cancelReason'> }) {
+  if (!session.cancelledAt) return null
+  return (
+    <div role="status" className={`mt-4 ${ALERT_BOX}`} data-testid="session-cancelled">
+      <p className="font-semibold">Cancelled: this class will not take place.</p>
+      {session.cancelReason && <p className="mt-1">Reason: {session.cancelReason}</p>}
+    </div>
   )
 }

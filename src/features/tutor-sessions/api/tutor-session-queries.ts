@@ -1,5 +1,5 @@
 // A tutor's own sessions (GET /sessions/tutor/{email}, docs/product.md#api-calls), and the
-// tutor's writes: create and resubmit. The list is device-backed
+// tutor's writes: create and resubmit, and running the class (move it, cancel it; an admin's too). The list is device-backed
 // (src/shared/offline/device-backed-query.ts): it opens offline as last fetched.
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '#contract/endpoints'
@@ -16,10 +16,20 @@ export const tutorSessionQueries = {
       enabled: Boolean(email),
     })
   },
+  /** How many students a change to the class is told to: those booked, asking or waiting (GET /sessions/:id/roster). */
+  toldCount: (id: string) =>
+    queryOptions({
+      // Under the sessions root (a class's change refreshes it), spelt here: the key tree is in the first load.
+      queryKey: [...queryKeys.sessions.all, 'roster', id] as const,
+      queryFn: ({ signal }) => api('getSessionRoster', { params: { id }, signal }),
+      select: (roster) => roster.filter((entry) => entry.status !== 'cancelled' && entry.status !== 'rejected').length,
+    }),
 }
 
 // Every cached list a tutor's write can change: theirs, the admin's and the public ones, and the counts.
 const invalidates = [queryKeys.sessions.all, queryKeys.stats.all]
+// A class moved or cancelled changes its students' bookings too (their cards show the move and the cancel).
+const classInvalidates = [...invalidates, queryKeys.bookings.all]
 
 export const tutorSessionMutations = {
   create: () =>
@@ -29,4 +39,16 @@ export const tutorSessionMutations = {
     }),
   resubmit: () =>
     mutationOptions({ mutationFn: (id: string) => api('resubmitSession', { params: { id } }), meta: { invalidates } }),
+  updateClass: () =>
+    mutationOptions({
+      mutationFn: ({ id, ...body }: BodyOf<'updateSessionClass'> & { id: string }) =>
+        api('updateSessionClass', { params: { id }, body }),
+      meta: { invalidates: classInvalidates },
+    }),
+  cancelClass: () =>
+    mutationOptions({
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        api('cancelSession', { params: { id }, body: { reason } }),
+      meta: { invalidates: classInvalidates },
+    }),
 }

@@ -68,3 +68,36 @@ it('says each problem beside its field and puts the focus on the first, sending 
   const mine = await api('listTutorSessions', { params: { email: TUTOR } })
   expect(mine.some((s) => s.title === 'Waves and Optics')).toBe(false)
 })
+
+it('sends the place, the meeting link and the deadline; a link that is not https is said beside its field', async () => {
+  renderApp(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+  type('Session title', 'Optics in Room 4')
+  type('Subject', 'Physics')
+  type('Registration start', day(1))
+  type('Registration end', day(5))
+  type('Class start date', day(7))
+  type('Class start time', '17:00')
+  type('Class end', `${day(30)}T18:00`)
+  type('Duration (hours)', '2')
+  type('Place (optional)', 'Room 4, Main Building')
+  type('Online meeting link (optional)', 'http://meet.example/optics')
+  type('Cancellation deadline (hours before the class)', '24')
+  fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+  const link = screen.getByLabelText('Online meeting link (optional)')
+  await waitFor(() => expect(document.activeElement).toBe(link))
+  expect(screen.getByText(/^The meeting link must be a full https:\/\/ address/)).toBeTruthy()
+
+  type('Online meeting link (optional)', 'https://meet.example/optics')
+  fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+  expect(await screen.findByText(SESSION_CREATED)).toBeTruthy()
+  const created = (await api('listTutorSessions', { params: { email: TUTOR } })).find(
+    (s) => s.title === 'Optics in Room 4',
+  )
+  // Its tutor is answered the link.
+  expect(await api('getSession', { params: { id: created!._id } })).toMatchObject({
+    location: 'Room 4, Main Building',
+    meetingUrl: 'https://meet.example/optics',
+    cancelDeadlineHours: 24,
+  })
+})

@@ -10,6 +10,7 @@ import { LabelledTextarea } from '#shared/ui/labelled-textarea'
 import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations } from '../api/tutor-session-queries'
+import { ClassPlaceFields } from './class-place-fields'
 import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
@@ -105,6 +106,7 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
         { type: 'number', min: 1, step: 1, inputMode: 'numeric' },
         'Leave empty for no limit. When the seats are taken, students join a waiting list.',
       )}
+      <ClassPlaceFields field={field} />
       <LabelledInput id={`${baseId}-tutorName`} label="Tutor name" value={tutorName} readOnly />
       <LabelledInput id={`${baseId}-tutorEmail`} label="Tutor email" type="email" value={tutorEmail} readOnly />
       <div className="sm:col-span-2">

@@ -10,6 +10,7 @@ import { formatWhen } from '#shared/format/date'
 import { formatFee } from '#shared/format/number'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations, tutorSessionQueries } from '../api/tutor-session-queries'
+import { ClassActions, classIsOpen } from './class-actions'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
 const RESUBMIT_FAILED = 'Failed to resubmit session.'
@@ -44,9 +45,17 @@ export function MySessionsList({ email }: { email: string }) {
             rows={data}
             rowKey={(session) => session._id}
             cells={(session) => [
-              session.title,
+              <>
+                {session.title}
+                {session.cancelledAt && (
+                  <span className="block text-xs font-medium text-danger">Cancelled: {session.cancelReason}</span>
+                )}
+              </>,
               session.subject,
-              formatWhen(session.classStart),
+              <>
+                {formatWhen(session.classStart)}
+                {session.location && <span className="block text-xs text-ink-muted">{session.location}</span>}
+              </>,
               formatFee(session.registrationFee),
               <StatusBadge key="status" status={session.status} />,
               session.status === 'rejected' ? (
@@ -60,6 +69,10 @@ export function MySessionsList({ email }: { email: string }) {
                 >
                   Resubmit
                 </RowButton>
+              ) : classIsOpen(session) ? (
+                <div key="actions" className="flex flex-wrap gap-2">
+                  <ClassActions session={session} />
+                </div>
               ) : (
                 <span key="actions" className="text-ink-muted">
                   —
