@@ -48,6 +48,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import {
+  ATTENDANCE,
   BOOKING_STATUSES,
   DELIVERY_STATES,
   NOTIFICATION_CHANNELS,
@@ -55,6 +56,7 @@ import {
   REMINDER_LEADS,
   ROLES,
   STATUSES,
+  type Attendance,
   type BookingStatus,
   type ChannelChoice,
   type DeliveryState,
@@ -256,6 +258,8 @@ export const bookings = pgTable(
     waitlistSeq: integer('waitlist_seq'),
     /** When a waitlisted booking got a seat. */
     promotedAt: isoTime('promoted_at'),
+    /** Whether the student came, as the tutor marked it once the class started; NULL until marked. */
+    attendance: text('attendance').$type<Attendance>(),
   },
   (t) => [
     // One booking per student and session that is not cancelled; cancelled ones are kept beside it.
@@ -275,6 +279,7 @@ export const bookings = pgTable(
     ),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_cancelled_by_length', maxLength(t.cancelledBy, L.email)),
+    check('bookings_attendance_check', oneOf(t.attendance, ATTENDANCE)),
     index('bookings_booked_at_idx').on(t.bookedAt, t._id),
     index('bookings_status_booked_at_idx').on(t.status, t.bookedAt, t._id),
     index('bookings_session_id_idx').on(t.sessionId),

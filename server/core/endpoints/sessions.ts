@@ -12,7 +12,7 @@ import { announce, sessionChanged, sessionDecided, sessionToReview, withSeatsAnn
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats } from '../seats'
 import type { SessionRow } from '../store'
-import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
+import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, rosterOf, withRatings } from './answers'
 
 export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ deps, store, query }) => {
   const search = sessionSearchOf(query, deps.now().getTime())
@@ -119,4 +119,9 @@ export const deleteSession: RouteImpl<'deleteSession'> = async ({ store, record 
   if (record.status !== 'approved') throw conflict('Only approved sessions can be deleted.')
   await store.sessions.deleteWithOwned([record._id])
   return deleted(1)
+}
+
+/** Every booking of the session, whatever its status, for its tutor and admins (the permission table). */
+export const getSessionRoster: RouteImpl<'getSessionRoster'> = async ({ store, record }) => {
+  return { body: await rosterOf(store, record._id) }
 }

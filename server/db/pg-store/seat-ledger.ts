@@ -22,6 +22,7 @@ const BOOKING_PATCH_KEYS = [
   'cancelledBy',
   'promotedAt',
   'waitlistSeq',
+  'attendance',
 ] as const satisfies readonly (keyof BookingRow)[]
 
 export const toBooking = (row: typeof bookings.$inferSelect): BookingRow => present(row) as BookingRow

@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "attendance" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_attendance_check" CHECK ("bookings"."attendance" in ('present', 'absent'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('booking-approved', 'booking-rejected', 'booking-promoted', 'booking-cancelled', 'material-added', 'class-reminder', 'session-changed', 'session-moved', 'session-cancelled', 'session-approved', 'session-rejected', 'material-approved', 'material-rejected', 'booking-new', 'session-review', 'material-review'));
