@@ -2,7 +2,7 @@
 // materials. The id is the session's _id (the booking's sessionId).
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { BookedMaterialList } from '#features/materials/components/booked-material-list'
-import { BookingStatusBadge } from '#features/bookings/components/booking-status'
+import { ATTENDANCE_TEXT, BookingStatusBadge } from '#features/bookings/components/booking-status'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
 import { SessionFacts } from '#features/sessions/components/session-facts'
 import { sessionFailure } from '#features/sessions/session-failure'
@@ -55,6 +55,9 @@ export function Component() {
             </h1>
             {booking && <BookingStatusBadge status={booking.status} />}
           </div>
+          {booking?.attendance && (
+            <p className="mt-2 text-sm font-medium text-ink">{ATTENDANCE_TEXT[booking.attendance]}</p>
+          )}
           <div className="mt-6">
             <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
           </div>

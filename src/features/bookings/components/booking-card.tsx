@@ -17,7 +17,7 @@ import { useServerGate } from '#shared/offline/use-server-gate'
 import { showAlert } from '#shared/ui/feedback'
 import { bookingActions } from '../booking-groups'
 import { downloadBookingCalendar } from '../download-calendar'
-import { BookingStatusBadge, waitlistPlace } from './booking-status'
+import { ATTENDANCE_TEXT, BookingStatusBadge, waitlistPlace } from './booking-status'
 import { CancelButton } from './cancel-button'
 
 // Reads the device's outbox (Dexie): loaded only for a card whose cancel waits there.
@@ -94,6 +94,11 @@ export function BookingCard({ booking, queued, headingLevel: Heading = 'h3', now
           )}
         </p>
       </div>
+      {booking.attendance && (
+        <p className="mt-2 text-sm font-medium text-ink" data-testid="booking-attendance">
+          {ATTENDANCE_TEXT[booking.attendance]}
+        </p>
+      )}
       {booking.status === 'waitlisted' && (
         <p className="mt-2 text-sm font-medium text-ink">{waitlistPlace(booking.waitlistPosition)}</p>
       )}

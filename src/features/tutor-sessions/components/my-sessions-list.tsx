@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
 import type { Session } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
 import { runWithFeedback } from '#shared/ui/action-feedback'
@@ -60,6 +61,15 @@ export function MySessionsList({ email }: { email: string }) {
                 >
                   Resubmit
                 </RowButton>
+              ) : session.status === 'approved' ? (
+                // Who booked, and attendance once the class starts.
+                <Link
+                  key="actions"
+                  to={`/dashboard/my-sessions/${session._id}/roster`}
+                  className={`${NEUTRAL_BUTTON} inline-flex min-h-11 items-center`}
+                >
+                  Roster <span className="sr-only">of {session.title}</span>
+                </Link>
               ) : (
                 <span key="actions" className="text-ink-muted">
                   —
