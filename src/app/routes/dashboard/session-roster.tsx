@@ -27,24 +27,27 @@ export function Component() {
   const email = useUser().email ?? ''
   const sessions = useQuery(tutorSessionQueries.byTutor(email))
 
+  const session = sessions.data?.find((s) => s._id === id)
+
   return (
     <section>
-      <Link to="/dashboard/my-sessions" className="inline-block py-2 text-sm font-medium text-accent underline">
+      <Link
+        to="/dashboard/my-sessions"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-accent underline"
+      >
         ← My Sessions
       </Link>
+      <PageHeading title={session ? `Roster: ${session.title}` : 'Roster'}>
+        Everyone who booked this session. Mark attendance once the class has started, offline too.
+      </PageHeading>
       <QueryState query={sessions} loading="Loading session…">
-        {(list) => {
-          const session = list.find((s) => s._id === id)
-          if (!session) return <p className="text-ink-muted">This session is not one of yours.</p>
-          return (
-            <>
-              <PageHeading title={`Roster: ${session.title}`}>
-                Everyone who booked this session. Mark attendance once the class has started, offline too.
-              </PageHeading>
-              <SessionRoster session={session} email={email} />
-            </>
+        {() =>
+          session ? (
+            <SessionRoster session={session} email={email} />
+          ) : (
+            <p className="text-ink-muted">This session is not one of yours.</p>
           )
-        }}
+        }
       </QueryState>
     </section>
   )
