@@ -11,17 +11,15 @@ import type { Attendance } from '#contract/entities'
 import { api } from '#shared/api/http-client'
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageWrite } from '#shared/db/storage-faults'
-import { dropEntry, keepRefused, neverReachedServer, type OutboxKind } from '#shared/offline/outbox'
+import { dropEntry, entriesOfSubject, keepRefused, neverReachedServer, type OutboxKind } from '#shared/offline/outbox'
 import { requestOutboxSync } from '#shared/offline/outbox-sync'
 import { isBrowserOnline } from '#shared/offline/use-online'
 import { ATTENDANCE_KIND, type AttendanceEntry } from '../db/roster-tables'
 
 export const isAttendanceEntry = (entry: OutboxEntry): entry is AttendanceEntry => entry.kind === ATTENDANCE_KIND
 
-const marksOf = async (db: AppDb, email: string, bookingId: string) =>
-  (await db.outbox.where('[kind+subject]').equals([ATTENDANCE_KIND, bookingId]).toArray()).filter(
-    (e): e is AttendanceEntry => isAttendanceEntry(e) && e.email === email,
-  )
+const marksOf = (db: AppDb, email: string, bookingId: string) =>
+  entriesOfSubject(db, isAttendanceEntry, ATTENDANCE_KIND, bookingId, email)
 
 /**
  * Stores the mark to send. Marks of the booking that certainly never reached
