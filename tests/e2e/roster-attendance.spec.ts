@@ -2,7 +2,7 @@
 // and the tutor approves it from its row; after the class has started, a mark
 // made offline waits on the device ("Waiting to sync") and, once the
 // connection returns, reaches the server exactly once. Seeded through the API;
-// the page signs in only as the tutor.
+// the page signs in only as the tutor. The first runs in both builds (@live).
 import type { Page, Response } from '@playwright/test'
 import { callApi, logInAs, roleTokens } from './demo-accounts'
 import { checkA11y, expect, test } from './fixtures'
@@ -27,7 +27,7 @@ type Row = { _id: string; status: string; attendance?: string }
 const studentBooking = async (page: Page, token: string, id: string) =>
   (await callApi<Row[]>(page, `/bookings/student/${EMAIL.student}`, { token })).body.find((b) => b._id === id)
 
-test('the tutor sees a new booking on the roster and approves it there', async ({ page }) => {
+test('the tutor sees a new booking on the roster and approves it there', { tag: '@live' }, async ({ page }) => {
   const title = `Roster ${stamp()}`
   await logInAs(page, 'tutor')
   const as = await roleTokens(page)
