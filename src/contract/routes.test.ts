@@ -198,7 +198,9 @@ describe('the product’s API calls', () => {
     expect(extra).toEqual([
       'getUserOwned',
       'signOutEverywhere',
+      'getSessionRoster',
       'cancelBooking',
+      'markAttendance',
       'getBookingCalendar',
       'getCalendarFeed',
       'createCalendarFeed',
