@@ -193,15 +193,15 @@ export default defineConfig(({ command, mode }) => {
                 test: /\/node_modules\/dexie\/|\/src\/(shared\/db\/(app-db|storage-faults|device-table-writes|kept-answers)\.ts|app\/device-table-list\.ts|features\/[\w-]+\/db\/[\w-]+\.ts)$/,
                 priority: 9,
               },
-              // The outbox (docs/decisions/0062): the shared engine, the notes' and the
-              // bookings' kinds and the app's composition all load at sign-in, so one
+              // The outbox (docs/decisions/0062): the shared engine, the notes', the
+              // bookings' and the roster's kinds and the app's composition all load at sign-in, so one
               // chunk rather than seven small ones (gzip compresses each file alone).
               // Never in a feature's shared chunk: the session details page must not load Dexie.
               {
                 name: 'outbox',
                 // The wipe at log out and the bar's count of what waits too: both are only
                 // for someone signed in, for whom this is loaded.
-                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings)\/(offline\/|db\/(?![\w-]+-tables\.ts$))|app\/(outbox-engine|device-wipe|device-queue|layout\/sync-badge)|features\/bookings\/components\/cancel-control)/,
+                test: /\/src\/(shared\/offline\/outbox|features\/(notes|bookings|roster)\/(offline\/|db\/(?![\w-]+-tables\.ts$))|app\/(outbox-engine|device-wipe|device-queue|layout\/sync-badge)|features\/bookings\/components\/cancel-control)/,
                 priority: 8,
               },
               {

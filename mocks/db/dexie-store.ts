@@ -152,6 +152,7 @@ export function createDexieStore(db: DemoDb): Store {
         (await db.bookings.where('sessionId').equals(sessionId).toArray())
           .sort(q.byNewest('bookedAt'))
           .map((row) => portBooking(row)),
+      roster: (sessionId) => q.rosterOf(db, sessionId),
       startingBetween: (from, to) => q.bookingsStartingBetween(db, from, to),
       insert: (row) => unique('booking.student-session', () => db.bookings.add(row)).then(() => undefined),
       update: (id, patch, expected) =>

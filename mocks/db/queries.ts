@@ -5,7 +5,7 @@ import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
 import type { BookingStatus, Status } from '#contract/entities'
 import { compareSessions, narrows, sessionMatcher, type SessionSearch } from '#contract/session-search'
 import { sumRatings } from '#core/endpoints/answers'
-import type { Listed, Paging, StartingBooking } from '#core/store'
+import type { Listed, Paging, RosterRow, StartingBooking } from '#core/store'
 import {
   activeKeyOf,
   portSession,
@@ -251,6 +251,19 @@ export const byNewest =
   <K extends string>(key: K) =>
   (a: Record<K, string>, b: Record<K, string>) =>
     a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : 0
+
+/** Every booking of the session with its student's name, first booked first (by bookedAt, then id). */
+export async function rosterOf(db: DemoDb, sessionId: string): Promise<RosterRow[]> {
+  const rows = await db.bookings.where('sessionId').equals(sessionId).toArray()
+  const students = await db.users
+    .where('email')
+    .anyOf([...new Set(rows.map((b) => b.studentEmail))])
+    .toArray()
+  const names = new Map(students.map((u) => [u.email, u.name]))
+  return rows
+    .map(({ activeKey: _key, ...booking }) => ({ ...booking, studentName: names.get(booking.studentEmail) ?? '' }))
+    .sort((a, b) => (a.bookedAt < b.bookedAt ? -1 : a.bookedAt > b.bookedAt ? 1 : a._id < b._id ? -1 : 1))
+}
 
 /** Approved bookings whose session's class starts after `from` and at or before `to`, with its title. */
 export async function bookingsStartingBetween(db: DemoDb, from: string, to: string): Promise<StartingBooking[]> {

@@ -93,6 +93,8 @@ export type BookingRow = Pick<
   | 'attendance'
 > & { waitlistSeq?: number }
 type BookingPatch = Partial<Omit<BookingRow, '_id' | 'bookedAt'>>
+/** A booking on its session's roster: with the student's account name (empty when the account has none). */
+export type RosterRow = BookingRow & { studentName: string }
 
 /**
  * What a write that takes or frees a seat sees and does: one transaction that
@@ -370,6 +372,8 @@ export interface Store {
     ofStudent(email: string): Promise<BookingRow[]>
     ofTutor(email: string): Promise<BookingRow[]>
     ofSession(sessionId: string): Promise<BookingRow[]>
+    /** Every booking of the session with its student's name, first booked first (by bookedAt, then id). */
+    roster(sessionId: string): Promise<RosterRow[]>
     /** Approved bookings whose class starts after `from` and at or before `to` (ISO times). */
     startingBetween(from: string, to: string): Promise<StartingBooking[]>
     /** Throws UniqueViolation('booking.student-session'). */

@@ -126,6 +126,15 @@ describeOnEachTarget(({ store, basics }) => {
       await expectCheck(store.sessions.insert(session(TUTOR, { title: '' })), 'sessions_title_length')
       await expectCheck(store.reviews.insert(review(s, STUDENT, { rating: 6 })), 'reviews_rating_check')
       await expectCheck(store.reviews.insert(review(s, STUDENT, { rating: 0 })), 'reviews_rating_check')
+      // Present or absent, or not marked: nothing else.
+      const late = booking(s, STUDENT2, { status: 'approved' })
+      await store.bookings.insert(late)
+      await expectCheck(
+        store.bookings.update(late._id, { attendance: 'late' as 'present' }, 'approved'),
+        'bookings_attendance_check',
+      )
+      expect(await store.bookings.update(late._id, { attendance: 'absent' }, 'approved')).toBe(true)
+      expect((await store.bookings.roster(s._id))[0]).toMatchObject({ _id: late._id, attendance: 'absent' })
       await expectCheck(store.users.insert(user('x@example.com', { name: 'n'.repeat(101) })), 'users_name_length')
       await expectCheck(
         store.notes.insert(note(STUDENT, { description: 'd'.repeat(20_001) })),

@@ -48,6 +48,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import {
+  ATTENDANCE,
   BOOKING_STATUSES,
   DELIVERY_STATES,
   NOTIFICATION_CHANNELS,
@@ -55,6 +56,7 @@ import {
   REMINDER_LEADS,
   ROLES,
   STATUSES,
+  type Attendance,
   type BookingStatus,
   type ChannelChoice,
   type DeliveryState,
@@ -284,6 +286,8 @@ export const bookings = pgTable(
     promotedAt: isoTime('promoted_at'),
     /** Why its class was cancelled, on each booking the class's cancel cancelled. */
     cancelReason: text('cancel_reason'),
+    /** Whether the student came, as the tutor marked it once the class started; NULL until marked. */
+    attendance: text('attendance').$type<Attendance>(),
   },
   (t) => [
     // One booking per student and session that is not cancelled; cancelled ones are kept beside it.
@@ -304,6 +308,7 @@ export const bookings = pgTable(
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_cancelled_by_length', maxLength(t.cancelledBy, L.email)),
     check('bookings_cancel_reason_length', maxLength(t.cancelReason, L.cancelReason)),
+    check('bookings_attendance_check', oneOf(t.attendance, ATTENDANCE)),
     index('bookings_booked_at_idx').on(t.bookedAt, t._id),
     index('bookings_status_booked_at_idx').on(t.status, t.bookedAt, t._id),
     index('bookings_session_id_idx').on(t.sessionId),

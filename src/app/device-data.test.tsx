@@ -13,6 +13,7 @@ import { fakeGateway } from '#features/auth/testing/fake-gateway'
 import { useUserState, type SignedInUser } from '#features/auth/user-query'
 import { queueCancel } from '#features/bookings/offline/booking-cancel-outbox'
 import { queueCreate } from '#features/notes/offline/note-outbox'
+import { queueMark } from '#features/roster/offline/attendance-outbox'
 import { resetApiGate } from '#shared/api/api-ready'
 import type { MaterialsDb } from '#features/materials/db/material-tables'
 import type { NotesDb } from '#features/notes/db/note-tables'
@@ -148,6 +149,23 @@ describe('log out with unsent note writes', () => {
     expect(second.warning.textContent).toContain('1 note change and 1 booking cancel have not reached the server yet.')
     await user.click(within(second.warning).getByRole('button', { name: 'Log out anyway' }))
     expect(await act(() => second.done)).toBe('logged-out')
+    expect(await appDb.outbox.count()).toBe(0)
+  })
+
+  it('counts a tutor’s attendance marks made offline, and drops them at log out', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const session = renderWithDevice(fakeGateway().gateway)
+    await waitFor(() => expect(session.user).toBeNull())
+    await act(() => session.actions!.signIn('sam@example.com', 'right-password'))
+    await queueMark('sam@example.com', 'booking-1', 'present')
+    let done!: Promise<string>
+    act(() => {
+      done = session.actions!.logOut()
+    })
+    const warning = await screen.findByRole('alertdialog', { name: 'Log out with unsent attendance marks?' })
+    expect(warning.textContent).toContain('1 attendance mark has not reached the server yet.')
+    await userEvent.setup().click(within(warning).getByRole('button', { name: 'Log out anyway' }))
+    expect(await act(() => done)).toBe('logged-out')
     expect(await appDb.outbox.count()).toBe(0)
   })
 

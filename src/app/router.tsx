@@ -79,6 +79,7 @@ export const routeTree: RouteObject[] = [
                   { path: 'tutor', lazy: () => import('./routes/dashboard/tutor') },
                   { path: 'add-session', lazy: () => import('./routes/dashboard/add-session') },
                   { path: 'my-sessions', lazy: () => import('./routes/dashboard/my-sessions') },
+                  { path: 'my-sessions/:id/roster', lazy: () => import('./routes/dashboard/session-roster') },
                   { path: 'tutor-materials', lazy: () => import('./routes/dashboard/tutor-materials') },
                   { path: 'my-material', lazy: () => import('./routes/dashboard/my-material') },
                 ],

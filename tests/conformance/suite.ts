@@ -22,6 +22,7 @@ import { notesAndReviewTests } from './suite/notes-and-reviews'
 import { notificationTests } from './suite/notifications'
 import { permissionMatrixTests } from './suite/permission-matrix'
 import { runningTheClassTests } from './suite/running-the-class'
+import { rosterAndAttendanceTests } from './suite/roster-and-attendance'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
 import { securityTests } from './suite/security'
@@ -46,6 +47,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     statsAndBookingTests(api)
     seatsAndCancelTests(api)
     runningTheClassTests(api)
+    rosterAndAttendanceTests(api)
     calendarTests(api)
     notesAndReviewTests(api)
     noteRevisionTests(api)

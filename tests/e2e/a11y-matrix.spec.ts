@@ -70,6 +70,7 @@ const ROUTES: Record<Visitor, string[]> = {
     '/dashboard/tutor',
     '/dashboard/add-session',
     '/dashboard/my-sessions',
+    '/dashboard/my-sessions/:tutorSession/roster',
     '/dashboard/tutor-materials',
     '/dashboard/my-material',
     '/dashboard/notifications',
@@ -106,6 +107,11 @@ async function resolveIds(page: Page, visitor: Visitor): Promise<Record<string, 
       mail: mail.body.id,
       resetCode: /[?&]code=([^\s&]+)/.exec(mail.body.text)![1]!,
     })
+  }
+  if (visitor === 'tutor') {
+    // The roster of the tutor's first approved session.
+    const mine = await callApi<{ _id: string; status: string }[]>(page, `/sessions/tutor/${DEMO_EMAIL.tutor}`)
+    ids.tutorSession = mine.body.find((s) => s.status === 'approved')!._id
   }
   if (visitor === 'student') {
     const bookings = await callApi<{ sessionId: string; status: string }[]>(

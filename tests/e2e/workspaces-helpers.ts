@@ -5,7 +5,7 @@
 // the demo server's data lives in that context's IndexedDB (the live build's
 // lives on the API server, where one context is as good as several). Titles
 // carry a stamp: live tests share one database.
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Response } from '@playwright/test'
 import { callApi, DEMO_EMAIL, type DemoRole } from './demo-accounts'
 import { expect } from './fixtures'
 
@@ -34,9 +34,12 @@ export async function seed<T>(
   return answer.body
 }
 
-/** A pending session of the seeded tutor, as Add Session makes it (registration open now, class in 10 days). */
-export async function seedSession(page: Page, tutor: string, title: string): Promise<string> {
-  const at = (days: number, hours = 0) => new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString()
+/**
+ * A pending session of the seeded tutor, as Add Session makes it (registration open now, for a week); its two-hour
+ * class starts `classIn` ms from now (10 days; less than 0: it has started).
+ */
+export async function seedSession(page: Page, tutor: string, title: string, classIn = 10 * DAY): Promise<string> {
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString()
   const created = await seed<{ insertedId: string }>(
     page,
     tutor,
@@ -47,10 +50,10 @@ export async function seedSession(page: Page, tutor: string, title: string): Pro
         title,
         subject: 'Physics',
         description: 'Made by the browser test.',
-        registrationStart: at(-1),
-        registrationEnd: at(7),
-        classStart: at(10),
-        classEnd: at(10, 2),
+        registrationStart: at(-DAY),
+        registrationEnd: at(7 * DAY),
+        classStart: at(classIn),
+        classEnd: at(classIn + 2 * 3_600_000),
         duration: 2,
         registrationFee: 0,
         tutorName: 'Priya Sharma',
@@ -62,11 +65,30 @@ export async function seedSession(page: Page, tutor: string, title: string): Pro
   return created.insertedId
 }
 
-/** An approved session of the seeded tutor. */
-export async function seedApprovedSession(page: Page, as: Record<Role, string>, title: string): Promise<string> {
-  const id = await seedSession(page, as.tutor, title)
+/** An approved session of the seeded tutor (its class `classIn` ms from now: see seedSession). */
+export async function seedApprovedSession(
+  page: Page,
+  as: Record<Role, string>,
+  title: string,
+  classIn?: number,
+): Promise<string> {
+  const id = await seedSession(page, as.tutor, title, classIn)
   await seed(page, as.admin, `/sessions/${id}/approve`, { method: 'PATCH', body: { fee: 0 } })
   return id
+}
+
+/**
+ * Every answer a queued write got was the one that did it or a replay of it under the same Idempotency-Key:
+ * the write reached the server exactly once.
+ */
+export async function expectAppliedOnce(answers: readonly Response[]): Promise<void> {
+  const keys = new Set(await Promise.all(answers.map((a) => a.request().headerValue('Idempotency-Key'))))
+  expect(keys.size).toBe(1)
+  const done = await Promise.all(
+    answers.map(async (a) => `${a.status()} ${(await a.headerValue('Idempotent-Replayed')) ?? 'first'}`),
+  )
+  expect(done.filter((d) => d === '200 first')).toHaveLength(1)
+  expect(done.every((d) => d.startsWith('200 '))).toBe(true)
 }
 
 /** An approved session of the seeded tutor with one seat: a second booking waits in line. */

@@ -1,7 +1,7 @@
 // Small pieces every endpoint file uses to shape answers: paging, list
 // headers, the computed fields of sessions and bookings, and the records
 // stripped of what callers never see.
-import type { AdminUser, Booking, Material, Session, User } from '#contract/entities'
+import type { AdminUser, Booking, Material, Review, RosterEntry, Session, User } from '#contract/entities'
 import { TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { Answer } from '../pipeline'
 import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, Store, UserRow } from '../store'
@@ -115,8 +115,8 @@ export async function withMeetingUrl(
 /** A booking as answered: the fields of the contract only (a store's own bookkeeping stays behind). */
 function publicBooking(row: BookingRow): Booking {
   const { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, cancelledAt, cancelledBy, promotedAt } = row
-  const { cancelReason } = row
-  const optional = Object.entries({ cancelledAt, cancelledBy, promotedAt, cancelReason }).filter(
+  const { cancelReason, attendance } = row
+  const optional = Object.entries({ cancelledAt, cancelledBy, promotedAt, cancelReason, attendance }).filter(
     ([, v]) => v !== undefined,
   )
   return { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, ...Object.fromEntries(optional) }
@@ -172,6 +172,37 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
       ...Object.fromEntries(optional),
     }
   })
+}
+
+/** Every booking of the session as its roster lists it: first booked first, with the student's name and place in line. */
+export async function rosterOf(store: Store, sessionId: string): Promise<RosterEntry[]> {
+  const [rows, line] = await Promise.all([store.bookings.roster(sessionId), store.bookings.waitlist(sessionId)])
+  const places = new Map(line.map((id, i) => [id, i + 1]))
+  return rows.map((row) => {
+    const { _id, studentEmail, status, bookedAt, cancelledAt, attendance } = row
+    const waitlistPosition = places.get(_id)
+    return {
+      bookingId: _id,
+      // An account without a name is listed as its address's first part, as reviews name it.
+      studentName: row.studentName || studentEmail.split('@')[0]!,
+      studentEmail,
+      status,
+      bookedAt,
+      ...(cancelledAt ? { cancelledAt } : {}),
+      ...(waitlistPosition === undefined ? {} : { waitlistPosition }),
+      ...(attendance ? { attendance } : {}),
+    }
+  })
+}
+
+/** Marks `attended` on the reviews of students their tutor marked present at the class. */
+export async function withAttended(store: Store, reviews: ReviewRow[]): Promise<Review[]> {
+  const present = new Set<string>()
+  for (const sessionId of new Set(reviews.map((r) => r.sessionId))) {
+    for (const b of await store.bookings.ofSession(sessionId))
+      if (b.attendance === 'present') present.add(`${sessionId} ${b.studentEmail}`)
+  }
+  return reviews.map((r) => (present.has(`${r.sessionId} ${r.studentEmail}`) ? { ...r, attended: true } : r))
 }
 
 /** The account's own name, which is what reviews and sessions show (never a name the client typed). */

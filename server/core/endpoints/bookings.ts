@@ -199,6 +199,24 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
   return { body: { success: true, message: 'Booking cancelled.' } }
 }
 
+const ONLY_APPROVED_ATTEND = 'Only approved bookings can be marked present or absent.'
+
+/**
+ * The tutor (or an admin) marks an approved student present or absent once
+ * the class has started; a mark may be changed. A compare-and-set on the
+ * approved status, so a booking cancelled meanwhile is refused, not marked.
+ */
+export const markAttendance: RouteImpl<'markAttendance'> = async ({ deps, store, body, record }) => {
+  if (record.status !== 'approved') throw conflict(ONLY_APPROVED_ATTEND)
+  const session = await store.sessions.get(record.sessionId)
+  if (!session) throw notFound('Session not found.')
+  if (Date.parse(session.classStart) > deps.now().getTime())
+    throw conflict('Attendance can be marked once the class has started.')
+  if (!(await store.bookings.update(record._id, { attendance: body.attendance }, 'approved')))
+    throw conflict(ONLY_APPROVED_ATTEND)
+  return { body: { success: true, message: body.attendance === 'present' ? 'Marked present.' : 'Marked absent.' } }
+}
+
 export const getBookingCalendar: RouteImpl<'getBookingCalendar'> = async ({ deps, store, record, url }) => {
   const session = await store.sessions.get(record.sessionId)
   if (!session) throw notFound('Session not found.')

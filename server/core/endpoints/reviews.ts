@@ -7,7 +7,7 @@ import { forbidden } from '../http-errors'
 import { newId } from '../ids'
 import type { Principal } from '../permissions'
 import type { RouteImpl } from '../pipeline'
-import { accountName, deleted, inserted, isoNow, listAnswer, paging } from './answers'
+import { accountName, deleted, inserted, isoNow, listAnswer, paging, withAttended } from './answers'
 
 function forViewer(review: Review, viewer: Principal | null): Review {
   if (viewer?.role === 'admin' || (viewer && viewer.email === review.studentEmail)) return review
@@ -16,11 +16,12 @@ function forViewer(review: Review, viewer: Principal | null): Review {
 }
 
 export const listReviews: RouteImpl<'listReviews'> = async ({ store, query }) => {
-  return listAnswer(await store.reviews.list(paging(query)))
+  const listed = await store.reviews.list(paging(query))
+  return listAnswer({ ...listed, rows: await withAttended(store, listed.rows) })
 }
 
 export const listSessionReviews: RouteImpl<'listSessionReviews'> = async ({ store, record, principal }) => {
-  const rows = await store.reviews.ofSession(record._id)
+  const rows = await withAttended(store, await store.reviews.ofSession(record._id))
   return { body: rows.map((r) => forViewer(r, principal)) }
 }
 

@@ -34,6 +34,7 @@ import {
   listAnswer,
   modified,
   paging,
+  rosterOf,
   withMeetingUrl,
   withRatings,
 } from './answers'
@@ -256,4 +257,9 @@ export const cancelSession: RouteImpl<'cancelSession'> = async ({ deps, store, b
   })
   if (cancelled === null) throw conflict('Only approved sessions can be cancelled.')
   return { body: { success: true, message: 'Class cancelled.', cancelledBookings: cancelled } }
+}
+
+/** Every booking of the session, whatever its status, for its tutor and admins (the permission table). */
+export const getSessionRoster: RouteImpl<'getSessionRoster'> = async ({ store, record }) => {
+  return { body: await rosterOf(store, record._id) }
 }

@@ -4,7 +4,7 @@
 // under the session's row lock (./seat-ledger.ts).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Store } from '#core/store'
-import { bookings, sessions } from '../schema'
+import { bookings, sessions, users } from '../schema'
 import type { Notices } from './notifications'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
@@ -58,6 +58,16 @@ export function bookingsStore(db: PgDb, writer: Notices): Store['bookings'] {
         .where(eq(bookings.sessionId, sessionId))
         .orderBy(...bookingOrder)
       return rows.map(toBooking)
+    },
+    async roster(sessionId) {
+      // The session's bookings by their index on session_id; each student's name by the users' email key.
+      const rows = await db
+        .select({ booking: bookings, studentName: users.name })
+        .from(bookings)
+        .innerJoin(users, eq(users.email, bookings.studentEmail))
+        .where(eq(bookings.sessionId, sessionId))
+        .orderBy(asc(bookings.bookedAt), asc(bookings._id))
+      return rows.map(({ booking, studentName }) => ({ ...toBooking(booking), studentName }))
     },
     async startingBetween(from, to) {
       const rows = await db

@@ -23,6 +23,7 @@ const BOOKING_PATCH_KEYS = [
   'promotedAt',
   'waitlistSeq',
   'cancelReason',
+  'attendance',
 ] as const satisfies readonly (keyof BookingRow)[]
 
 export const toBooking = (row: typeof bookings.$inferSelect): BookingRow => present(row) as BookingRow

@@ -34,6 +34,8 @@ export const queryKeys = {
     adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['bookings', 'admin', filters] as const,
     /** The student's calendar feed address. */
     calendarFeed: (email: string) => ['bookings', 'calendar-feed', email] as const,
+    /** A session's roster, for its tutor: every booking, so it sits under the bookings. */
+    roster: (sessionId: string) => ['bookings', 'roster', sessionId] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -41,6 +41,18 @@ export async function entriesOfUser(email: string, db: AppDb = appDb): Promise<O
   return (await db.outbox.where('email').equals(email).toArray()).sort((a, b) => a.seq! - b.seq!)
 }
 
+/** `email`'s entries of one kind writing to one subject (a booking's cancels, its marks), oldest first. */
+export async function entriesOfSubject<E extends OutboxEntry>(
+  db: AppDb,
+  isKind: (entry: OutboxEntry) => entry is E,
+  kind: string,
+  subject: string,
+  email: string,
+): Promise<E[]> {
+  const rows = await db.outbox.where('[kind+subject]').equals([kind, subject]).toArray()
+  return rows.filter((e): e is E => isKind(e) && e.email === email).sort((a, b) => a.seq! - b.seq!)
+}
+
 /** True while the entry waits for its Undo. */
 export function isHeld(entry: OutboxEntry, now = Date.now()): boolean {
   return entry.holdUntil !== undefined && entry.holdUntil > now

@@ -84,6 +84,19 @@ export async function createOpenSession(api: Api, tutor: string, fee = 20): Prom
   return id
 }
 
+/** A new approved session of `tutor` still open for booking whose class started an hour ago: attendance may be marked. */
+export async function createStartedSession(api: Api, tutor: string): Promise<string> {
+  const now = Date.now()
+  const id = await createSession(api, tutor, {
+    registrationStart: iso(now - 2 * HOUR),
+    registrationEnd: iso(now + DAY),
+    classStart: iso(now - HOUR),
+    classEnd: iso(now + 2 * DAY),
+  })
+  await expectOk(api.call('PATCH', `/sessions/${id}/approve`, { as: ADMIN, body: { fee: 0, type: 'Free' } }))
+  return id
+}
+
 /** A booking of `student` for `sessionId`, in `status` (pending as booked, or decided by the admin). */
 export async function createBooking(
   api: Api,

@@ -27,6 +27,7 @@ import {
   createReview,
   createSession,
   DAY,
+  createStartedSession,
   expectOk,
   FREE_STUDENT,
   materialForm,
@@ -288,6 +289,10 @@ function recordsOf(api: Api) {
         await expectOk(api.call('PATCH', `/sessions/${id}/reject`, { as: ADMIN }))
         return id
       }),
+    startedBooking: () =>
+      once('started booking', async () =>
+        createBooking(api, STUDENT, await createStartedSession(api, TUTOR), 'approved', TUTOR),
+      ),
     pendingBooking: () =>
       once('pending booking', async () => createBooking(api, OTHER_STUDENT, await openSession(), 'pending', TUTOR)),
     review: () =>
@@ -391,6 +396,7 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
     },
   }),
   cancelSession: async (r) => ({ as: 'tutor', params: { id: await r.openSession() }, body: { reason: 'Ill.' } }),
+  getSessionRoster: async (r) => ({ as: 'tutor', params: { id: await r.openSession() } }),
   getAdminStats: async () => ({ as: 'admin' }),
   getStudentStats: async () => ({ as: 'student', params: { email: STUDENT } }),
   getTutorStats: async () => ({ as: 'tutor', params: { email: TUTOR } }),
@@ -403,6 +409,11 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
   updateBooking: async (r) => ({ as: 'admin', params: { id: await r.pendingBooking() }, body: { status: 'approved' } }),
   deleteBooking: async (r) => ({ as: 'admin', params: { id: await r.booking() } }),
   cancelBooking: async (r) => ({ as: 'student', params: { id: await r.booking() } }),
+  markAttendance: async (r) => ({
+    as: 'tutor',
+    params: { id: await r.startedBooking() },
+    body: { attendance: 'present' },
+  }),
   getBookingCalendar: async (r) => ({ as: 'student', params: { id: await r.booking() } }),
   getCalendarFeed: async () => ({ as: 'student', params: { email: STUDENT } }),
   createCalendarFeed: async () => ({ as: 'student', params: { email: STUDENT } }),

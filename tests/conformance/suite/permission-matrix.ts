@@ -25,6 +25,7 @@ import {
   createOpenSession,
   createReview,
   createSession,
+  createStartedSession,
   expectOk,
   getAsAdmin,
   materialForm,
@@ -61,6 +62,8 @@ interface Fixtures {
   sRejected: string
   bPending: string
   bApproved: string
+  /** The student's approved booking of a session whose class has started (attendance may be marked). */
+  bStarted: string
   note: string
   review: string
   mPending: string
@@ -93,6 +96,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   const bPending = await createBooking(api, OTHER_STUDENT, sApproved2, 'pending', TUTOR)
   await createBooking(api, THIRD_STUDENT, sApproved2, 'approved', TUTOR)
   const review = await createReview(api, THIRD_STUDENT, sApproved2)
+  const bStarted = await createBooking(api, STUDENT, await createStartedSession(api, TUTOR), 'approved', TUTOR)
   const note = await createNote(api, STUDENT)
   const mPending = await uploadMaterial(api, TUTOR, sApproved2)
   const victimEmail = `victim-${uniqueSuffix()}@example.com`
@@ -115,7 +119,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
   for (const id of [sPending, sApproved, sApproved2, sRejected])
     records.set(id, await getAsAdmin<Rec>(api, `/sessions/${id}`))
   const bookings = await allBookings(api)
-  for (const id of [bApproved, bPending])
+  for (const id of [bApproved, bPending, bStarted])
     records.set(
       id,
       bookings.find((b) => b._id === id)!,
@@ -147,6 +151,7 @@ async function makeFixtures(api: Api): Promise<Fixtures> {
     sRejected,
     bPending,
     bApproved,
+    bStarted,
     note,
     review,
     mPending,
@@ -196,6 +201,7 @@ const CASES: Record<RouteName, Build> = {
   deleteSession: (f) => [{ params: { id: f.sApproved } }],
   updateSessionClass: (f) => [{ params: { id: f.sApproved }, body: { location: 'Room 4', cancelDeadlineHours: 2 } }],
   cancelSession: (f) => [{ params: { id: f.sApproved }, body: { reason: 'The tutor is ill.' }, changes: true }],
+  getSessionRoster: (f) => [{ params: { id: f.sApproved2 } }],
   getAdminStats: () => [{}],
   getStudentStats: (_, e) => [{ params: { email: e('student') } }],
   getTutorStats: (_, e) => [{ params: { email: e('tutor') } }],
@@ -207,6 +213,7 @@ const CASES: Record<RouteName, Build> = {
   updateBooking: (f) => [{ params: { id: f.bPending }, body: { status: 'approved' } }],
   deleteBooking: (f) => [{ params: { id: f.bApproved } }],
   cancelBooking: (f) => [{ params: { id: f.bApproved } }],
+  markAttendance: (f) => [{ params: { id: f.bStarted }, body: { attendance: 'present' } }],
   getBookingCalendar: (f) => [{ params: { id: f.bApproved } }],
   getCalendarFeed: (_, e) => [{ params: { email: e('student') } }],
   createCalendarFeed: (_, e) => [{ params: { email: e('student') }, created: true }],

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { BookedMaterialList } from '#features/materials/components/booked-material-list'
-import { BookingStatusBadge } from '#features/bookings/components/booking-status'
+import { ATTENDANCE_TEXT, BookingStatusBadge } from '#features/bookings/components/booking-status'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
 import { ClassCancelledNotice, SessionFacts } from '#features/sessions/components/session-facts'
 import { BookingClassNotes } from '#features/bookings/components/booking-class-notes'
@@ -62,6 +62,9 @@ export function Component() {
           <ClassCancelledNotice session={s} />
           {/* The move and the deadline; the place and link are among the facts. A cancelled class says so above. */}
           {booking && !s.cancelledAt && <BookingClassNotes booking={booking} title={s.title} now={now} place={false} />}
+          {booking?.attendance && (
+            <p className="mt-2 text-sm font-medium text-ink">{ATTENDANCE_TEXT[booking.attendance]}</p>
+          )}
           <div className="mt-6">
             <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
           </div>

@@ -18,7 +18,7 @@ import { showAlert } from '#shared/ui/feedback'
 import { bookingActions } from '../booking-groups'
 import { downloadBookingCalendar } from '../download-calendar'
 import { BookingClassNotes } from './booking-class-notes'
-import { BookingStatusBadge, waitlistPlace } from './booking-status'
+import { ATTENDANCE_TEXT, BookingStatusBadge, waitlistPlace } from './booking-status'
 import { CancelButton } from './cancel-button'
 
 // Reads the device's outbox (Dexie): loaded only for a card whose cancel waits there.
@@ -96,6 +96,11 @@ export function BookingCard({ booking, queued, headingLevel: Heading = 'h3', now
         </p>
       </div>
       <BookingClassNotes booking={booking} title={title} now={now} />
+      {booking.attendance && (
+        <p className="mt-2 text-sm font-medium text-ink" data-testid="booking-attendance">
+          {ATTENDANCE_TEXT[booking.attendance]}
+        </p>
+      )}
       {booking.status === 'waitlisted' && (
         <p className="mt-2 text-sm font-medium text-ink">{waitlistPlace(booking.waitlistPosition)}</p>
       )}

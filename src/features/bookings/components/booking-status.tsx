@@ -1,4 +1,4 @@
-import type { BookingStatus } from '#contract/entities'
+import type { Attendance, BookingStatus } from '#contract/entities'
 import { StatusPill } from '#shared/ui/status-badge'
 import { STATUS_TONE } from '#shared/ui/tone-classes'
 
@@ -10,6 +10,9 @@ export const BOOKING_STATUS_TEXT: Record<BookingStatus, string> = {
   waitlisted: 'On the waiting list',
   cancelled: 'Cancelled',
 }
+
+/** What the tutor marked, once the class started. */
+export const ATTENDANCE_TEXT: Record<Attendance, string> = { present: 'Attended', absent: 'Marked absent' }
 
 /** Where a waitlisted student stands. */
 export function waitlistPlace(position: number | undefined): string {

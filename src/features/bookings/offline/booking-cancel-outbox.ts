@@ -15,7 +15,7 @@
 // demand: Dexie stays out of the first page.
 import { appDb, type AppDb, type OutboxEntry } from '#shared/db/app-db'
 import { storageWrite } from '#shared/db/storage-faults'
-import { dropEntry, keepRefused, neverReachedServer, type OutboxKind } from '#shared/offline/outbox'
+import { dropEntry, entriesOfSubject, keepRefused, neverReachedServer, type OutboxKind } from '#shared/offline/outbox'
 import { api } from '#shared/api/http-client'
 import { requestOutboxSync } from '#shared/offline/outbox-sync'
 import { isBrowserOnline } from '#shared/offline/use-online'
@@ -33,10 +33,8 @@ export interface CancelOutcome {
 
 export const isCancelEntry = (entry: OutboxEntry): entry is BookingCancelEntry => entry.kind === CANCEL_KIND
 
-const cancelsOf = async (db: AppDb, email: string, bookingId: string) =>
-  (await db.outbox.where('[kind+subject]').equals([CANCEL_KIND, bookingId]).toArray()).filter(
-    (e): e is BookingCancelEntry => isCancelEntry(e) && e.email === email,
-  )
+const cancelsOf = (db: AppDb, email: string, bookingId: string) =>
+  entriesOfSubject(db, isCancelEntry, CANCEL_KIND, bookingId, email)
 
 /**
  * Stores the cancel to send, not before `holdUntil` when given (its Undo's

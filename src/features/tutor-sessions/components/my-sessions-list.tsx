@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
 import type { Session } from '#contract/entities'
 import { errorMessage } from '#shared/api/api-error'
 import { runWithFeedback } from '#shared/ui/action-feedback'
@@ -69,9 +70,16 @@ export function MySessionsList({ email }: { email: string }) {
                 >
                   Resubmit
                 </RowButton>
-              ) : classIsOpen(session) ? (
+              ) : session.status === 'approved' ? (
                 <div key="actions" className="flex flex-wrap gap-2">
-                  <ClassActions session={session} />
+                  {classIsOpen(session) && <ClassActions session={session} />}
+                  {/* Who booked, and attendance once the class starts. */}
+                  <Link
+                    to={`/dashboard/my-sessions/${session._id}/roster`}
+                    className={`${NEUTRAL_BUTTON} inline-flex min-h-11 items-center`}
+                  >
+                    Roster <span className="sr-only">of {session.title}</span>
+                  </Link>
                 </div>
               ) : (
                 <span key="actions" className="text-ink-muted">

@@ -1,5 +1,6 @@
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "attendance" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "location" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "meeting_url" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "cancel_deadline_hours" integer;--> statement-breakpoint
@@ -10,6 +11,7 @@ ALTER TABLE "sessions" ADD COLUMN "moved_from_end" timestamp (3) with time zone;
 ALTER TABLE "sessions" ADD COLUMN "moved_at" timestamp (3) with time zone;--> statement-breakpoint
 CREATE INDEX "sessions_listed_status_created_at_idx" ON "sessions" USING btree ("status","created_at","id") WHERE cancelled_at is null;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancel_reason_length" CHECK (char_length("bookings"."cancel_reason") <= 500);--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_attendance_check" CHECK ("bookings"."attendance" in ('present', 'absent'));--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('booking-approved', 'booking-rejected', 'booking-promoted', 'booking-cancelled', 'material-added', 'class-reminder', 'session-changed', 'session-moved', 'session-cancelled', 'session-approved', 'session-rejected', 'material-approved', 'material-rejected', 'booking-new', 'session-review', 'material-review'));--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_location_length" CHECK (char_length("sessions"."location") <= 200);--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_meeting_url_length" CHECK (char_length("sessions"."meeting_url") <= 2048);--> statement-breakpoint
