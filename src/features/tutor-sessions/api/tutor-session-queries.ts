@@ -19,8 +19,8 @@ export const tutorSessionQueries = {
   /** How many students a change to the class is told to: those booked, asking or waiting (GET /sessions/:id/roster). */
   toldCount: (id: string) =>
     queryOptions({
-      // Under the sessions root (a class's change refreshes it), spelt here: the key tree is in the first load.
-      queryKey: [...queryKeys.sessions.all, 'roster', id] as const,
+      // The roster's own key: one cached roster whichever screen asked, refreshed with the bookings.
+      queryKey: queryKeys.bookings.roster(id),
       queryFn: ({ signal }) => api('getSessionRoster', { params: { id }, signal }),
       select: (roster) => roster.filter((entry) => entry.status !== 'cancelled' && entry.status !== 'rejected').length,
     }),
