@@ -14,10 +14,10 @@ import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
 import type { PreferencesRow } from './store'
 
 /** Kinds mailed unless the user says otherwise (the app turns them on again from its notification card). */
-export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>(MAILED_BY_DEFAULT_KINDS)
+const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<NotificationKind>(MAILED_BY_DEFAULT_KINDS)
 
 /** One reminder, a day before each class, unless the student chooses otherwise. */
-export const DEFAULT_REMINDER_LEADS: readonly ReminderLead[] = ['1d']
+const DEFAULT_REMINDER_LEADS: readonly ReminderLead[] = ['1d']
 
 /** Push reaches only devices where the user allowed it, so it is on for every kind until they turn it off. */
 const defaultChoice = (kind: NotificationKind): ChannelChoice => ({ push: true, email: MAILED_BY_DEFAULT.has(kind) })

@@ -13,7 +13,7 @@ import { formatZoned } from './zoned-time'
 import type { BookingRow, MaterialRow, NotificationRow, SeatLedger, SessionRow, StartingBooking } from './store'
 
 /** How long before a class each reminder lead is. */
-export const REMINDER_LEAD_MS: Record<ReminderLead, number> = { '1h': 3_600_000, '1d': 24 * 3_600_000 }
+const REMINDER_LEAD_MS: Record<ReminderLead, number> = { '1h': 3_600_000, '1d': 24 * 3_600_000 }
 
 /** The app's screens a notification opens (src/app/router.tsx); a student's booking is shown by its session's id. */
 const appLinks = {

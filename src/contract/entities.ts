@@ -222,7 +222,7 @@ export const materialSchema = z.object({
 export type Material = z.infer<typeof materialSchema>
 
 /** The mail the server sent today (UTC day), for the admin's dashboard; absent where there is no mail at all. */
-export const mailHealthSchema = z.object({
+const mailHealthSchema = z.object({
   /** Whether this server sends mail (SMTP_URL is set; the demo server's mailbox counts as sending). */
   enabled: z.boolean(),
   sentToday: z.number().int(),
@@ -293,7 +293,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
 export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
-export const deliverySchema = z.object({
+const deliverySchema = z.object({
   channel: z.enum(NOTIFICATION_CHANNELS),
   state: z.enum(DELIVERY_STATES),
 })
