@@ -27,6 +27,7 @@ const NOTE_WRITER = SEED_STUDENTS[0]!.email
 const BOOKER = 'replica.booker@school.test'
 const SEATS = 3
 const SEAT_RACERS = 10
+const CLASS_RACERS = 6
 
 interface Answer {
   status: number
@@ -372,6 +373,92 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
     )
     expect(told.rows.map((r) => r.recipient_email)).toEqual([...students].sort())
     for (const server of servers) expect(server.logs().filter((l) => l.msg === 'reminders failed')).toEqual([])
+  })
+
+  it('moves and cancels a class during parallel bookings on both processes: every booking live then is told, no seat twice', async () => {
+    const admin = SEED_ADMIN.email
+    const tutor = SEED_TUTORS[0]!.email
+    tokens.set(admin, await signIn(a, admin, false))
+    tokens.set(tutor, await signIn(b, tutor, false))
+    const racers = Array.from({ length: 2 * CLASS_RACERS }, (_, i) => `class.racer${i}@school.test`)
+    for (const [i, racer] of racers.entries()) tokens.set(racer, await signIn(i % 2 ? a : b, racer, true))
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const created = await send(a, 'POST', '/sessions', tutor, {
+      title: 'Moved and cancelled',
+      subject: 'Concurrency',
+      registrationStart: iso(now - 3_600_000),
+      registrationEnd: iso(now + 7 * 86_400_000),
+      classStart: iso(now + 10 * 86_400_000),
+      classEnd: iso(now + 11 * 86_400_000),
+      duration: 2,
+      registrationFee: 0,
+      tutorEmail: tutor,
+      // One seat: the seat's holder and then the line's places are the order the bookings took the session's lock.
+      seats: 1,
+    })
+    expect(created.status, created.body).toBe(201)
+    const sessionId = (JSON.parse(created.body) as { insertedId: string }).insertedId
+    expect((await send(b, 'PATCH', `/sessions/${sessionId}/approve`, admin, { fee: 0, type: 'Free' })).status).toBe(200)
+    const bookAll = (students: string[]) =>
+      students.map((racer, i) =>
+        send(i % 2 ? a : b, 'POST', '/bookings', racer, { sessionId, studentEmail: racer, tutorEmail: tutor }),
+      )
+    const toldOf = async (kind: string) =>
+      (
+        await sql.query<{ booking_id: string; n: number }>(
+          `select booking_id, count(*)::int as n from notifications n join bookings b on b.id = n.booking_id
+           where b.session_id = $1 and n.kind = $2 group by booking_id`,
+          [sessionId, kind],
+        )
+      ).rows
+
+    // A move in the middle of the first half's bookings.
+    const first = bookAll(racers.slice(0, CLASS_RACERS))
+    const move = send(a, 'PATCH', `/sessions/${sessionId}/class`, tutor, {
+      classStart: iso(now + 12 * 86_400_000),
+      classEnd: iso(now + 13 * 86_400_000),
+    })
+    const [moved, ...booked] = await Promise.all([move, ...first])
+    expect(moved!.status, moved!.body).toBe(200)
+    for (const answer of booked) expect(answer.status, answer.body).toBe(201)
+    // In the order they took the lock: the bookings before the move are each told once, those after it none.
+    const inOrder = (
+      await sql.query<{ id: string }>(
+        `select id from bookings where session_id = $1 order by (status = 'waitlisted'), waitlist_seq`,
+        [sessionId],
+      )
+    ).rows.map((r) => r.id)
+    expect(inOrder).toHaveLength(CLASS_RACERS)
+    const movedTold = new Map((await toldOf('session-moved')).map((r) => [r.booking_id, r.n]))
+    expect([...movedTold.values()].every((n) => n === 1)).toBe(true)
+    const flags = inOrder.map((id) => movedTold.has(id))
+    expect(flags, 'the told ones are the first in lock order').toEqual(flags.map((_, i) => i < movedTold.size))
+    expect(await count("select 1 from bookings where session_id = $1 and status = 'pending'", [sessionId])).toBe(1)
+
+    // A cancel in the middle of the second half's: every booking it found is cancelled and told; later ones are refused.
+    const second = bookAll(racers.slice(CLASS_RACERS))
+    const cancel = send(b, 'POST', `/sessions/${sessionId}/cancel`, tutor, { reason: 'Both processes at once.' })
+    const [cancelled, ...late] = await Promise.all([cancel, ...second])
+    expect(cancelled!.status, cancelled!.body).toBe(200)
+    for (const answer of late) expect([201, 409], answer.body).toContain(answer.status)
+    const made = late
+      .filter((x) => x.status === 201)
+      .map((x) => (JSON.parse(x.body) as { insertedId: string }).insertedId)
+    const all = (
+      await sql.query<{ id: string; status: string; cancelled_by: string; cancel_reason: string }>(
+        'select id, status, cancelled_by, cancel_reason from bookings where session_id = $1',
+        [sessionId],
+      )
+    ).rows
+    expect(all).toHaveLength(CLASS_RACERS + made.length)
+    expect(JSON.parse(cancelled!.body)).toMatchObject({ cancelledBookings: all.length })
+    for (const row of all)
+      expect(row).toMatchObject({ status: 'cancelled', cancelled_by: tutor, cancel_reason: 'Both processes at once.' })
+    const cancelTold = await toldOf('session-cancelled')
+    expect(cancelTold.map((r) => r.booking_id).sort()).toEqual(all.map((r) => r.id).sort())
+    expect(cancelTold.every((r) => r.n === 1)).toBe(true)
+    for (const refused of late.filter((x) => x.status === 409)) expect(refused.body).toMatch(/cancelled/)
   })
 
   it('stops both processes on SIGTERM with exit code 0', async () => {

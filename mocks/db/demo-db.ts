@@ -53,6 +53,24 @@ export interface FileRow {
   sessionId: string
 }
 
+/**
+ * A session as the demo keeps it: `listedStatus` is its status while its class
+ * is not cancelled (absent once it is), so the public lists, which leave
+ * cancelled classes out, are an index range as the others are.
+ */
+export type DemoSessionRow = SessionRow & { listedStatus?: SessionRow['status'] }
+
+const listedStatusOf = (s: Pick<SessionRow, 'status' | 'cancelledAt'>) => (s.cancelledAt ? undefined : s.status)
+
+/** A session as the port has it, without the demo's index key. */
+export function portSession(row: DemoSessionRow): SessionRow
+export function portSession(row: DemoSessionRow | undefined): SessionRow | undefined
+export function portSession(row: DemoSessionRow | undefined): SessionRow | undefined {
+  if (!row) return undefined
+  const { listedStatus: _key, ...session } = row
+  return session
+}
+
 /** A booking as the demo keeps it: `activeKey` makes "one active booking per student and session" a unique index. */
 export type DemoBookingRow = BookingRow & { activeKey?: string }
 
@@ -118,7 +136,7 @@ export type DemoNoteRow = Omit<NoteRow, 'revision'> & { revision?: number }
 
 export class DemoDb extends Dexie {
   users!: Table<UserRow, string>
-  sessions!: Table<SessionRow, string>
+  sessions!: Table<DemoSessionRow, string>
   bookings!: Table<DemoBookingRow, string>
   reviews!: Table<ReviewRow, string>
   notes!: Table<DemoNoteRow, string>
@@ -219,6 +237,26 @@ export class DemoDb extends Dexie {
             n.onceKey = onceKeyOf(n)
           }),
       )
+    // Cancelled classes leave the public lists: those lists read [listedStatus+createdAt].
+    this.version(7)
+      .stores({
+        sessions:
+          '_id, status, tutorEmail, createdAt, [status+createdAt], [tutorEmail+createdAt], [listedStatus+createdAt]',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('sessions')
+          .toCollection()
+          .modify((s: DemoSessionRow) => {
+            s.listedStatus = listedStatusOf(s)
+          }),
+      )
+    this.sessions.hook('creating', (_key, row) => {
+      row.listedStatus = listedStatusOf(row)
+    })
+    this.sessions.hook('updating', (mods, _key, row) => ({
+      listedStatus: listedStatusOf({ ...row, ...(mods as Partial<SessionRow>) }),
+    }))
     this.notifications.hook('creating', (_key, row) => {
       row.onceKey = onceKeyOf(row)
     })

@@ -20,7 +20,7 @@ import {
   type UniqueRule,
   type UserRow,
 } from '#core/store'
-import { toStoredFile, type DemoDb, type FileRow } from './demo-db'
+import { portSession, toStoredFile, type DemoDb, type FileRow } from './demo-db'
 import { moveGeneration, whileGeneration } from './dexie-credentials'
 import { dexieNotes } from './dexie-notes'
 import {
@@ -113,7 +113,7 @@ export function createDexieStore(db: DemoDb): Store {
       deleteWithOwned: (user: UserRow) => q.deleteUserCascade(db, user),
     },
     sessions: {
-      get: (id) => db.sessions.get(id),
+      get: async (id) => portSession(await db.sessions.get(id)),
       getMany: (ids) => q.sessionsByIds(db, ids),
       list: (filter, paging) => q.listSessions(db, filter, paging),
       insert: async (row, notices) => {
@@ -123,7 +123,7 @@ export function createDexieStore(db: DemoDb): Store {
         })
       },
       update: (id, patch, expected, notices) => casUpdate(db.sessions, id, patch, expected, notices),
-      deleteWithOwned: (ids) => q.deleteSessionCascade(db, ids),
+      deleteWithOwned: (ids, options) => q.deleteSessionCascade(db, ids, options),
       counts: async () => {
         const [total, pending, approved, rejected] = await Promise.all([
           db.sessions.count(),

@@ -8,8 +8,10 @@ import { sumRatings } from '#core/endpoints/answers'
 import type { Listed, Paging, StartingBooking } from '#core/store'
 import {
   activeKeyOf,
+  portSession,
   type DemoBookingRow,
   type DemoDb,
+  type DemoSessionRow,
   type MaterialRow,
   type ReviewRow,
   type SessionRow,
@@ -62,10 +64,10 @@ const range = (prefix: string) => [[prefix, Dexie.minKey] as const, [prefix, Dex
  */
 async function searchSessions(
   db: DemoDb,
-  rows: SessionRow[],
+  rows: DemoSessionRow[],
   search: SessionSearch,
   paging: Paging | null,
-): Promise<Listed<SessionRow>> {
+): Promise<Listed<DemoSessionRow>> {
   const found = rows.filter(sessionMatcher(search))
   const ratings =
     search.sort === 'rating'
@@ -76,7 +78,7 @@ async function searchSessions(
           ),
         )
       : new Map()
-  const ratingOf = (s: SessionRow) => {
+  const ratingOf = (s: DemoSessionRow) => {
     const entry = ratings.get(s._id)
     return entry && entry.count > 0 ? entry.sum / entry.count : 0
   }
@@ -86,20 +88,30 @@ async function searchSessions(
   return { rows: found.slice(start, start + paging.limit), total: found.length }
 }
 
-export function listSessions(
+export async function listSessions(
   db: DemoDb,
-  filter: { status?: Status; tutorEmail?: string; search?: SessionSearch },
+  filter: { status?: Status; tutorEmail?: string; search?: SessionSearch; notCancelled?: boolean },
   paging: Paging | null,
 ): Promise<Listed<SessionRow>> {
-  const { status, tutorEmail, search } = filter
+  const listed = await listDemoSessions(db, filter, paging)
+  return { ...listed, rows: listed.rows.map((row) => portSession(row)) }
+}
+
+function listDemoSessions(
+  db: DemoDb,
+  filter: { status?: Status; tutorEmail?: string; search?: SessionSearch; notCancelled?: boolean },
+  paging: Paging | null,
+): Promise<Listed<DemoSessionRow>> {
+  const { status, tutorEmail, search, notCancelled } = filter
+  const kept = (s: DemoSessionRow) => (!status || s.status === status) && (!notCancelled || !s.cancelledAt)
   if (search && narrows(search)) {
     const candidates = tutorEmail
       ? db.sessions.where('tutorEmail').equals(tutorEmail)
       : status
-        ? db.sessions.where('status').equals(status)
+        ? db.sessions.where(notCancelled ? '[listedStatus+createdAt]' : '[status+createdAt]').between(...range(status))
         : db.sessions.toCollection()
     return candidates
-      .filter((s) => !status || s.status === status)
+      .filter(kept)
       .toArray()
       .then((rows) => searchSessions(db, rows, search, paging))
   }
@@ -107,14 +119,16 @@ export function listSessions(
     // One tutor's sessions are few; a status filter over them is cheap.
     const [lower, upper] = range(tutorEmail)
     let coll = db.sessions.where('[tutorEmail+createdAt]').between(lower, upper).reverse()
-    if (status) coll = coll.filter((s) => s.status === status)
+    if (status || notCancelled) coll = coll.filter(kept)
     return take(coll, paging, () => coll.clone().count())
   }
   if (status) {
     const [lower, upper] = range(status)
-    return newestFirst(db.sessions, db.sessions.where('[status+createdAt]').between(lower, upper), paging)
+    const index = notCancelled ? '[listedStatus+createdAt]' : '[status+createdAt]'
+    return newestFirst(db.sessions, db.sessions.where(index).between(lower, upper), paging)
   }
-  return newestFirst(db.sessions, db.sessions.orderBy('createdAt'), paging)
+  const all = notCancelled ? db.sessions.orderBy('createdAt').filter(kept) : db.sessions.orderBy('createdAt')
+  return newestFirst(db.sessions, all, paging)
 }
 
 export function listBookings(
@@ -161,7 +175,7 @@ export async function reviewsOfSessions(db: DemoDb, sessionIds: readonly string[
 export async function sessionsByIds(db: DemoDb, ids: readonly string[]): Promise<Map<string, SessionRow>> {
   const unique = [...new Set(ids)]
   const rows = await db.sessions.bulkGet(unique)
-  return new Map(rows.filter((s): s is SessionRow => !!s).map((s) => [s._id, s]))
+  return new Map(rows.filter((s): s is DemoSessionRow => !!s).map((s) => [s._id, portSession(s)]))
 }
 
 /** The student's booking of the session that is not cancelled. */
@@ -174,17 +188,34 @@ export function reviewOf(db: DemoDb, studentEmail: string, sessionId: string): P
   return db.reviews.where('[sessionId+studentEmail]').equals([sessionId, studentEmail]).first()
 }
 
-/** Deletes a session and everything that hangs off it (bookings, reviews, materials and their files). */
-export async function deleteSessionCascade(db: DemoDb, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return
-  await db.transaction('rw', [db.sessions, db.bookings, db.reviews, db.materials, db.files], async () => {
+/**
+ * Deletes a session and everything that hangs off it (bookings, reviews, materials and their files).
+ * With `unlessLiveBookings`, nothing when one has a pending, approved or waitlisted booking (in the same transaction).
+ */
+export async function deleteSessionCascade(
+  db: DemoDb,
+  sessionIds: readonly string[],
+  options: { unlessLiveBookings?: boolean } = {},
+): Promise<boolean> {
+  if (sessionIds.length === 0) return true
+  return db.transaction('rw', [db.sessions, db.bookings, db.reviews, db.materials, db.files], async () => {
+    if (options.unlessLiveBookings) {
+      const live = await db.bookings
+        .where('[sessionId+status]')
+        .anyOf(sessionIds.flatMap((id) => LIVE.map((status) => [id, status])))
+        .count()
+      if (live > 0) return false
+    }
     await db.bookings.where('sessionId').anyOf(sessionIds).delete()
     await db.reviews.where('sessionId').anyOf(sessionIds).delete()
     await db.materials.where('sessionId').anyOf(sessionIds).delete()
     await db.files.where('sessionId').anyOf(sessionIds).delete()
     await db.sessions.bulkDelete([...sessionIds])
+    return true
   })
 }
+
+const LIVE = ['pending', 'approved', 'waitlisted'] as const
 
 /** Deletes a user and everything only they own, so no screen shows an orphan. */
 export async function deleteUserCascade(db: DemoDb, user: UserRow): Promise<void> {

@@ -3,7 +3,7 @@
 // touch the same tables, so the seat count it reads is the count it writes
 // against. Only Dexie's own operations may be awaited inside it.
 import type { BookingRow, SeatLedger, SessionRow } from '#core/store'
-import type { DemoBookingRow, DemoDb } from './demo-db'
+import { portSession, type DemoBookingRow, type DemoDb } from './demo-db'
 import { writeNotices } from './dexie-notifications'
 import { bookingOf } from './queries'
 
@@ -49,9 +49,18 @@ export function withSeatsOver(db: DemoDb) {
   return <T>(sessionId: string, work: (ledger: SeatLedger) => Promise<T>): Promise<T> =>
     db.transaction('rw', [db.sessions, db.bookings, ...db.noticeTables], async () => {
       const ledger: SeatLedger = {
-        session: await db.sessions.get(sessionId),
+        session: portSession(await db.sessions.get(sessionId)),
         holding: () => seatsTaken(db, sessionId),
         waiting: () => db.bookings.where('[sessionId+status]').equals([sessionId, 'waitlisted']).count(),
+        live: async () =>
+          (
+            await db.bookings
+              .where('[sessionId+status]')
+              .anyOf(['pending', 'approved', 'waitlisted'].map((status) => [sessionId, status]))
+              .toArray()
+          )
+            .map((row) => portBooking(row))
+            .sort((a, b) => (a.bookedAt < b.bookedAt ? -1 : a.bookedAt > b.bookedAt ? 1 : a._id < b._id ? -1 : 1)),
         activeOf: async (email) => portBooking(await bookingOf(db, email, sessionId)),
         firstWaiting: async () => (await waitlistOf(db, sessionId))[0],
         nextWaitlistSeq: async () => {
@@ -69,12 +78,12 @@ export function withSeatsOver(db: DemoDb) {
           return true
         },
         updateSession: async (patch, expected) => {
-          const row = await db.sessions.get(sessionId)
+          const row = portSession(await db.sessions.get(sessionId))
           if (!row || row.status !== expected) return false
           const next: SessionRow = { ...row, ...patch }
-          // No seats is no key, as in the other store.
-          if (next.seats === undefined) delete next.seats
-          await db.sessions.put(next)
+          // No seats (or place, or link) is no key, as in the other store.
+          for (const key of ['seats', 'location', 'meetingUrl'] as const) if (next[key] === undefined) delete next[key]
+          await db.sessions.put({ ...next, ...(next.cancelledAt ? {} : { listedStatus: next.status }) })
           ledger.session = next
           return true
         },

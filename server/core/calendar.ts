@@ -31,6 +31,10 @@ export interface CalendarEvent {
   summary: string
   description: string
   url: string
+  /** Where the class meets (LOCATION). */
+  location?: string
+  /** The online meeting's link, only on an approved booking's event (the link is private: docs/rules/sessions.md). */
+  conference?: string
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED'
   /** The session's calendar sequence (./store.ts SessionRow.calendarSequence). */
   sequence: number
@@ -115,13 +119,21 @@ export function bookingEvent(
   // Control characters other than line breaks have no place in a calendar line.
   const clean = (value: string) =>
     [...value].filter((c) => c === '\n' || c === '\r' || (c >= ' ' && c !== '\u007f')).join('')
+  // The meeting link goes only into an approved booking's event: a pending student's file must not carry it.
+  const conference = booking.status === 'approved' ? session.meetingUrl : undefined
+  const lines = [
+    `Tutor: ${session.tutorName} (${session.tutorEmail})`,
+    ...(conference ? [`Join online: ${conference}`] : []),
+  ]
   return {
     uid: `booking-${booking._id}@${UID_DOMAIN}`,
     start,
     end,
     summary: clean(session.title),
-    description: clean(`Tutor: ${session.tutorName} (${session.tutorEmail})\n${link}`),
+    description: clean(`${lines.join('\n')}\n${link}`),
     url: link,
+    ...(session.location ? { location: clean(session.location) } : {}),
+    ...(conference ? { conference } : {}),
     status: EVENT_STATUS[booking.status],
     sequence: session.calendarSequence ?? 0,
     organizer: { name: clean(session.tutorName), email: session.tutorEmail },
@@ -129,17 +141,18 @@ export function bookingEvent(
 }
 
 /** The fields a booking's event is written from: a change of any of them is a new version of every booking's event. */
-const EVENT_FIELDS = ['title', 'classStart', 'classEnd', 'duration'] as const
+const EVENT_FIELDS = ['title', 'classStart', 'classEnd', 'duration', 'location', 'meetingUrl'] as const
 
 /**
  * What a session's patch adds so its events move on: the next calendar
- * sequence when the patch changes the title or class time, nothing otherwise.
+ * sequence when the patch changes the title, class time or place (a key
+ * present with no value removes a place), nothing otherwise.
  */
 export function calendarSequencePatch(
   current: SessionRow,
   patch: Partial<SessionRow>,
 ): Pick<SessionRow, 'calendarSequence'> {
-  const changes = EVENT_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== current[field])
+  const changes = EVENT_FIELDS.some((field) => field in patch && patch[field] !== current[field])
   return changes ? { calendarSequence: (current.calendarSequence ?? 0) + 1 } : {}
 }
 
@@ -199,6 +212,9 @@ function calendarText(
       `URL:${event.url}`,
       `STATUS:${event.status}`,
     )
+    if (event.location) lines.push(`LOCATION:${text(event.location)}`)
+    // RFC 7986: how to join the class online.
+    if (event.conference) lines.push(`CONFERENCE;VALUE=URI;FEATURE=VIDEO;LABEL=Online class:${event.conference}`)
     // An invite names who sends it and whom it is for (RFC 5546): the student booked, so nothing waits for a reply.
     if (options.attendee) {
       lines.push(

@@ -10,7 +10,7 @@ import type { ApiDeps } from './api-deps'
 import { newId } from './ids'
 import { resolvePreferences } from './notification-preferences'
 import { formatZoned } from './zoned-time'
-import type { BookingRow, MaterialRow, NotificationRow, SeatLedger, SessionRow, StartingBooking } from './store'
+import type { BookingRow, MaterialRow, NotificationRow, SeatLedger, SessionRow, StartingBooking, Store } from './store'
 
 /** How long before a class each reminder lead is. */
 const REMINDER_LEAD_MS: Record<ReminderLead, number> = { '1h': 3_600_000, '1d': 24 * 3_600_000 }
@@ -121,6 +121,67 @@ export function sessionChanged(now: Date, session: SessionRow, bookings: readonl
       kind: 'session-changed' as const,
       title: 'Session changed',
       body: `${quoted(session.title)}, which you booked, was changed by an admin.`,
+      link: appLinks.booking(b),
+      bookingId: b._id,
+    })),
+  )
+}
+
+/** Each recipient's time zone, as their preferences say (absent: the default zone). */
+export type ZoneOf = (email: string) => string
+
+/**
+ * The time zones of these users as their preferences say now. Read before a
+ * change's transaction (a transaction reads nothing outside itself): a student
+ * who books in between is written to in the default zone.
+ */
+export async function zonesOf(store: Store, emails: readonly string[]): Promise<ZoneOf> {
+  const preferences = await store.preferences.ofUsers([...new Set(emails)])
+  return (email) => resolvePreferences(preferences.get(email)).timeZone
+}
+
+/**
+ * The tutor or an admin moved a class (its times or place): told to each
+ * student with a live booking, with the new and the old time in their zone.
+ * `before` is the session as it was.
+ */
+export function sessionMoved(
+  now: Date,
+  before: SessionRow,
+  after: SessionRow,
+  bookings: readonly BookingRow[],
+  zoneOf: ZoneOf,
+) {
+  const timesMoved = before.classStart !== after.classStart || before.classEnd !== after.classEnd
+  const place = after.location ? ` It meets at ${after.location}.` : ''
+  return rows(
+    now,
+    live(bookings).map((b) => {
+      const zone = zoneOf(b.studentEmail)
+      const when = timesMoved
+        ? `now starts ${formatZoned(after.classStart, zone)} (was ${formatZoned(before.classStart, zone)}).`
+        : `has a new place or link; it still starts ${formatZoned(after.classStart, zone)}.`
+      return {
+        to: b.studentEmail,
+        kind: 'session-moved' as const,
+        title: 'Class moved',
+        body: `${quoted(after.title)}, which you booked, ${when}${place}`,
+        link: appLinks.booking(b),
+        bookingId: b._id,
+      }
+    }),
+  )
+}
+
+/** The tutor or an admin cancelled a class: told to each student whose booking it cancelled, with the reason. */
+export function sessionCancelled(now: Date, session: SessionRow, bookings: readonly BookingRow[], zoneOf: ZoneOf) {
+  return rows(
+    now,
+    bookings.map((b) => ({
+      to: b.studentEmail,
+      kind: 'session-cancelled' as const,
+      title: 'Class cancelled',
+      body: `${quoted(session.title)} on ${formatZoned(session.classStart, zoneOf(b.studentEmail))} was cancelled: ${session.cancelReason ?? ''}`.trim(),
       link: appLinks.booking(b),
       bookingId: b._id,
     })),

@@ -110,6 +110,8 @@ export interface SeatLedger {
   firstWaiting(): Promise<BookingRow | undefined>
   /** How many bookings are waitlisted. */
   waiting(): Promise<number>
+  /** Every booking of this session that is pending, approved or waitlisted (whose student hears of its class). */
+  live(): Promise<BookingRow[]>
   /** The `waitlistSeq` after the last one ever given on this session. */
   nextWaitlistSeq(): Promise<number>
   /** Throws UniqueViolation('booking.student-session'). */
@@ -266,6 +268,8 @@ export class CheckViolation extends Error {
 interface SessionFilter {
   status?: Status
   tutorEmail?: string
+  /** Leaves out cancelled classes (every public list and search: an index range over those not cancelled). */
+  notCancelled?: boolean
   /**
    * Words, filters and an order (#contract/session-search). Matched by that
    * module's rule on every store; one that asks for nothing (`narrows` false)
@@ -349,8 +353,12 @@ export interface Store {
       expected: Status,
       notices?: readonly NotificationRow[],
     ): Promise<boolean>
-    /** Deletes the sessions with their bookings, reviews, materials and files, in one transaction. */
-    deleteWithOwned(ids: readonly string[]): Promise<void>
+    /**
+     * Deletes the sessions with their bookings, reviews, materials and files, in one transaction.
+     * With `unlessLiveBookings`, deletes nothing and answers false when one of them has a pending,
+     * approved or waitlisted booking (checked under the sessions' row locks, so none is added meanwhile).
+     */
+    deleteWithOwned(ids: readonly string[], options?: { unlessLiveBookings?: boolean }): Promise<boolean>
     counts(): Promise<Counts>
     idsOfTutor(email: string): Promise<string[]>
   }

@@ -44,7 +44,7 @@ import { deliveryLedger, type DeliveryLedger } from './pg-store/deliveries'
 import { forgetTokenSecret } from './pg-store/meta'
 import { fillReminderLeads } from './pg-store/notifications'
 import { makeFolderPrivate } from './private-folder'
-import { fillSessionWords, wordColumns } from './pg-store/sessions'
+import { fillSessionWords, sessionValues } from './pg-store/sessions'
 import * as schema from './schema'
 
 export type { SeedRows }
@@ -318,11 +318,7 @@ function database(
           await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
           if (!(await isEmpty(tx))) throw new DatabaseNotEmpty()
           await insertChunked(tx, schema.users, rows.users)
-          await insertChunked(
-            tx,
-            schema.sessions,
-            rows.sessions.map((row) => ({ ...row, ...wordColumns(row) })),
-          )
+          await insertChunked(tx, schema.sessions, rows.sessions.map(sessionValues))
           await insertChunked(tx, schema.bookings, rows.bookings)
           await insertChunked(tx, schema.reviews, rows.reviews.map(storedReview))
           await insertChunked(tx, schema.notes, rows.notes)

@@ -64,7 +64,7 @@ import {
   type Role,
   type Status,
 } from '#contract/entities'
-import { MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
+import { MAX_CANCEL_DEADLINE_HOURS, MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
 
 /** Neither the contract nor the upload path names these; the upload path cuts file names to 200. */
 export const FILE_NAME_MAX = 255
@@ -202,8 +202,20 @@ export const sessions = pgTable(
     createdAt: isoTime('created_at').notNull(),
     /** How many pending or approved bookings it takes; NULL is no limit. */
     seats: integer('seats'),
-    /** The version of its bookings' calendar events: one more at each change of its title or class time. */
+    /** The version of its bookings' calendar events: one more at each change of its title, class time or place. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** Where the class meets (public), and its online meeting's https link (private: docs/rules/sessions.md). */
+    location: text('location'),
+    meetingUrl: text('meeting_url'),
+    /** Students may cancel up to this many hours before the class; NULL or 0, until it starts. */
+    cancelDeadlineHours: integer('cancel_deadline_hours'),
+    /** When its tutor or an admin cancelled the class, and why: it then leaves every public list. */
+    cancelledAt: isoTime('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    /** The class's times before its last move, and when it moved. */
+    movedFromStart: isoTime('moved_from_start'),
+    movedFromEnd: isoTime('moved_from_end'),
+    movedAt: isoTime('moved_at'),
     /**
      * The distinct words of the title, subject, description and tutor name,
      * space-separated, as #contract/session-search cuts them; written by the
@@ -230,8 +242,22 @@ export const sessions = pgTable(
     check('sessions_subject_length', lengthBetween(t.subject, 1, L.subject)),
     check('sessions_description_length', maxLength(t.description, L.sessionDescription)),
     check('sessions_tutor_name_length', maxLength(t.tutorName, L.name)),
+    check('sessions_location_length', maxLength(t.location, L.location)),
+    check('sessions_meeting_url_length', maxLength(t.meetingUrl, L.url)),
+    check('sessions_meeting_url_https', sql`${t.meetingUrl} like 'https://%'`),
+    check(
+      'sessions_cancel_deadline_hours_check',
+      sql`${t.cancelDeadlineHours} between 0 and ${sql.raw(String(MAX_CANCEL_DEADLINE_HOURS))}`,
+    ),
+    check('sessions_cancel_reason_length', maxLength(t.cancelReason, L.cancelReason)),
+    check('sessions_cancelled_reason_check', sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null)`),
+    check('sessions_moved_check', sql`(${t.movedAt} is null) = (${t.movedFromStart} is null)`),
     index('sessions_created_at_idx').on(t.createdAt, t._id),
     index('sessions_status_created_at_idx').on(t.status, t.createdAt, t._id),
+    // The public lists: classes not cancelled, by status, newest first.
+    index('sessions_listed_status_created_at_idx')
+      .on(t.status, t.createdAt, t._id)
+      .where(sql`cancelled_at is null`),
     index('sessions_tutor_email_created_at_idx').on(t.tutorEmail, t.createdAt, t._id),
     // GIN: a word, or a prefix of one ('chem':*), is an index lookup.
     index('sessions_search_idx').using('gin', t.search),
@@ -256,6 +282,8 @@ export const bookings = pgTable(
     waitlistSeq: integer('waitlist_seq'),
     /** When a waitlisted booking got a seat. */
     promotedAt: isoTime('promoted_at'),
+    /** Why its class was cancelled, on each booking the class's cancel cancelled. */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     // One booking per student and session that is not cancelled; cancelled ones are kept beside it.
@@ -275,6 +303,7 @@ export const bookings = pgTable(
     ),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_cancelled_by_length', maxLength(t.cancelledBy, L.email)),
+    check('bookings_cancel_reason_length', maxLength(t.cancelReason, L.cancelReason)),
     index('bookings_booked_at_idx').on(t.bookedAt, t._id),
     index('bookings_status_booked_at_idx').on(t.status, t.bookedAt, t._id),
     index('bookings_session_id_idx').on(t.sessionId),

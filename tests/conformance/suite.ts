@@ -21,6 +21,7 @@ import { noteRevisionTests } from './suite/note-revisions'
 import { notesAndReviewTests } from './suite/notes-and-reviews'
 import { notificationTests } from './suite/notifications'
 import { permissionMatrixTests } from './suite/permission-matrix'
+import { runningTheClassTests } from './suite/running-the-class'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
 import { securityTests } from './suite/security'
@@ -44,6 +45,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     sessionSearchTests(api)
     statsAndBookingTests(api)
     seatsAndCancelTests(api)
+    runningTheClassTests(api)
     calendarTests(api)
     notesAndReviewTests(api)
     noteRevisionTests(api)

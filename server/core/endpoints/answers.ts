@@ -82,8 +82,9 @@ export async function withRatings(store: Store, rows: SessionRow[]): Promise<Ses
     store.reviews.ratings(rows.map((s) => s._id)),
     limited.length > 0 ? store.bookings.seatsTaken(limited) : new Map<string, number>(),
   ])
-  // The calendar sequence is the server's own bookkeeping.
-  return rows.map(({ calendarSequence: _, ...s }) => {
+  // The calendar sequence is the server's own bookkeeping; the meeting link is
+  // never in a list (GET /sessions/:id adds it for those who may join: withMeetingUrl).
+  return rows.map(({ calendarSequence: _, meetingUrl: _link, ...s }) => {
     const entry = ratings.get(s._id)
     const seats = s.seats === undefined ? {} : { seatsLeft: Math.max(0, s.seats - (taken.get(s._id) ?? 0)) }
     return {
@@ -95,10 +96,29 @@ export async function withRatings(store: Store, rows: SessionRow[]): Promise<Ses
   })
 }
 
+/**
+ * A session as answered to this caller: with its meeting link only for its
+ * tutor, an admin, or a student whose booking of it is approved (the link is
+ * private: docs/rules/sessions.md). `approved` is looked up only when needed.
+ */
+export async function withMeetingUrl(
+  answer: Session,
+  row: SessionRow,
+  who: { email: string; role: string | null } | null,
+  approved: () => Promise<boolean>,
+): Promise<Session> {
+  if (!row.meetingUrl || !who) return answer
+  const staff = who.role === 'admin' || who.email === row.tutorEmail
+  return staff || (await approved()) ? { ...answer, meetingUrl: row.meetingUrl } : answer
+}
+
 /** A booking as answered: the fields of the contract only (a store's own bookkeeping stays behind). */
 function publicBooking(row: BookingRow): Booking {
   const { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, cancelledAt, cancelledBy, promotedAt } = row
-  const optional = Object.entries({ cancelledAt, cancelledBy, promotedAt }).filter(([, v]) => v !== undefined)
+  const { cancelReason } = row
+  const optional = Object.entries({ cancelledAt, cancelledBy, promotedAt, cancelReason }).filter(
+    ([, v]) => v !== undefined,
+  )
   return { _id, sessionId, studentEmail, tutorEmail, status, bookedAt, ...Object.fromEntries(optional) }
 }
 
@@ -112,7 +132,11 @@ async function waitlistPositions(store: Store, rows: BookingRow[]): Promise<Map<
   return places
 }
 
-/** Adds the session's title, tutor, fee, dates and duration, so a student's list needs no second call. */
+/**
+ * Adds the session's title, tutor, fee, dates, duration, place, deadline and
+ * move, and whether it was cancelled, so a student's list needs no second
+ * call; its meeting link only to an approved booking.
+ */
 export async function withSessionFields(store: Store, rows: BookingRow[]): Promise<Booking[]> {
   const [sessions, places] = await Promise.all([
     store.sessions.getMany(rows.map((b) => b.sessionId)),
@@ -125,6 +149,16 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
     const s = sessions.get(b.sessionId)
     if (!s) return b
     const { title, tutorName, registrationFee, registrationStart, registrationEnd, classStart, classEnd, duration } = s
+    const { location, cancelDeadlineHours, movedFrom, movedAt, cancelledAt: sessionCancelledAt } = s
+    const meetingUrl = b.status === 'approved' ? s.meetingUrl : undefined
+    const optional = Object.entries({
+      location,
+      meetingUrl,
+      cancelDeadlineHours,
+      movedFrom,
+      movedAt,
+      sessionCancelledAt,
+    }).filter(([, v]) => v !== undefined)
     return {
       ...b,
       title,
@@ -135,6 +169,7 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
       classStart,
       classEnd,
       duration,
+      ...Object.fromEntries(optional),
     }
   })
 }

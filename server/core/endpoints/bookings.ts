@@ -1,13 +1,14 @@
 // /bookings: a student books an approved session while its registration is
-// open (start and end inclusive); an admin approves or rejects a pending
-// booking, and edits or deletes an approved one. One active booking per
+// open (start and end inclusive) and not cancelled; the session's tutor or
+// an admin approves or rejects a pending booking, and an admin edits or
+// deletes an approved one. One active booking per
 // student and session is the database's rule; a rejected booking may be
 // requested again, which turns it back to pending (docs/rules/bookings.md).
 // A session with seats takes that many pending or approved bookings and puts
 // the rest in line; whatever frees a seat gives it to the first in line in
 // the same transaction (../seats.ts). A cancelled booking is kept.
 import { registrationState } from '#contract/rules'
-import { badRequest, conflict, notFound } from '../http-errors'
+import { badRequest, conflict, forbidden, notFound } from '../http-errors'
 import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats, holdsSeat, seatOrLine, type Place } from '../seats'
@@ -18,6 +19,9 @@ import { deleted, isoNow, listAnswer, paging, withSessionFields } from './answer
 
 const refuse = (message: string) => conflict(message, { success: false })
 const ALREADY_BOOKED = 'You have already booked this session.'
+const CLASS_CANCELLED = 'This class is cancelled: it takes no bookings.'
+const HOUR_MS = 3_600_000
+const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`
 
 export const listBookings: RouteImpl<'listBookings'> = async ({ store, query }) => {
   const listed = await store.bookings.list(query.status, paging(query))
@@ -48,11 +52,14 @@ type Booked = { taken: true } | ({ taken: false; id: string; again: boolean } & 
 export const createBooking: RouteImpl<'createBooking'> = async ({ deps, body, record }) => {
   const now = deps.now()
   if (record.status !== 'approved') throw refuse('This session is not open for booking.')
+  if (record.cancelledAt) throw refuse(CLASS_CANCELLED)
   const window = registrationState(record, now.getTime())
   if (window === 'upcoming') throw refuse('Registration for this session has not opened yet.')
   if (window === 'closed') throw refuse('Registration for this session has closed.')
   const booked = await withSeatsAnnounced(deps, record._id, async (ledger): Promise<Booked> => {
     if (!ledger.session) throw refuse('This session is not open for booking.')
+    // Cancelled while this request waited for the lock.
+    if (ledger.session.cancelledAt) throw refuse(CLASS_CANCELLED)
     const existing = await ledger.activeOf(body.studentEmail)
     if (existing && existing.status !== 'rejected') return { taken: true }
     // A seat freed without a write on this session (a student's account deleted) goes to the line first.
@@ -89,7 +96,10 @@ export const createBooking: RouteImpl<'createBooking'> = async ({ deps, body, re
   return { status: 201, body: { ...answer, message: 'Session booked successfully.' } }
 }
 
-export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, body, record }) => {
+export const updateBooking: RouteImpl<'updateBooking'> = async ({ deps, store, body, record, principal }) => {
+  // The session's tutor decides its pending bookings; moving a booking to another student or session stays an admin's.
+  if (!('status' in body) && principal?.role !== 'admin')
+    throw forbidden('A tutor may only approve or reject bookings: only an admin can move a booking.')
   if ('status' in body) {
     const status = body.status
     if (status === 'pending') throw badRequest('status: must be approved or rejected')
@@ -157,6 +167,14 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
   // Once the class has begun the seat is spent: only an admin may still cancel.
   if (who.role !== 'admin' && session && Date.parse(session.classStart) <= now.getTime())
     throw conflict('The class has started: only an admin can cancel this booking now.')
+  // The session's deadline binds its students, unless the class moved after they booked (they may no longer come).
+  const deadline = (session?.cancelDeadlineHours ?? 0) * HOUR_MS
+  const movedSince = session?.movedAt !== undefined && session.movedAt > record.bookedAt
+  if (who.role !== 'admin' && session && deadline > 0 && !movedSince)
+    if (Date.parse(session.classStart) - deadline <= now.getTime())
+      throw conflict(
+        `Bookings of this session can be cancelled up to ${hours(session.cancelDeadlineHours!)} before the class.`,
+      )
   const cancelled = await withSeatsAnnounced(deps, record.sessionId, async (ledger) => {
     // Read again under the lock: a booking in line may have got its seat meanwhile.
     const current = await ledger.activeOf(record.studentEmail)

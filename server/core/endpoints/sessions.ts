@@ -4,15 +4,46 @@
 // updated or deleted. Each change is a compare-and-set on the status, so two
 // admins acting at once cannot both win (docs/rules/sessions.md). More seats
 // give the new ones to the waiting list at once (../seats.ts).
+// Its tutor (or an admin) runs the class: moves its times or place and
+// cancels it until it starts, telling every student booked in the same
+// transaction; a cancelled class leaves every public list, and its meeting
+// link is answered only to those who may join (docs/rules/sessions.md).
 import { sessionSearchOf } from '#contract/session-search'
 import { calendarSequencePatch } from '../calendar'
-import { conflict } from '../http-errors'
+import { badRequest, conflict, notFound } from '../http-errors'
 import { newId } from '../ids'
-import { announce, sessionChanged, sessionDecided, sessionToReview, withSeatsAnnounced } from '../notifications'
+import {
+  announce,
+  sessionCancelled,
+  sessionChanged,
+  sessionDecided,
+  sessionMoved,
+  sessionToReview,
+  withSeatsAnnounced,
+  zonesOf,
+} from '../notifications'
+import type { Principal } from '../permissions'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats } from '../seats'
-import type { SessionRow } from '../store'
-import { accountName, deleted, inserted, isoNow, listAnswer, modified, paging, withRatings } from './answers'
+import type { SessionRow, Store } from '../store'
+import {
+  accountName,
+  deleted,
+  inserted,
+  isoNow,
+  listAnswer,
+  modified,
+  paging,
+  withMeetingUrl,
+  withRatings,
+} from './answers'
+
+/** Whether the caller runs this session: its tutor or an admin. */
+const runs = (who: Principal | null, session: Pick<SessionRow, 'tutorEmail'>) =>
+  who !== null && (who.role === 'admin' || who.email === session.tutorEmail)
+
+/** A place as kept: blank is none. */
+const placeOf = (location: string | undefined) => location?.trim() || undefined
 
 export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ deps, store, query }) => {
   const search = sessionSearchOf(query, deps.now().getTime())
@@ -20,10 +51,12 @@ export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ deps, 
   return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
 }
 
-export const listSessions: RouteImpl<'listSessions'> = async ({ deps, store, query }) => {
+export const listSessions: RouteImpl<'listSessions'> = async ({ deps, store, query, principal }) => {
   const search = sessionSearchOf(query, deps.now().getTime())
+  // A cancelled class is in no public list or search; its tutor's own list and an admin's still show it.
+  const own = principal !== null && (principal.role === 'admin' || principal.email === query.tutorEmail)
   const listed = await store.sessions.list(
-    { status: query.status, tutorEmail: query.tutorEmail, search },
+    { status: query.status, tutorEmail: query.tutorEmail, search, ...(own ? {} : { notCancelled: true }) },
     paging(query),
   )
   return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
@@ -39,8 +72,25 @@ export const listTutorSessions: RouteImpl<'listTutorSessions'> = async ({ store,
   return { body: await withRatings(store, rows) }
 }
 
-export const getSession: RouteImpl<'getSession'> = async ({ store, record }) => {
-  return { body: (await withRatings(store, [record]))[0] }
+/** The caller's bookings of the session (any status), read once. */
+const bookingsOf = (store: Store, who: Principal | null, sessionId: string) => {
+  let read: Promise<boolean[]> | undefined
+  return async () => {
+    if (!who) return []
+    read ??= store.bookings
+      .ofSession(sessionId)
+      .then((rows) => rows.filter((b) => b.studentEmail === who.email).map((b) => b.status === 'approved'))
+    return read
+  }
+}
+
+export const getSession: RouteImpl<'getSession'> = async ({ store, record, principal }) => {
+  const mine = bookingsOf(store, principal, record._id)
+  // A cancelled class is still shown to its tutor, admins and the students it had booked (marked cancelledAt).
+  if (record.cancelledAt && !runs(principal, record) && (await mine()).length === 0)
+    throw notFound('Session not found.')
+  const [answer] = await withRatings(store, [record])
+  return { body: await withMeetingUrl(answer!, record, principal, async () => (await mine()).includes(true)) }
 }
 
 export const createSession: RouteImpl<'createSession'> = async ({ deps, store, body, principal }) => {
@@ -60,6 +110,9 @@ export const createSession: RouteImpl<'createSession'> = async ({ deps, store, b
     duration: body.duration,
     registrationFee: body.registrationFee,
     ...(typeof body.seats === 'number' ? { seats: body.seats } : {}),
+    ...(placeOf(body.location) ? { location: placeOf(body.location) } : {}),
+    ...(body.meetingUrl ? { meetingUrl: body.meetingUrl } : {}),
+    ...(body.cancelDeadlineHours ? { cancelDeadlineHours: body.cancelDeadlineHours } : {}),
     tutorName: await accountName(store, who.userId, who.email),
     tutorEmail: who.email,
     status: 'pending',
@@ -115,8 +168,92 @@ export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, b
   return modified(1)
 }
 
+/**
+ * Deleting never makes a booking disappear untold: a session with a pending,
+ * approved or waitlisted booking is cancelled first (which tells its students),
+ * checked in the delete's own transaction.
+ */
 export const deleteSession: RouteImpl<'deleteSession'> = async ({ store, record }) => {
   if (record.status !== 'approved') throw conflict('Only approved sessions can be deleted.')
-  await store.sessions.deleteWithOwned([record._id])
+  if (!(await store.sessions.deleteWithOwned([record._id], { unlessLiveBookings: true })))
+    throw conflict('This session has bookings: cancel the class first, so its students are told.')
   return deleted(1)
+}
+
+const started = (session: SessionRow, now: Date) => Date.parse(session.classStart) <= now.getTime()
+
+/** Why a session's class can no longer be changed or cancelled, or null. */
+function notRunnable(session: SessionRow | undefined, now: Date, what: string): string | null {
+  if (!session) return null
+  if (session.status !== 'approved') return `Only approved sessions can be ${what}.`
+  if (session.cancelledAt) return 'This class is already cancelled.'
+  if (started(session, now)) return `The class has started: it can no longer be ${what}.`
+  return null
+}
+
+export const updateSessionClass: RouteImpl<'updateSessionClass'> = async ({ deps, store, body, record }) => {
+  const now = deps.now()
+  const zoneOf = await zonesOf(
+    store,
+    (await store.bookings.ofSession(record._id)).map((b) => b.studentEmail),
+  )
+  const changed = await withSeatsAnnounced(deps, record._id, async (ledger) => {
+    const before = ledger.session
+    if (!before) throw notFound('Session not found.')
+    const refusal = notRunnable(before, now, 'changed')
+    if (refusal) throw conflict(refusal)
+    const classStart = body.classStart ?? before.classStart
+    const classEnd = body.classEnd ?? before.classEnd
+    if (classEnd < classStart) throw badRequest('classEnd must not be before classStart')
+    const moved = classStart !== before.classStart || classEnd !== before.classEnd
+    if (moved && Date.parse(classStart) <= now.getTime()) throw badRequest('classStart must be in the future')
+    const fields: Partial<SessionRow> = {
+      ...(moved
+        ? { classStart, classEnd, movedFrom: { classStart: before.classStart, classEnd: before.classEnd } }
+        : {}),
+      ...(moved ? { movedAt: isoNow(now) } : {}),
+      ...(body.duration !== undefined ? { duration: body.duration } : {}),
+      // Present and blank removes the place or the link.
+      ...(body.location !== undefined ? { location: placeOf(body.location) } : {}),
+      ...('meetingUrl' in body ? { meetingUrl: body.meetingUrl || undefined } : {}),
+      ...(body.cancelDeadlineHours !== undefined ? { cancelDeadlineHours: body.cancelDeadlineHours } : {}),
+    }
+    if (Object.keys(fields).length === 0) return 0
+    // A new time or place is a new version of every booking's calendar event.
+    const sequence = calendarSequencePatch(before, fields)
+    if (!(await ledger.updateSession({ ...fields, ...sequence }, 'approved'))) return null
+    // A change of the deadline alone tells no one; any change of the class's event tells every live booking.
+    if (sequence.calendarSequence !== undefined)
+      await ledger.notify(sessionMoved(now, before, ledger.session!, await ledger.live(), zoneOf))
+    return 1
+  })
+  if (changed === null) throw conflict('Only approved sessions can be changed.')
+  return modified(changed)
+}
+
+export const cancelSession: RouteImpl<'cancelSession'> = async ({ deps, store, body, record, principal }) => {
+  const now = deps.now()
+  const by = principal!.email
+  const zoneOf = await zonesOf(
+    store,
+    (await store.bookings.ofSession(record._id)).map((b) => b.studentEmail),
+  )
+  const cancelled = await withSeatsAnnounced(deps, record._id, async (ledger) => {
+    const refusal = notRunnable(ledger.session, now, 'cancelled')
+    if (refusal) throw conflict(refusal)
+    const cancelledAt = isoNow(now)
+    // Marked first: from here no booking of it can be made, under the same lock.
+    if (!(await ledger.updateSession({ cancelledAt, cancelReason: body.reason }, 'approved'))) return null
+    // Every live booking goes, the waiting list too, each told in this transaction.
+    const live = await ledger.live()
+    for (const booking of live) {
+      const patch = { status: 'cancelled' as const, cancelledAt, cancelledBy: by, cancelReason: body.reason }
+      if (!(await ledger.updateBooking(booking._id, patch, booking.status)))
+        throw new Error(`Booking ${booking._id} changed under its session's lock.`)
+    }
+    await ledger.notify(sessionCancelled(now, ledger.session!, live, zoneOf))
+    return live.length
+  })
+  if (cancelled === null) throw conflict('Only approved sessions can be cancelled.')
+  return { body: { success: true, message: 'Class cancelled.', cancelledBookings: cancelled } }
 }

@@ -10,8 +10,10 @@ import {
   materialAdded,
   materialDecided,
   materialToReview,
+  sessionCancelled,
   sessionChanged,
   sessionDecided,
+  sessionMoved,
   sessionToReview,
 } from '../notifications'
 import type { BookingRow, MaterialRow, NotificationRow, SessionRow } from '../store'
@@ -74,6 +76,16 @@ function notificationOf(kind: NotificationKind): NotificationRow {
       },
     ],
     'session-changed': () => sessionChanged(now, session, [booking]),
+    'session-moved': () =>
+      sessionMoved(
+        now,
+        { ...session, classStart: '2026-12-01T16:00:00.000Z' },
+        session,
+        [booking],
+        () => 'Europe/Berlin',
+      ),
+    'session-cancelled': () =>
+      sessionCancelled(now, { ...session, cancelReason: 'The tutor is ill.' }, [booking], () => 'Europe/Berlin'),
     'session-approved': () => sessionDecided(now, session, 'approved'),
     'session-rejected': () => sessionDecided(now, session, 'rejected'),
     'material-approved': () => materialDecided(now, material, 'approved'),
@@ -91,6 +103,7 @@ const BOOKING_STATUS: Partial<Record<NotificationKind, BookingRow['status']>> = 
   'booking-rejected': 'rejected',
   'booking-promoted': 'pending',
   'booking-cancelled': 'cancelled',
+  'session-cancelled': 'cancelled',
 }
 
 function contextOf(kind: NotificationKind, change: Partial<MailContext> = {}): MailContext {
@@ -223,6 +236,42 @@ describe("a booking mail's calendar invite", () => {
       expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-02T16:00:00.000Z')
       expect(mail.text).toContain('takes the class out of your calendar')
     }
+  })
+
+  it('a moved class: a REQUEST of the new time, the words giving new and old time in the zone', () => {
+    const mail = renderNotificationMail(contextOf('session-moved'))
+    expect(mail.calendar?.method).toBe('REQUEST')
+    expect(mail.text).toContain('now starts Wed 2 Dec 2026, 17:00 CET (was Tue 1 Dec 2026, 17:00 CET)')
+    expect(parsedInvite(mail.calendar!.content).event.startDate.toJSDate().toISOString()).toBe(session.classStart)
+  })
+
+  it('a cancelled class: a CANCEL past the REQUEST, and the reason', () => {
+    const mail = renderNotificationMail(contextOf('session-cancelled'))
+    expect(mail.calendar?.method).toBe('CANCEL')
+    expect(parsedInvite(mail.calendar!.content).event.sequence).toBe(3)
+    expect(mail.text).toContain('was cancelled: The tutor is ill.')
+  })
+
+  it('the place for every booking; the meeting link only for an approved one, in the mail and its invite', () => {
+    const link = 'https://meet.example/abc-defg-hij'
+    const placed = { ...session, location: 'Room 4.12, Main Building', meetingUrl: link }
+    const approved = renderNotificationMail(contextOf('session-moved', { session: placed }))
+    expect(approved.text).toMatch(/Where: \W?Room 4\.12, Main Building/)
+    expect(approved.text).toContain(link)
+    expect(approved.html).toContain(`href="${link}"`)
+    const { vevent } = parsedInvite(approved.calendar!.content)
+    expect(vevent.getFirstPropertyValue('location')).toBe('Room 4.12, Main Building')
+    expect(vevent.getFirstPropertyValue('conference')).toBe(link)
+    expect(vevent.getFirstPropertyValue('description')).toContain(link)
+    for (const status of ['pending', 'waitlisted', 'cancelled'] as const) {
+      const mail = renderNotificationMail(
+        contextOf('session-moved', { session: placed, booking: { ...booking, status } }),
+      )
+      expect(mail.text, status).toMatch(/Where: \W?Room 4\.12, Main Building/)
+      for (const part of [mail.text, mail.html, mail.calendar?.content ?? '']) expect(part, status).not.toContain(link)
+    }
+    const cancelled = renderNotificationMail(contextOf('session-cancelled', { session: placed }))
+    for (const part of [cancelled.text, cancelled.html, cancelled.calendar!.content]) expect(part).not.toContain(link)
   })
 
   it('no invite where the booking is in no calendar: pending, promoted, a reminder, or booking and session gone', () => {

@@ -115,6 +115,9 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
   const details: [string, Inline][] = []
   if (session) details.push(['Session', { user: session.title }])
   if (event) details.push(['When', formatZonedSpan(event.start, event.end, zone)])
+  if (session?.location) details.push(['Where', { user: session.location }])
+  // The meeting link is private: only an approved booking's mail carries it (as its invite does).
+  if (event?.conference) details.push(['Online', { text: 'Join the class', url: event.conference }])
   if (session && notification.kind !== 'booking-new') details.push(['Tutor', { user: session.tutorName }])
   if (booking && notification.kind === 'booking-new') details.push(['Student', { user: booking.studentEmail }])
 

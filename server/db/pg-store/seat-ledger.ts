@@ -22,6 +22,7 @@ const BOOKING_PATCH_KEYS = [
   'cancelledBy',
   'promotedAt',
   'waitlistSeq',
+  'cancelReason',
 ] as const satisfies readonly (keyof BookingRow)[]
 
 export const toBooking = (row: typeof bookings.$inferSelect): BookingRow => present(row) as BookingRow
@@ -106,6 +107,14 @@ export function withSeatsOver(db: PgDb, writer: Notices) {
           session: locked && toSession(locked),
           holding: () => tx.$count(bookings, and(ofSession, inArray(bookings.status, [...HOLDING]))),
           waiting: () => tx.$count(bookings, and(ofSession, eq(bookings.status, 'waitlisted'))),
+          async live() {
+            const rows = await tx
+              .select()
+              .from(bookings)
+              .where(and(ofSession, inArray(bookings.status, [...HOLDING, 'waitlisted'])))
+              .orderBy(bookings.bookedAt, bookings._id)
+            return rows.map(toBooking)
+          },
           async nextWaitlistSeq() {
             const [row] = await tx
               .select({ next: sql<number>`(coalesce(max(${bookings.waitlistSeq}), 0) + 1)::int` })

@@ -8,12 +8,12 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { narrows, searchWords, sessionWords, type SessionSearch, type SessionSort } from '#contract/session-search'
 import type { SessionRow, Store } from '#core/store'
-import { files, materials, reviews, sessions } from '../schema'
+import { bookings, files, materials, reviews, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { withNotices, type Notices } from './notifications'
 import { listed, type OrderKey } from './paging'
 import { guarded } from './pg-errors'
-import { columnsOf, inList, patchOrStatus, whileStatus, type PgDb } from './shared'
+import { columnsOf, inList, patchOrStatus, present, whileStatus, type PgDb } from './shared'
 
 const {
   searchWords: _searchWords,
@@ -26,12 +26,23 @@ const {
 export const sessionFields = rowColumns
 type SessionSelect = Omit<typeof sessions.$inferSelect, 'searchWords' | 'subjectWords' | 'search' | 'subjectSearch'>
 
-/** A session as the port has it: no seats is no key, and an event never moved is no calendar sequence, as in the other store. */
-export function toSession({ seats, calendarSequence, ...row }: SessionSelect): SessionRow {
+/**
+ * A session as the port has it: no seats is no key, an event never moved is no
+ * calendar sequence, and no place, deadline, cancel or move is no key, as in
+ * the other store; the times before a move are one `movedFrom`.
+ */
+export function toSession({
+  seats,
+  calendarSequence,
+  movedFromStart,
+  movedFromEnd,
+  ...row
+}: SessionSelect): SessionRow {
   return {
-    ...row,
+    ...present(row),
     ...(seats === null ? {} : { seats }),
     ...(calendarSequence === 0 ? {} : { calendarSequence }),
+    ...(movedFromStart && movedFromEnd ? { movedFrom: { classStart: movedFromStart, classEnd: movedFromEnd } } : {}),
   } as SessionRow
 }
 
@@ -112,13 +123,35 @@ const SESSION_PATCH_KEYS = [
   'createdAt',
   'seats',
   'calendarSequence',
+  'location',
+  'meetingUrl',
+  'cancelDeadlineHours',
+  'cancelledAt',
+  'cancelReason',
+  'movedAt',
 ] as const satisfies readonly (keyof SessionRow)[]
 
-/** The columns a patch sets; a key present with no value (seats lifted) becomes NULL. */
+/** Fields a patch may remove: present with no value, they become NULL. */
+const REMOVABLE_KEYS = ['seats', 'location', 'meetingUrl'] as const satisfies readonly (keyof SessionRow)[]
+
+/** The columns a patch sets; a removable key present with no value (seats lifted, a place removed) becomes NULL. */
 export function sessionSet(patch: Partial<Omit<SessionRow, '_id'>>) {
   const set: Partial<typeof sessions.$inferInsert> = columnsOf<SessionRow>(patch, SESSION_PATCH_KEYS)
-  if ('seats' in patch && patch.seats === undefined) set.seats = null
+  for (const key of REMOVABLE_KEYS) if (key in patch && patch[key] === undefined) set[key] = null
+  if (patch.movedFrom) {
+    set.movedFromStart = patch.movedFrom.classStart
+    set.movedFromEnd = patch.movedFrom.classEnd
+  }
   return set
+}
+
+/** A session's columns as inserted: its times before a move are two columns. */
+export function sessionValues({ movedFrom, ...row }: SessionRow) {
+  return {
+    ...row,
+    ...(movedFrom ? { movedFromStart: movedFrom.classStart, movedFromEnd: movedFrom.classEnd } : {}),
+    ...wordColumns(row),
+  }
 }
 
 export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: Notices): Store['sessions'] {
@@ -137,6 +170,8 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
       const search = filter.search && narrows(filter.search) ? filter.search : undefined
       const where = and(
         filter.status ? eq(sessions.status, filter.status) : undefined,
+        // Matches the partial index of the public lists (sessions_listed_status_created_at_idx).
+        filter.notCancelled ? isNull(sessions.cancelledAt) : undefined,
         filter.tutorEmail ? eq(sessions.tutorEmail, filter.tutorEmail) : undefined,
         ...(search ? searchConditions(search) : []),
       )
@@ -145,7 +180,7 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
     },
     async insert(row, notices) {
       await withNotices(db, writer, notices, async (tx) => {
-        await guarded(() => tx.insert(sessions).values({ ...row, ...wordColumns(row) }))
+        await guarded(() => tx.insert(sessions).values(sessionValues(row)))
         return true
       })
     },
@@ -174,8 +209,8 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
         return changed.length > 0
       })
     },
-    async deleteWithOwned(ids) {
-      if (ids.length === 0) return
+    async deleteWithOwned(ids, options = {}) {
+      if (ids.length === 0) return true
       const fileIds = await db.transaction(async (tx) => {
         // Locked, no material or file can be added to these sessions before the delete.
         await tx
@@ -184,6 +219,14 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
           .where(inList(sessions._id, ids))
           .orderBy(sessions._id)
           .for('update')
+        // Under the sessions' locks no booking of them is made or changed (every seat write takes the lock first).
+        if (options.unlessLiveBookings) {
+          const live = await tx.$count(
+            bookings,
+            and(inList(bookings.sessionId, ids), inArray(bookings.status, ['pending', 'approved', 'waitlisted'])),
+          )
+          if (live > 0) return null
+        }
         const theirMaterials = tx.select({ id: materials._id }).from(materials).where(inList(materials.sessionId, ids))
         const held = await bucketFileIds(
           tx,
@@ -193,7 +236,9 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
         await tx.delete(sessions).where(inList(sessions._id, ids))
         return held
       })
+      if (fileIds === null) return false
       await removeObjects(fileIds)
+      return true
     },
     async counts() {
       const [row] = await db

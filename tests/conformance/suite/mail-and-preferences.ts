@@ -36,6 +36,8 @@ const MAILED_BY_DEFAULT: NotificationKind[] = [
   'booking-promoted',
   'booking-cancelled',
   'class-reminder',
+  'session-moved',
+  'session-cancelled',
 ]
 
 const preferencesOf = async (api: Api, email: string) =>

@@ -166,6 +166,8 @@ interface Req {
   multipart?: true
   /** The status of a granted call: 201 for what creates a record. */
   created?: true
+  /** A POST that changes the record it addresses (as a PATCH does): the records are made again after it. */
+  changes?: true
 }
 /** `email(kind)`: the email a request names, the caller's own or someone else's. */
 type Build = (f: Fixtures, email: (kind: 'student' | 'tutor') => string) => Req[]
@@ -192,6 +194,8 @@ const CASES: Record<RouteName, Build> = {
     { params: { id: f.sApproved }, body: { title: 'a', subject: 'b', duration: 2, registrationFee: 1 } },
   ],
   deleteSession: (f) => [{ params: { id: f.sApproved } }],
+  updateSessionClass: (f) => [{ params: { id: f.sApproved }, body: { location: 'Room 4', cancelDeadlineHours: 2 } }],
+  cancelSession: (f) => [{ params: { id: f.sApproved }, body: { reason: 'The tutor is ill.' }, changes: true }],
   getAdminStats: () => [{}],
   getStudentStats: (_, e) => [{ params: { email: e('student') } }],
   getTutorStats: (_, e) => [{ params: { email: e('tutor') } }],
@@ -367,7 +371,7 @@ export function permissionMatrixTests(api: Api) {
                 if (res.status >= 200 && res.status < 300) {
                   successes++
                   // A create adds a record and leaves the addressed ones as they were; a change or delete does not.
-                  if (def.method === 'PATCH' || def.method === 'DELETE') f = await makeFixtures(api)
+                  if (def.method === 'PATCH' || def.method === 'DELETE' || req.changes) f = await makeFixtures(api)
                   // Signed out of every device: the caller signs in again, as the app makes them.
                   if (name === 'signOutEverywhere') await api.signInAgain(persona.email!)
                 }

@@ -15,6 +15,7 @@ import {
   createOpenSession,
   createReview,
   createSession,
+  expectOk,
   getAsAdmin,
   OTHER_TUTOR,
   SEEDED_SESSIONS,
@@ -164,7 +165,7 @@ export function sessionTests(api: Api) {
       expect((await api.call('PATCH', `/sessions/${c}/approve`, { as: ADMIN, body: { fee: 5 } })).status).toBe(200)
     })
 
-    it('updates and deletes only approved sessions; a delete takes bookings, reviews and materials with it', async () => {
+    it('updates and deletes only approved sessions; a delete (after the class was cancelled) takes bookings, reviews and materials with it', async () => {
       const pending = await createSession(api, TUTOR)
       const body = { title: 'New title', subject: 'Maths', duration: 3, registrationFee: 5 }
       expect((await api.call('PATCH', `/sessions/${pending}`, { as: ADMIN, body })).status).toBe(409)
@@ -192,6 +193,9 @@ export function sessionTests(api: Api) {
       expect((await getAsAdmin<Session>(api, `/sessions/${id}`)).duration).toBe(4)
 
       expect((await api.call('DELETE', `/sessions/${id}`, { as: TUTOR })).status).toBe(403)
+      // Its booking is live: the class is cancelled first, which tells the student (running-the-class.ts).
+      expect((await api.call('DELETE', `/sessions/${id}`, { as: ADMIN })).status).toBe(409)
+      await expectOk(api.call('POST', `/sessions/${id}/cancel`, { as: ADMIN, body: { reason: 'Closed.' } }))
       expect((await api.call('DELETE', `/sessions/${id}`, { as: ADMIN })).data.deletedCount).toBe(1)
       expect((await api.call('GET', `/sessions/${id}`, { as: ADMIN })).status).toBe(404)
       expect((await allBookings(api)).filter((b) => b.sessionId === id)).toEqual([])
