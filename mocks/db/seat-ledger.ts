@@ -82,7 +82,7 @@ export function withSeatsOver(db: DemoDb) {
           if (!row || row.status !== expected) return false
           const next: SessionRow = { ...row, ...patch }
           // No seats (or place, or link) is no key, as in the other store.
-          for (const key of ['seats', 'location', 'meetingUrl'] as const) if (next[key] === undefined) delete next[key]
+          for (const key of ['seats', 'location', 'meetingUrl', 'schedule', 'scheduleStart'] as const) if (next[key] === undefined) delete next[key]
           await db.sessions.put({ ...next, ...(next.cancelledAt ? {} : { listedStatus: next.status }) })
           ledger.session = next
           return true

@@ -70,9 +70,14 @@ export const credentialGeneration = (user: Pick<UserRow, 'credentialGeneration'>
  * A session as stored: the rating and seat fields are computed when answering.
  * `calendarSequence` (absent: 0) is the version of its bookings' calendar
  * events, one more at each change of its title or class time (../calendar.ts);
- * it is never answered.
+ * it is never answered. `scheduleStart` is the first start its schedule's
+ * rule gives (the rule's DTSTART): classStart moves with skips and moves, the
+ * rule's anchor does not. `meetingCount` and `nextMeetingStart` are computed.
  */
-export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'> & { calendarSequence?: number }
+export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft' | 'meetingCount' | 'nextMeetingStart'> & {
+  calendarSequence?: number
+  scheduleStart?: string
+}
 /**
  * A booking as stored: the session's fields and the waiting-list place are
  * computed when answering. `waitlistSeq` orders a session's waiting list and

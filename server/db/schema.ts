@@ -62,6 +62,7 @@ import {
   type NotificationKind,
   type ReminderLead,
   type Role,
+  type Schedule,
   type Status,
 } from '#contract/entities'
 import { MAX_CANCEL_DEADLINE_HOURS, MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
@@ -216,6 +217,9 @@ export const sessions = pgTable(
     movedFromStart: isoTime('moved_from_start'),
     movedFromEnd: isoTime('moved_from_end'),
     movedAt: isoTime('moved_at'),
+    /** How it repeats (#contract/entities Schedule), expanded from `schedule_start`, its rule's first start; NULL: one meeting. */
+    schedule: jsonb('schedule').$type<Schedule>(),
+    scheduleStart: isoTime('schedule_start'),
     /**
      * The distinct words of the title, subject, description and tutor name,
      * space-separated, as #contract/session-search cuts them; written by the
@@ -252,6 +256,7 @@ export const sessions = pgTable(
     check('sessions_cancel_reason_length', maxLength(t.cancelReason, L.cancelReason)),
     check('sessions_cancelled_reason_check', sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null)`),
     check('sessions_moved_check', sql`(${t.movedAt} is null) = (${t.movedFromStart} is null)`),
+    check('sessions_schedule_check', sql`(${t.schedule} is null) = (${t.scheduleStart} is null)`),
     index('sessions_created_at_idx').on(t.createdAt, t._id),
     index('sessions_status_created_at_idx').on(t.status, t.createdAt, t._id),
     // The public lists: classes not cancelled, by status, newest first.

@@ -129,10 +129,12 @@ const SESSION_PATCH_KEYS = [
   'cancelledAt',
   'cancelReason',
   'movedAt',
+  'schedule',
+  'scheduleStart',
 ] as const satisfies readonly (keyof SessionRow)[]
 
 /** Fields a patch may remove: present with no value, they become NULL. */
-const REMOVABLE_KEYS = ['seats', 'location', 'meetingUrl'] as const satisfies readonly (keyof SessionRow)[]
+const REMOVABLE_KEYS = ['seats', 'location', 'meetingUrl', 'schedule', 'scheduleStart'] as const satisfies readonly (keyof SessionRow)[]
 
 /** The columns a patch sets; a removable key present with no value (seats lifted, a place removed) becomes NULL. */
 export function sessionSet(patch: Partial<Omit<SessionRow, '_id'>>) {
