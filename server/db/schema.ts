@@ -270,6 +270,34 @@ export const sessions = pgTable(
   ],
 )
 
+/**
+ * Every meeting of a session, its schedule expanded (#core/schedule): written
+ * by the store in the transaction that writes the session's times, so a
+ * search's from/to and the reminders find a meeting inside a course's span
+ * and not its gaps. A session without a schedule has its one meeting here.
+ */
+export const sessionMeetings = pgTable(
+  'session_meetings',
+  {
+    sessionId: text('session_id').notNull(),
+    start: isoTime('start').notNull(),
+    end: isoTime('end').notNull(),
+    /** The start its rule gives it: its name, kept when it is moved. */
+    originalStart: isoTime('original_start').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'session_meetings_pkey', columns: [t.sessionId, t.originalStart] }),
+    foreignKey({
+      name: 'session_meetings_session_fk',
+      columns: [t.sessionId],
+      foreignColumns: [sessions._id],
+    }).onDelete('cascade'),
+    check('session_meetings_window_check', sql`${t.end} >= ${t.start}`),
+    // A search's from/to, and the reminders' window: meetings by start.
+    index('session_meetings_start_idx').on(t.start, t.sessionId),
+  ],
+)
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -496,12 +524,14 @@ export const notifications = pgTable(
     bookingId: text('booking_id'),
     /** A class reminder's lead (1h, 1d); NULL for every other kind. */
     reminderLead: text('reminder_lead').$type<ReminderLead>(),
+    /** A class reminder's meeting (its start): a course is reminded of each; NULL for every other kind. */
+    meetingStart: isoTime('meeting_start'),
     createdAt: isoTime('created_at').notNull(),
     readAt: isoTime('read_at'),
   },
   (t) => [
     uniqueIndex('notifications_reminder_once_key')
-      .on(t.bookingId, t.kind, t.reminderLead)
+      .on(t.bookingId, t.kind, t.reminderLead, t.meetingStart)
       .where(sql`kind = 'class-reminder'`),
     foreignKey({
       name: 'notifications_recipient_email_fk',
@@ -626,6 +656,7 @@ export const allTables = [
   reviews,
   bookings,
   notes,
+  sessionMeetings,
   sessions,
   calendarFeeds,
   users,
