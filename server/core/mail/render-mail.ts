@@ -110,9 +110,13 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
   const kind = KIND_MAILS[notification.kind]
   const zone = recipient.timeZone
   const screen = `${appOrigin}${notification.link}`
-  // A series' mail names its first meeting; its invite carries every one.
+  // A reminder's mail names its own meeting, any other a course's next one (or first); its invite carries every one.
   const events: CalendarEvent[] = booking && session ? bookingEvents(booking, session, screen) : []
-  const event: CalendarEvent | undefined = events[0]
+  const meeting = notification.meetingStart ? Date.parse(notification.meetingStart) : undefined
+  const event: CalendarEvent | undefined =
+    events.find((e) => e.start.getTime() === meeting) ??
+    events.find((e) => e.end.getTime() > now.getTime()) ??
+    events[0]
 
   const details: [string, Inline][] = []
   if (session) details.push(['Session', { user: session.title }])
