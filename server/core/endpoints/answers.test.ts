@@ -11,6 +11,12 @@ describe('a session as answered', () => {
       bookings: { seatsTaken: () => Promise.resolve(new Map()) },
     } as Partial<Record<keyof Store, unknown>> as Store
     const [answered] = await withRatings(store, [row], new Date())
-    expect(answered).toEqual({ _id: 's1', title: 'Linear Algebra', averageRating: 4.5, reviewCount: 2, meetingCount: 1 })
+    expect(answered).toEqual({
+      _id: 's1',
+      title: 'Linear Algebra',
+      averageRating: 4.5,
+      reviewCount: 2,
+      meetingCount: 1,
+    })
   })
 })

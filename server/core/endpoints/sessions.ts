@@ -61,7 +61,11 @@ function scheduled(
     ...(schedule.skipped?.length ? { skipped: schedule.skipped } : {}),
     ...(schedule.moved?.length ? { moved: schedule.moved } : {}),
   }
-  return { ...spanOf(meetingsOf({ classStart: anchor, duration, schedule: kept })), schedule: kept, scheduleStart: anchor }
+  return {
+    ...spanOf(meetingsOf({ classStart: anchor, duration, schedule: kept })),
+    schedule: kept,
+    scheduleStart: anchor,
+  }
 }
 
 /** A row without its keys that hold no value (a store keeps no key for them). */
@@ -180,9 +184,22 @@ export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, b
   const seatPatch = seats === undefined ? {} : { seats: seats ?? undefined }
   const booked = await store.bookings.ofSession(record._id)
   const changed = await withSeatsAnnounced(deps, record._id, async (ledger) => {
-    const fields = { title, subject, duration, registrationFee, ...seatPatch }
+    const current = ledger.session
+    // A course's meetings all get the new length: its classEnd is its last meeting's new end.
+    const span =
+      current?.schedule && duration !== current.duration
+        ? {
+            classEnd: scheduled(
+              current.scheduleStart ?? current.classStart,
+              current.classEnd,
+              duration,
+              current.schedule,
+            ).classEnd,
+          }
+        : {}
+    const fields = { title, subject, duration, registrationFee, ...seatPatch, ...span }
     // A new title or class time is a new version of every booking's calendar event (the locked row is the one changed).
-    const patch = ledger.session ? { ...fields, ...calendarSequencePatch(ledger.session, fields) } : fields
+    const patch = current ? { ...fields, ...calendarSequencePatch(current, fields) } : fields
     if (!(await ledger.updateSession(patch, 'approved'))) return false
     // Only an admin updates a session (the permission table): its students are told.
     await ledger.notify(sessionChanged(deps.now(), ledger.session!, booked))
@@ -231,13 +248,16 @@ export const updateSessionClass: RouteImpl<'updateSessionClass'> = async ({ deps
     const schedule = body.schedule === undefined ? before.schedule : (body.schedule ?? undefined)
     const duration = body.duration ?? before.duration
     const anchor = body.classStart ?? before.scheduleStart ?? before.classStart
-    const oneEnd = before.schedule && !body.classEnd ? new Date(Date.parse(anchor) + duration * 3_600_000).toISOString() : undefined
+    const oneEnd =
+      before.schedule && !body.classEnd ? new Date(Date.parse(anchor) + duration * 3_600_000).toISOString() : undefined
     const times = scheduled(anchor, body.classEnd ?? oneEnd ?? before.classEnd, duration, schedule)
     const { classStart, classEnd } = times
     if (classEnd < classStart) throw badRequest('classEnd must not be before classStart')
     const moved = classStart !== before.classStart || classEnd !== before.classEnd
     if (moved && Date.parse(classStart) <= now.getTime()) throw badRequest('classStart must be in the future')
-    const reScheduled = body.schedule !== undefined || (schedule !== undefined && (body.classStart || body.duration))
+    const reScheduled =
+      body.schedule !== undefined ||
+      (schedule !== undefined && (body.classStart !== undefined || body.duration !== undefined))
     const fields: Partial<SessionRow> = {
       ...(moved
         ? { classStart, classEnd, movedFrom: { classStart: before.classStart, classEnd: before.classEnd } }

@@ -92,8 +92,18 @@ export function scheduleTests(api: Api) {
         await expectOk(api.call<Booking[]>('GET', `/bookings/student/${STUDENT}`, { as: STUDENT }))
       ).data.find((b) => b._id === bookingId)
       expect(booking).toMatchObject({ meetingCount: 6, nextMeetingStart: meetings[0]!.start, schedule: TWICE_A_WEEK })
-      // Anyone may read an approved session's meetings; a one-meeting session has one.
+      // Anyone may read an approved session's meetings.
       expect(await meetingsOf(api, id, OTHER_STUDENT)).toEqual(meetings)
+      // A new duration is every meeting's: classEnd is the last one's new end.
+      await expectOk(
+        api.call('PATCH', `/sessions/${id}`, {
+          as: ADMIN,
+          body: { title: 'Longer', subject: 'Maths', duration: 3, registrationFee: 0 },
+        }),
+      )
+      const longer = await meetingsOf(api, id)
+      expect(longer.map((m) => Date.parse(m.end) - Date.parse(m.start))).toEqual(meetings.map(() => 3 * HOUR))
+      expect(await getAsAdmin<Session>(api, `/sessions/${id}`)).toMatchObject({ classEnd: longer[5]!.end, duration: 3 })
     })
 
     it('leaves out a skipped meeting and puts a moved one at its new start, as long as the others', async () => {
