@@ -70,19 +70,31 @@ const MEETING_KEYS = [
 
 export const changesMeetings = (patch: Partial<SessionRow>) => MEETING_KEYS.some((key) => key in patch)
 
-/** The session_meetings rows of a session, as its row makes them. */
+/** Whether PostgreSQL takes a time: a real date with a four-digit year. */
+const storable = (value: string) => {
+  const at = new Date(value)
+  return !Number.isNaN(at.getTime()) && /^\d{4}-/.test(at.toISOString())
+}
+
+/**
+ * The session_meetings rows of a session, as its row makes them. A row from
+ * before the API checked ranges (a class in the year 10000, a duration of
+ * 1e300 hours) never fails its write: a meeting no date can hold is left
+ * out, an end none can hold is its start.
+ */
 export const meetingValues = (row: SessionRow) =>
-  storedMeetings({ ...row, classStart: row.scheduleStart ?? row.classStart }).map(({ start, end, originalStart }) => ({
-    sessionId: row._id,
-    start,
-    end,
-    originalStart,
-  }))
+  storedMeetings({ ...row, classStart: row.scheduleStart ?? row.classStart }).flatMap(
+    ({ start, end, originalStart }) =>
+      storable(start) && storable(originalStart)
+        ? [{ sessionId: row._id, start, end: storable(end) ? end : start, originalStart }]
+        : [],
+  )
 
 /** Writes the session's meetings as its row now makes them, in the caller's transaction. */
 export async function writeMeetings(tx: PgDb, row: SessionRow): Promise<void> {
   await tx.delete(sessionMeetings).where(eq(sessionMeetings.sessionId, row._id))
-  await tx.insert(sessionMeetings).values(meetingValues(row))
+  const values = meetingValues(row)
+  if (values.length > 0) await tx.insert(sessionMeetings).values(values)
 }
 
 /**
