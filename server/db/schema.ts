@@ -530,8 +530,9 @@ export const notifications = pgTable(
     readAt: isoTime('read_at'),
   },
   (t) => [
+    // One per booking, lead and meeting; a reminder without a meeting (from before courses) counts as one meeting.
     uniqueIndex('notifications_reminder_once_key')
-      .on(t.bookingId, t.kind, t.reminderLead, t.meetingStart)
+      .on(t.bookingId, t.kind, t.reminderLead, sql`coalesce(${t.meetingStart}, 'epoch')`)
       .where(sql`kind = 'class-reminder'`),
     foreignKey({
       name: 'notifications_recipient_email_fk',

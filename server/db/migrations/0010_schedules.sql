@@ -13,5 +13,5 @@ ALTER TABLE "sessions" ADD COLUMN "schedule" jsonb;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "schedule_start" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "session_meetings" ADD CONSTRAINT "session_meetings_session_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "session_meetings_start_idx" ON "session_meetings" USING btree ("start","session_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "notifications_reminder_once_key" ON "notifications" USING btree ("booking_id","kind","reminder_lead","meeting_start") WHERE kind = 'class-reminder';--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_reminder_once_key" ON "notifications" USING btree ("booking_id","kind","reminder_lead",coalesce("meeting_start", 'epoch')) WHERE kind = 'class-reminder';--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_schedule_check" CHECK (("sessions"."schedule" is null) = ("sessions"."schedule_start" is null));
