@@ -25,6 +25,7 @@ import { runningTheClassTests } from './suite/running-the-class'
 import { rosterAndAttendanceTests } from './suite/roster-and-attendance'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
+import { scheduleTests } from './suite/schedules'
 import { securityTests } from './suite/security'
 import { sessionSearchTests } from './suite/session-search'
 import { sessionTests } from './suite/sessions'
@@ -48,6 +49,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     seatsAndCancelTests(api)
     runningTheClassTests(api)
     rosterAndAttendanceTests(api)
+    scheduleTests(api)
     calendarTests(api)
     notesAndReviewTests(api)
     noteRevisionTests(api)

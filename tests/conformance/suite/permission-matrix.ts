@@ -202,6 +202,7 @@ const CASES: Record<RouteName, Build> = {
   updateSessionClass: (f) => [{ params: { id: f.sApproved }, body: { location: 'Room 4', cancelDeadlineHours: 2 } }],
   cancelSession: (f) => [{ params: { id: f.sApproved }, body: { reason: 'The tutor is ill.' }, changes: true }],
   getSessionRoster: (f) => [{ params: { id: f.sApproved2 } }],
+  listSessionMeetings: (f) => [{ params: { id: f.sApproved } }, { params: { id: f.sPending } }],
   getAdminStats: () => [{}],
   getStudentStats: (_, e) => [{ params: { email: e('student') } }],
   getTutorStats: (_, e) => [{ params: { email: e('tutor') } }],
