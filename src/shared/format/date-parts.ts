@@ -2,13 +2,18 @@
 // day, a booking's card): a day without its time, and how long until
 // something starts. Apart from ./date.ts, which the first load carries: what
 // only later screens use stays out of it. In the viewer's locale and time zone.
-import { toDate, type DateInput } from './date'
+import { toDate, viewerTimeZone, type DateInput } from './date'
 
 let day: Intl.DateTimeFormat | undefined
 let relative: Intl.RelativeTimeFormat | undefined
 
-const dayFormat = () =>
-  (day ??= new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }))
+// Made again when the viewer's zone changes: a day is a day in their zone.
+const dayFormat = () => {
+  const timeZone = viewerTimeZone()
+  if (day?.resolvedOptions().timeZone !== timeZone)
+    day = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone })
+  return day
+}
 // "in 1 day", never "tomorrow": a day ahead in hours is not always tomorrow on the calendar.
 const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'always' }))
 
