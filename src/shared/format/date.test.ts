@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDateTime, formatWhen, formatWhenInZones, setViewerTimeZone, viewerTimeZone, WHEN_PARTS } from './date'
+import { formatDateTime, formatWhen, setViewerTimeZone, viewerTimeZone, WHEN_PARTS } from './date'
 
 afterEach(() => setViewerTimeZone(undefined))
 
@@ -64,15 +64,5 @@ describe('the viewer’s zone', () => {
     expect(formatWhen(start, end)).toMatch(/11:00\s?(AM)?\s?–\s?1:00|11:00–13:00/)
     expect(formatWhen(start, end)).toMatch(/EST|GMT-5/)
     expect(formatDateTime(start)).toMatch(/EST|GMT-5/)
-  })
-
-  it('shows a session’s zone beside the viewer’s where they differ, and once where they agree', () => {
-    setViewerTimeZone('America/New_York')
-    const both = formatWhenInZones(start, end, 'Europe/Berlin')
-    expect(both).toContain(`${formatWhen(start, end, 'Europe/Berlin')} in Berlin`)
-    expect(both).toContain(`${formatWhen(start, end)} your time`)
-    setViewerTimeZone('Europe/Paris')
-    expect(formatWhenInZones(start, end, 'Europe/Berlin')).toBe(formatWhen(start, end))
-    expect(formatWhenInZones(start, end, undefined)).toBe(formatWhen(start, end))
   })
 })

@@ -3,7 +3,8 @@
 // so a time is never read in the wrong one. formatWhen is the one way a screen
 // says when something happens (a class, a booking, a registration);
 // formatDateTime adds the year, for what may lie further away. Both take a
-// zone for the few places that show a session's own zone beside the viewer's.
+// zone for the few places that show a session's own zone beside the viewer's
+// (formatWhenInZones, in ./date-parts.ts: later screens only).
 //
 // The viewer's zone is the browser's, unless the signed-in user saved another
 // in Settings (setViewerTimeZone, called by the app's layout).
@@ -34,11 +35,13 @@ const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
 }
 
 let viewerZone: string | undefined
+// Read once: every formatWhen asks for the zone, and making a formatter to learn it is not free.
+let browserZone: string | undefined
 const zoneListeners = new Set<() => void>()
 
 /** The zone times are shown in: the saved one, else the browser's. */
 export function viewerTimeZone(): string {
-  return viewerZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+  return viewerZone ?? (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone)
 }
 
 /** Shows every time in `zone` from now on (undefined: the browser's again); a screen showing times draws anew. */
@@ -96,21 +99,4 @@ export function formatWhen(start: DateInput, end?: DateInput, timeZone?: string)
   const to = toDate(end)
   const when = format(WHEN_PARTS, timeZone)
   return to && to > from ? when.formatRange(from, to) : when.format(from)
-}
-
-/** "Berlin" for Europe/Berlin: a zone as people name it. */
-export function zoneCity(timeZone: string): string {
-  return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')
-}
-
-/**
- * formatWhen in a session's own zone and the viewer's, when they differ:
- * "Tue 2 Dec, 17:00–19:00 CET in Berlin · Tue 2 Dec, 11:00–13:00 GMT-5 your time". Zones that tell the
- * same time then (Paris and Berlin) are said once.
- */
-export function formatWhenInZones(start: DateInput, end: DateInput, sessionZone: string | undefined): string {
-  const yours = formatWhen(start, end)
-  if (!sessionZone || yours === '—') return yours
-  const theirs = formatWhen(start, end, sessionZone)
-  return theirs === yours ? yours : `${theirs} in ${zoneCity(sessionZone)} · ${yours} your time`
 }

@@ -3,7 +3,8 @@
 // booked-session page; and a cancelled class's notice.
 import type { ReactNode } from 'react'
 import type { Session } from '#contract/entities'
-import { formatWhen, formatWhenInZones } from '#shared/format/date'
+import { formatWhen } from '#shared/format/date'
+import { formatWhenInZones } from '#shared/format/date-parts'
 import { formatFee } from '#shared/format/number'
 import { ExternalLink } from '#shared/ui/external-link'
 import { ALERT_BOX } from '#shared/ui/tone-classes'
