@@ -1,12 +1,13 @@
 // Every time names its zone, and a course's meetings read the same on the details page and in the calendar file:
 // the browser in New York, a course that meets in Berlin. The details page shows both zones, the schedule in words
 // and each meeting; the booking's .ics holds the same meetings as GET /sessions/:id/meetings. Seeded through the
-// API; each role signs in without the login screen. Both builds (@live).
+// API; each role signs in without the login screen. On a phone's screen, both builds (@live).
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
 import type { Meeting } from '../../src/contract/entities'
 import { callApi, logInAs, roleTokens } from './demo-accounts'
 import { expect, test } from './fixtures'
+import { sidewaysOverflow } from './phone-fit'
 import { EMAIL, openBookingMenu, seed, seedBooking, stamp } from './workspaces-helpers'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -24,7 +25,8 @@ function berlinTuesdayAt17(days: number): Date {
   throw new Error('no 17:00 in Berlin that day')
 }
 
-test.use({ timezoneId: 'America/New_York' })
+// A phone's screen: two zones side by side must still fit it.
+test.use({ timezoneId: 'America/New_York', viewport: { width: 360, height: 740 } })
 
 test(
   'a course in Berlin read in New York: both zones on the details page, the same meetings in the .ics',
@@ -88,10 +90,12 @@ test(
     }, meetings)
     await expect(items).toHaveText(expected)
     await expect(page.getByTestId('session-schedule')).toContainText(/GMT-5|EST/)
+    expect(await sidewaysOverflow(page)).toBe(0)
 
     await page.goto('/dashboard/my-bookings')
     const card = page.getByTestId('booking-card').filter({ hasText: title })
     await expect(card.getByTestId('booking-next')).toContainText('in Berlin')
+    expect(await sidewaysOverflow(page)).toBe(0)
     const menu = await openBookingMenu(page, title)
     const downloading = page.waitForEvent('download')
     await menu.getByRole('button', { name: `Add to calendar: ${title}` }).click()
