@@ -41,7 +41,7 @@ export function formatTimeUntil(start: DateInput, now: number = Date.now()): str
 }
 
 /** "Berlin" for Europe/Berlin: a zone as people name it. */
-export function zoneCity(timeZone: string): string {
+function zoneCity(timeZone: string): string {
   return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')
 }
 
