@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { Link, Outlet } from 'react-router-dom'
+import { Link, Outlet, useLocation } from 'react-router-dom'
 import { IS_DEMO } from '#shared/config/env'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { useOptionalUser } from '#features/auth/user-query'
@@ -21,8 +21,10 @@ export function RootLayout() {
   useHeadingFocusOnNavigate()
   const user = useOptionalUser()
   const { logOut } = useAuthActions()
-  // A change of zone (a saved one arriving, or changed in Settings) draws the page anew: its times were in the old one.
+  // A change of zone (a saved one arriving) draws the page anew: its times were in the old one. Not Settings, where
+  // the zone is chosen: it draws itself from its own query, and the zone's field keeps the focus.
   const zone = useSyncExternalStore(onViewerTimeZoneChange, viewerTimeZone, viewerTimeZone)
+  const onSettings = useLocation().pathname === '/settings'
   return (
     <>
       <a
@@ -35,7 +37,7 @@ export function RootLayout() {
       <InstallBanner />
       <OfflineIndicator />
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
-        <Outlet key={zone} />
+        <Outlet key={onSettings ? 'settings' : zone} />
       </main>
       {/* The page ends above the tab bar (src/index.css, --bottom-bar-space). */}
       <footer className="border-t border-line px-4 pt-4 pb-[calc(var(--bottom-bar-space,0px)_+_1rem)] text-xs text-ink-muted">
