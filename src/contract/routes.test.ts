@@ -200,6 +200,7 @@ describe('the product’s API calls', () => {
       'signOutEverywhere',
       'updateSessionClass',
       'cancelSession',
+      'listSessionMeetings',
       'getSessionRoster',
       'cancelBooking',
       'markAttendance',

@@ -71,6 +71,7 @@ test.describe('the tutor runs the class', () => {
             month: 'short',
             hour: 'numeric',
             minute: '2-digit',
+            timeZoneName: 'short',
           })
           const [y, m, d] = date.split('-').map(Number) as [number, number, number]
           return `Moved: was ${f.format(new Date(before))} · now ${f.format(new Date(y, m - 1, d, 18, 0))}`

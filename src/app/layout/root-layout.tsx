@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react'
-import { Link, Outlet } from 'react-router-dom'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Link, Outlet, useLocation } from 'react-router-dom'
 import { IS_DEMO } from '#shared/config/env'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { useOptionalUser } from '#features/auth/user-query'
 import { ResetDemoData } from '#features/demo/reset-demo-data'
+import { onViewerTimeZoneChange, viewerTimeZone } from '#shared/format/date'
 import { FeedbackHost } from '#shared/ui/feedback'
 import { OfflineIndicator } from '#features/offline/offline-indicator'
 import { InstallBanner } from '#features/pwa/install-banner'
@@ -13,11 +14,17 @@ import { useHeadingFocusOnNavigate } from './use-heading-focus-on-navigate'
 
 // A signed-in user's tab bar on a phone: its own chunk, never with a visitor's first load.
 const BottomTabBar = lazy(() => import('./bottom-tab-bar'))
+// The signed-in user's saved zone, for every time on screen.
+const ViewerTimeZone = lazy(() => import('#features/notifications/components/viewer-time-zone'))
 
 export function RootLayout() {
   useHeadingFocusOnNavigate()
   const user = useOptionalUser()
   const { logOut } = useAuthActions()
+  // A change of zone (a saved one arriving) draws the page anew: its times were in the old one. Not Settings, where
+  // the zone is chosen: it draws itself from its own query, and the zone's field keeps the focus.
+  const zone = useSyncExternalStore(onViewerTimeZoneChange, viewerTimeZone, viewerTimeZone)
+  const onSettings = useLocation().pathname === '/settings'
   return (
     <>
       <a
@@ -30,7 +37,7 @@ export function RootLayout() {
       <InstallBanner />
       <OfflineIndicator />
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
-        <Outlet />
+        <Outlet key={onSettings ? 'settings' : zone} />
       </main>
       {/* The page ends above the tab bar (src/index.css, --bottom-bar-space). */}
       <footer className="border-t border-line px-4 pt-4 pb-[calc(var(--bottom-bar-space,0px)_+_1rem)] text-xs text-ink-muted">
@@ -44,6 +51,7 @@ export function RootLayout() {
       </footer>
       {user?.email && (
         <Suspense fallback={null}>
+          <ViewerTimeZone email={user.email} />
           <BottomTabBar role={user.role} email={user.email} />
         </Suspense>
       )}

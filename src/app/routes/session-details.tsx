@@ -14,6 +14,7 @@ import { reviewEligibility } from '#features/reviews/review-eligibility'
 import { sessionQueries } from '#features/sessions/api/session-queries'
 import { SessionRatingSummary } from '#features/reviews/components/session-rating-summary'
 import { ClassCancelledNotice, SessionFacts } from '#features/sessions/components/session-facts'
+import { SessionSchedule } from '#features/sessions/components/session-schedule'
 import { sessionFailure } from '#features/sessions/session-failure'
 import { errorMessage } from '#shared/api/api-error'
 import { QueryState } from '#shared/ui/query-state'
@@ -68,6 +69,7 @@ export function Component() {
             <div className="mt-6">
               <SessionFacts session={s} rating={<SessionRatingSummary session={s} withMean />} />
             </div>
+            <SessionSchedule session={s} />
             <h2 className="mt-8 text-xl font-semibold text-ink">About this session</h2>
             <p className="mt-2 whitespace-pre-line text-ink">{s.description || 'No description.'}</p>
             {/* Straight in the article: on a phone its bar sticks to the bottom of the screen within it. */}

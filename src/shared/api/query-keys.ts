@@ -24,6 +24,8 @@ export const queryKeys = {
     /** Every approved session, unpaged (the tutors page). */
     approved: () => ['sessions', 'list', 'approved', 'all'] as const,
     detail: (id: string) => ['sessions', 'detail', id] as const,
+    /** A session's meetings, its schedule expanded. */
+    meetings: (id: string) => ['sessions', 'meetings', id] as const,
     /** The admin's table, by status. */
     adminPage: (filters: PageFilters & { status?: Status | undefined }) => ['sessions', 'admin', filters] as const,
     ofTutor: (email: string) => ['sessions', 'tutor', email] as const,

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatWhen, WHEN_PARTS } from './date'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatDateTime, formatWhen, setViewerTimeZone, viewerTimeZone, WHEN_PARTS } from './date'
+
+afterEach(() => setViewerTimeZone(undefined))
 
 describe('formatDateTime', () => {
-  it('uses the medium date and short time of the viewer’s locale and time zone', () => {
-    const iso = '2026-03-12T14:30:00.000Z'
-    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    )
-    expect(formatDateTime(iso)).toBe(expected)
+  it('names the zone it is in: the browser’s, or the one given', () => {
+    const iso = '2026-12-02T16:00:00.000Z'
+    const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .find((part) => part.type === 'timeZoneName')!.value
+    expect(formatDateTime(iso)).toContain(zone)
+    expect(formatDateTime(iso, 'Europe/Berlin')).toMatch(/17:00|5:00/)
+    expect(formatDateTime(iso, 'Europe/Berlin')).toMatch(/CET|GMT\+1/)
   })
 
   it('spells the month out and shows the full year, so the date is unambiguous', () => {
@@ -46,5 +50,19 @@ describe('formatWhen', () => {
   it('shows a dash for a missing or invalid start', () => {
     expect(formatWhen(undefined)).toBe('—')
     expect(formatWhen('nope', new Date())).toBe('—')
+  })
+})
+
+describe('the viewer’s zone', () => {
+  const start = '2026-12-02T16:00:00.000Z'
+  const end = '2026-12-02T18:00:00.000Z'
+
+  it('is the browser’s until one is saved, and then every time is shown in it, named', () => {
+    expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    setViewerTimeZone('America/New_York')
+    expect(viewerTimeZone()).toBe('America/New_York')
+    expect(formatWhen(start, end)).toMatch(/11:00\s?(AM)?\s?–\s?1:00|11:00–13:00/)
+    expect(formatWhen(start, end)).toMatch(/EST|GMT-5/)
+    expect(formatDateTime(start)).toMatch(/EST|GMT-5/)
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import type { Session } from '#contract/entities'
 import { MAX_FEE } from '#contract/limits'
 import { useFieldProblems } from '#shared/ui/field-problems'
@@ -12,9 +12,11 @@ export interface ApproveSessionDialogProps {
   /** Resolves when the approval is done; throws to keep the dialog open. */
   onApprove: (choice: { type: SessionType; fee: number }) => Promise<void>
   onClose: () => void
+  /** The course's schedule, when it has one (the sessions feature's, put here by the route). */
+  schedule?: ReactNode
 }
 
-export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSessionDialogProps) {
+export function ApproveSessionDialog({ session, onApprove, onClose, schedule }: ApproveSessionDialogProps) {
   const [type, setType] = useState<SessionType>(session.registrationFee > 0 ? 'Paid' : 'Free')
   const [fee, setFee] = useState(session.registrationFee > 0 ? String(session.registrationFee) : '')
   const firstRef = useRef<HTMLInputElement>(null)
@@ -39,6 +41,8 @@ export function ApproveSessionDialog({ session, onApprove, onClose }: ApproveSes
       onSubmit={check}
       onClose={onClose}
     >
+      {/* What the admin approves: a course's every meeting, not only its first. */}
+      {schedule}
       <fieldset>
         <legend className={LABEL}>Session type</legend>
         <div className="mt-1 flex gap-6">

@@ -115,3 +115,14 @@ describe('Manage Sessions: approve dialog fee rules', () => {
     }
   })
 })
+
+describe('Manage Sessions: the approve dialog shows what the admin approves', () => {
+  it('shows the session’s schedule, as the route gives it, in the dialog', async () => {
+    const session = await firstPending()
+    renderApp(<ManageSessions schedule={(s) => <p data-testid="schedule-slot">The meetings of {s.title}</p>} />)
+    const pendingTable = await screen.findByRole('table', { name: 'Pending sessions' })
+    await userEvent.click(within(pendingTable).getByRole('button', { name: `Approve ${session.title}` }))
+    const dialog = screen.getByRole('dialog', { name: 'Approve session' })
+    expect(within(dialog).getByTestId('schedule-slot').textContent).toBe(`The meetings of ${session.title}`)
+  })
+})

@@ -25,8 +25,17 @@ function sessionCells(session: Session) {
   ]
 }
 
-/** classActions: what the tutor may do with the class too (Edit class, Cancel class), put here by the route. */
-export function ManageSessions({ classActions }: { classActions?: (session: Session) => ReactNode }) {
+/**
+ * classActions: what the tutor may do with the class too (Edit class, Cancel class); schedule: a course's meetings,
+ * shown in the approve dialog; both put here by the route.
+ */
+export function ManageSessions({
+  classActions,
+  schedule,
+}: {
+  classActions?: (session: Session) => ReactNode
+  schedule?: (session: Session) => ReactNode
+}) {
   const approve = useMutation(adminSessionMutations.approve())
   const reject = useMutation(adminSessionMutations.reject())
   const update = useMutation(adminSessionMutations.update())
@@ -60,6 +69,7 @@ export function ManageSessions({ classActions }: { classActions?: (session: Sess
       {approving ? (
         <ApproveSessionDialog
           session={approving}
+          schedule={schedule?.(approving)}
           onClose={() => setApproving(null)}
           onApprove={async ({ fee }) => {
             // The dialog already made a Free session's fee 0: the call sends exactly {fee}.

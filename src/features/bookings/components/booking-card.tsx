@@ -10,7 +10,7 @@ import { classEvent } from '#contract/rules'
 import type { BookingCancelEntry } from '../db/booking-tables'
 import { errorMessage } from '#shared/api/api-error'
 import { formatWhen } from '#shared/format/date'
-import { formatDay } from '#shared/format/date-parts'
+import { formatDay, formatWhenInZones } from '#shared/format/date-parts'
 import { formatFee } from '#shared/format/number'
 import { OfflineReason } from '#shared/offline/offline-reason'
 import { useServerGate } from '#shared/offline/use-server-gate'
@@ -70,6 +70,15 @@ export function BookingCard({ booking, queued, headingLevel: Heading = 'h3', now
         {classStart && (
           <p data-testid="booking-when">
             <span className="font-medium">Class:</span> <ClassLine booking={{ ...booking, classStart }} />
+          </p>
+        )}
+        {/* A course's next meeting, from the booking as kept on the device: offline too. */}
+        {booking.nextMeetingStart && (booking.meetingCount ?? 1) > 1 && !booking.sessionCancelledAt && (
+          <p data-testid="booking-next">
+            <span className="font-medium">Next:</span>{' '}
+            <time dateTime={booking.nextMeetingStart}>
+              {formatWhenInZones(booking.nextMeetingStart, undefined, booking.schedule?.timeZone)}
+            </time>
           </p>
         )}
         <p className="text-ink-muted">

@@ -126,4 +126,11 @@ export const sessionQueries = {
         read: async () => (await approvedSessions()).readSession(id),
       }),
     }),
+
+  /** Its meetings: a course's schedule as the server expands it (skipped ones left out). */
+  meetings: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.sessions.meetings(id),
+      queryFn: ({ signal }) => api('listSessionMeetings', { params: { id }, signal }),
+    }),
 }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import type { Session } from '#contract/entities'
 import { formatWhen } from '#shared/format/date'
+import { formatWhenInZones } from '#shared/format/date-parts'
 import { formatFee } from '#shared/format/number'
 import { ExternalLink } from '#shared/ui/external-link'
 import { ALERT_BOX } from '#shared/ui/tone-classes'
@@ -18,9 +19,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-/** From one instant to another, short: the weekday and date once when both are on one day. */
-function DateRange({ start, end }: { start: string; end: string }) {
-  return <time dateTime={start}>{formatWhen(start, end)}</time>
+/**
+ * From one instant to another, short: the weekday and date once when both are on one day; in the session's zone
+ * too where it tells another time than the viewer's.
+ */
+function DateRange({ start, end, timeZone }: { start: string; end: string; timeZone?: string | undefined }) {
+  return <time dateTime={start}>{timeZone ? formatWhenInZones(start, end, timeZone) : formatWhen(start, end)}</time>
 }
 
 /** rating: the session's stars, mean and review count (the reviews feature's, put here by the route). */
@@ -37,7 +41,7 @@ export function SessionFacts({ session, rating }: { session: Session; rating: Re
         <DateRange start={session.registrationStart} end={session.registrationEnd} />
       </Fact>
       <Fact term="Class">
-        <DateRange start={session.classStart} end={session.classEnd} />
+        <DateRange start={session.classStart} end={session.classEnd} timeZone={session.schedule?.timeZone} />
       </Fact>
       <Fact term="Duration">
         {session.duration} {session.duration === 1 ? 'hour' : 'hours'}
