@@ -98,6 +98,11 @@ export const permissions = {
   // Its tutor runs the class: its times, place and deadline, cancelling it, who is coming.
   updateSessionClass: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
   cancelSession: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
+  // Whoever may read the session may read its meetings.
+  listSessionMeetings: {
+    record: byId('session'),
+    grants: [{ anonymous: true, when: { recordStatus: 'approved' } }, admin, { owner: 'tutorEmail' }],
+  },
   getSessionRoster: { record: byId('session'), grants: [admin, { roles: ['tutor'], owner: 'tutorEmail' }] },
 
   // Stats

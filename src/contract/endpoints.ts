@@ -11,6 +11,7 @@ import {
   bookingStatusSchema,
   channelChoiceSchema,
   materialSchema,
+  meetingSchema,
   noteSchema,
   NOTIFICATION_KINDS,
   notificationPreferencesSchema,
@@ -34,6 +35,7 @@ import {
   MAX_CANCEL_DEADLINE_HOURS,
   MAX_DURATION_HOURS,
   MAX_FEE,
+  MAX_MEETINGS,
   MAX_SEATS,
   TEXT_LIMITS as MAX,
 } from './limits'
@@ -153,6 +155,17 @@ const cancelDeadlineHours = z
   .min(0, 'cancelDeadlineHours must be 0 or more')
   .max(MAX_CANCEL_DEADLINE_HOURS, `cancelDeadlineHours must be at most ${MAX_CANCEL_DEADLINE_HOURS}`)
 
+/** A schedule as a client sends it: the zone must be real; the rule's own limits are checked by the server's rules. */
+const scheduleInput = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, 'schedule.timeZone must be an IANA time zone, such as Europe/Berlin'),
+  rrule: z.string().min(1, 'schedule.rrule is required').max(500, 'schedule.rrule must be at most 500 characters'),
+  skipped: z.array(isoDate).max(MAX_MEETINGS).optional(),
+  moved: z
+    .array(z.object({ from: isoDate, to: isoDate }))
+    .max(MAX_MEETINGS)
+    .optional(),
+})
+
 const feedAddress = z.object({ url: z.string().nullable() })
 /** How many of the caller's notifications are unread, after the call. */
 const unreadCount = z.object({ unread: z.number().int().min(0) })
@@ -173,6 +186,8 @@ const sessionInputSchema = z
     // The online meeting's link: private to the tutor, admins and approved students.
     meetingUrl: httpsLink('meetingUrl'),
     cancelDeadlineHours: cancelDeadlineHours.optional(),
+    // Meetings that repeat from classStart; the server sets classEnd to the last meeting's end.
+    schedule: scheduleInput.optional(),
     // The client sends these; the server decides them itself (the account's
     // name, pending, now), and refuses a status other than pending.
     tutorName: optionalText('tutorName', MAX.name).optional(),
@@ -294,6 +309,8 @@ export const endpoints = {
         // Empty removes the link (and the place).
         meetingUrl: z.literal('').or(httpsLink('meetingUrl')),
         cancelDeadlineHours: cancelDeadlineHours.optional(),
+        // A new schedule (null: one meeting again); skipping or moving a meeting is a schedule change too.
+        schedule: scheduleInput.nullable().optional(),
       })
       .refine((c) => !c.classStart || !c.classEnd || c.classEnd >= c.classStart, {
         path: ['classEnd'],
@@ -306,6 +323,7 @@ export const endpoints = {
     body: z.object({ reason: nonBlank('reason', MAX.cancelReason) }),
     response: outcome.extend({ cancelledBookings: z.number().int().min(0) }),
   },
+  listSessionMeetings: { params: byId, response: z.array(meetingSchema) },
   getSessionRoster: { params: byId, response: z.array(rosterEntrySchema) },
 
   getAdminStats: { response: adminStatsSchema },

@@ -98,8 +98,49 @@ export const sessionSchema = z.object({
   /** Our extension: the class's times before its last move, and when it moved. */
   movedFrom: z.object({ classStart: isoDate, classEnd: isoDate }).optional(),
   movedAt: isoDate.optional(),
+  /**
+   * Our extension: a course that meets more than once, in the session's time
+   * zone. Without it a session is one meeting from classStart for `duration`
+   * hours. With it, classStart is the first meeting's start, classEnd the last
+   * meeting's end and `duration` one meeting's length, so a client that knows
+   * only those still reads the course's span right.
+   */
+  schedule: z.lazy(() => scheduleSchema).optional(),
+  /** Our extension: how many meetings the session has (1 without a schedule), skipped ones left out. */
+  meetingCount: z.number().int().min(1).optional(),
+  /** Our extension: the start of the next meeting that has not ended; absent once the last has. */
+  nextMeetingStart: isoDate.optional(),
 })
 export type Session = z.infer<typeof sessionSchema>
+
+/**
+ * How a session repeats: an RFC 5545 recurrence rule over the first meeting,
+ * in `timeZone`, so a meeting at 17:00 in Berlin stays at 17:00 Berlin time
+ * across daylight-saving changes. Single meetings may be skipped or moved,
+ * each named by the start the rule gives it.
+ */
+export const scheduleSchema = z.object({
+  /** The IANA zone the meetings' wall-clock times are in: the tutor's by default. */
+  timeZone: z.string(),
+  /** The RRULE value, e.g. `FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20261226T225959Z` or `FREQ=WEEKLY;INTERVAL=2;COUNT=6`. */
+  rrule: z.string(),
+  /** Meetings that do not take place, by the start the rule gives them. */
+  skipped: z.array(isoDate).optional(),
+  /** Meetings moved to another start (the same length), by the start the rule gives them. */
+  moved: z.array(z.object({ from: isoDate, to: isoDate })).optional(),
+})
+export type Schedule = z.infer<typeof scheduleSchema>
+
+/** One meeting of a session, as the server expands its schedule. */
+export const meetingSchema = z.object({
+  start: isoDate,
+  end: isoDate,
+  /** The start the rule gives it: the meeting's name in `skipped` and `moved`, and its calendar event's key. */
+  originalStart: isoDate,
+  /** Present when it was moved from its rule's start. */
+  moved: z.literal(true).optional(),
+})
+export type Meeting = z.infer<typeof meetingSchema>
 
 /** What a booking carries of its session, so a student's list needs no second call. */
 const bookingSessionFields = sessionSchema.pick({
@@ -116,6 +157,9 @@ const bookingSessionFields = sessionSchema.pick({
   cancelDeadlineHours: true,
   movedFrom: true,
   movedAt: true,
+  schedule: true,
+  meetingCount: true,
+  nextMeetingStart: true,
 })
 
 /** Whether a student came to a class, as its tutor marked it after the class started. */

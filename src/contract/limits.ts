@@ -57,6 +57,9 @@ export const MAX_DURATION_HOURS = 1000
 /** Latest cancellation deadline a session may set, in hours before its class: a month. */
 export const MAX_CANCEL_DEADLINE_HOURS = 720
 
+/** Most meetings one session's schedule may make: a school year of three a week, with room to spare. */
+export const MAX_MEETINGS = 200
+
 /** Largest registration fee. */
 export const MAX_FEE = 1_000_000
 

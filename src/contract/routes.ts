@@ -57,6 +57,8 @@ export const routes = {
   updateSessionClass: { method: 'PATCH', path: '/sessions/:id/class', extension: true },
   /** Our extension: the tutor or an admin cancels the class, with a reason; every live booking is cancelled and told. */
   cancelSession: { method: 'POST', path: '/sessions/:id/cancel', extension: true },
+  /** Our extension: the session's meetings, its schedule expanded (one for a session without one). */
+  listSessionMeetings: { method: 'GET', path: '/sessions/:id/meetings', extension: true },
   /** Our extension: every booking of the session, for its tutor and admins. */
   getSessionRoster: { method: 'GET', path: '/sessions/:id/roster', extension: true },
 
