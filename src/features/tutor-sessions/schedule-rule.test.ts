@@ -17,7 +17,7 @@ const BERLIN = 'Europe/Berlin'
 const weekly = (change: Partial<ScheduleFormValues>): ScheduleFormValues => ({
   ...oneMeeting(BERLIN),
   repeats: 'weekly',
-  days: ['TU', 'TH'],
+  days: 'TU,TH',
   ...change,
 })
 // Tuesday 13 October 2026, 17:00 in Berlin (summer time, UTC+2).
@@ -30,7 +30,7 @@ it('reads a wall-clock time in the zone', () => {
 })
 
 it('builds the RRULE value: days in week order, an interval, and UNTIL as the end of that day in the zone', () => {
-  expect(buildRrule(weekly({ days: ['TH', 'TU'], interval: '2', ends: 'until', until: '2026-12-22' }))).toBe(
+  expect(buildRrule(weekly({ days: 'TH,TU', interval: '2', ends: 'until', until: '2026-12-22' }))).toBe(
     'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261222T225959Z',
   )
   // In summer Berlin is two hours ahead: the day ends at 21:59:59 UTC.
@@ -69,14 +69,14 @@ it('counts every other week from the first meeting\u2019s week, until the end of
 it('says what is wrong beside its field', () => {
   const problems = (change: Partial<ScheduleFormValues>) =>
     scheduleProblems(weekly(change), first, 1).problems.map((p) => [p.message, p.fields[0]])
-  expect(problems({ days: [], count: '3' })).toEqual([[SCHEDULE_MESSAGES.days, 'days']])
-  expect(problems({ days: ['WE'], count: '3' })).toEqual([[SCHEDULE_MESSAGES.startDay, 'days']])
+  expect(problems({ days: '', count: '3' })).toEqual([[SCHEDULE_MESSAGES.days, 'days']])
+  expect(problems({ days: 'WE', count: '3' })).toEqual([[SCHEDULE_MESSAGES.startDay, 'days']])
   expect(problems({ count: '' })).toEqual([[SCHEDULE_MESSAGES.end, 'count']])
   expect(problems({ interval: '5', count: '2' })).toEqual([[SCHEDULE_MESSAGES.interval, 'interval']])
   expect(problems({ ends: 'until', until: '2026-10-01' })).toEqual([[SCHEDULE_MESSAGES.untilOrder, 'until']])
   expect(problems({ count: String(MAX_MEETINGS + 1) })).toEqual([[SCHEDULE_MESSAGES.tooMany, 'count']])
   // A date far off makes too many meetings.
-  expect(problems({ days: ['MO', 'TU', 'WE', 'TH', 'FR'], ends: 'until', until: '2028-01-01' })).toEqual([
+  expect(problems({ days: 'MO,TU,WE,TH,FR', ends: 'until', until: '2028-01-01' })).toEqual([
     [SCHEDULE_MESSAGES.tooMany, 'until'],
   ])
   expect(scheduleProblems(weekly({ count: String(MAX_MEETINGS) }), first, 1).meetings).toHaveLength(MAX_MEETINGS)
@@ -84,7 +84,7 @@ it('says what is wrong beside its field', () => {
 })
 
 it('reads a session\u2019s schedule back into the form', () => {
-  const values = weekly({ days: ['TU', 'TH'], interval: '2', ends: 'until', until: '2026-12-22' })
+  const values = weekly({ days: 'TU,TH', interval: '2', ends: 'until', until: '2026-12-22' })
   expect(scheduleFormOf({ timeZone: BERLIN, rrule: buildRrule(values) }, 'UTC')).toEqual(values)
   expect(scheduleFormOf(undefined, 'Asia/Tokyo')).toEqual(oneMeeting('Asia/Tokyo'))
 })

@@ -22,7 +22,8 @@ export const MAX_INTERVAL_WEEKS = 4
 /** The schedule fields as the form holds them (absent in a draft kept from before they existed). */
 export interface ScheduleFormValues {
   repeats: 'none' | 'weekly'
-  days: Weekday[]
+  /** The chosen days, comma-separated in week order ('TU,TH'): a draft keeps plain values only. */
+  days: string
   /** '1' to '4' */
   interval: string
   ends: 'until' | 'count'
@@ -34,7 +35,7 @@ export interface ScheduleFormValues {
 
 export const oneMeeting = (timeZone: string): ScheduleFormValues => ({
   repeats: 'none',
-  days: [],
+  days: '',
   interval: '1',
   ends: 'count',
   until: '',
@@ -144,8 +145,7 @@ function ruleUtc(instant: Date): string {
 
 /** The RRULE value of the form's weekly schedule (only called once the form has no problems). */
 export function buildRrule(values: ScheduleFormValues): string {
-  const days = WEEKDAYS.filter((d) => values.days.includes(d))
-  const parts = ['FREQ=WEEKLY', `INTERVAL=${Number(values.interval)}`, `BYDAY=${days.join(',')}`]
+  const parts = ['FREQ=WEEKLY', `INTERVAL=${Number(values.interval)}`, `BYDAY=${chosenDays(values).join(',')}`]
   if (values.ends === 'until') {
     const end = instantInZone(values.until, '23:59', values.timeZone)
     parts.push(`UNTIL=${ruleUtc(new Date(end!.getTime() + 59_000))}`)
@@ -160,7 +160,7 @@ export function scheduleFormOf(schedule: Schedule | undefined, fallbackZone: str
   const until = rule.UNTIL && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(rule.UNTIL)
   return {
     repeats: 'weekly',
-    days: WEEKDAYS.filter((d) => (rule.BYDAY ?? '').split(',').includes(d)),
+    days: chosenDays({ days: rule.BYDAY ?? '' }).join(','),
     interval: rule.INTERVAL ?? '1',
     ends: until ? 'until' : 'count',
     until: until
@@ -174,7 +174,16 @@ export function scheduleFormOf(schedule: Schedule | undefined, fallbackZone: str
   }
 }
 
-const weekdayOf = (c: WallClock) => WEEKDAYS[(new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() + 6) % 7]!
+/** The chosen days of the form, in week order. */
+export const chosenDays = (values: Pick<ScheduleFormValues, 'days'>): Weekday[] =>
+  WEEKDAYS.filter((d) => values.days.split(',').includes(d))
+
+/** The form's days with `day` chosen or not. */
+export const toggledDays = (values: Pick<ScheduleFormValues, 'days'>, day: Weekday, on: boolean): string =>
+  WEEKDAYS.filter((d) => (d === day ? on : chosenDays(values).includes(d))).join(',')
+
+export const weekdayOf = (c: WallClock) =>
+  WEEKDAYS[(new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() + 6) % 7]!
 
 export interface PreviewMeeting {
   start: Date
@@ -190,6 +199,7 @@ export function weeklyMeetings(first: Date, hours: number, values: ScheduleFormV
   const zone = values.timeZone
   const start = wallClockIn(first, zone)
   const interval = Number(values.interval)
+  const days = chosenDays(values)
   const count = values.ends === 'count' ? Number(values.count) : Infinity
   const until = values.ends === 'until' ? instantInZone(values.until, '23:59', zone) : null
   const firstDay = Date.UTC(start.year, start.month - 1, start.day)
@@ -200,7 +210,7 @@ export function weeklyMeetings(first: Date, hours: number, values: ScheduleFormV
     const date = new Date(day)
     const clock = { ...start, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
     const week = Math.floor((day - monday) / (7 * 86_400_000))
-    if (week % interval !== 0 || !values.days.includes(weekdayOf(clock))) continue
+    if (week % interval !== 0 || !days.includes(weekdayOf(clock))) continue
     const meeting = zonedInstant(clock, zone)
     if (until && meeting.getTime() > until.getTime() + 59_999) break
     meetings.push({ start: meeting, end: new Date(meeting.getTime() + hours * 3_600_000) })
@@ -215,8 +225,8 @@ export function weeklyMeetings(first: Date, hours: number, values: ScheduleFormV
 export function scheduleProblems(values: ScheduleFormValues, first: Date | null, hours: number) {
   const problems: { message: string; fields: ScheduleField[] }[] = []
   if (values.repeats !== 'weekly') return { problems, meetings: [] as PreviewMeeting[] }
-  if (values.days.length === 0) problems.push({ message: SCHEDULE_MESSAGES.days, fields: ['days'] })
-  else if (first && !values.days.includes(weekdayOf(wallClockIn(first, values.timeZone))))
+  if (chosenDays(values).length === 0) problems.push({ message: SCHEDULE_MESSAGES.days, fields: ['days'] })
+  else if (first && !chosenDays(values).includes(weekdayOf(wallClockIn(first, values.timeZone))))
     problems.push({ message: SCHEDULE_MESSAGES.startDay, fields: ['days'] })
   const interval = Number(values.interval)
   if (!Number.isInteger(interval) || interval < 1 || interval > MAX_INTERVAL_WEEKS)
