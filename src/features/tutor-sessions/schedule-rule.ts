@@ -101,7 +101,7 @@ export function wallClockIn(instant: Date, timeZone: string): WallClock {
 }
 
 /** The instant the wall clock in `timeZone` reads `clock` (a time skipped by a change read as after it). */
-export function zonedInstant(clock: WallClock, timeZone: string): Date {
+function zonedInstant(clock: WallClock, timeZone: string): Date {
   const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
   // The zone's offset at a guess, then at the corrected guess: right on both sides of a change.
   let guess = asUtc
