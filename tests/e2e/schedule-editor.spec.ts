@@ -48,6 +48,8 @@ test('the tutor makes a weekly session on a phone; its meetings are the previewâ
   await chips.nth((chosen + 2) % 7).check({ force: true })
   await page.getByLabel('Number of meetings').fill('5')
   await expect(page.getByTestId('meetings-preview')).toHaveText(/^5 meetings: /)
+  const preview = await page.getByTestId('meetings-preview').textContent()
+  const zone = await page.getByLabel('Time zone').inputValue()
   expect(await sidewaysOverflow(page), 'Add Session scrolls sideways').toBe(0)
   expect(await smallTargets(page), 'Add Session has touch targets under 44 px').toEqual([])
   await page.getByRole('button', { name: 'Create Session' }).click()
@@ -63,7 +65,23 @@ test('the tutor makes a weekly session on a phone; its meetings are the previewâ
   expect(meetings).toHaveLength(5)
   expect(meetings[0]!.start).toBe(session.classStart)
   expect(meetings[4]!.end).toBe(session.classEnd)
-  // Each a week or two after the one before it (the two chosen days), at the same length.
+  // The first and the last are the preview's, as it wrote them in the session's zone.
+  const shown = await page.evaluate(
+    ({ starts, timeZone }) =>
+      starts.map((start) =>
+        new Date(start).toLocaleString(undefined, {
+          timeZone,
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      ),
+    { starts: [meetings[0]!.start, meetings[4]!.start], timeZone: zone },
+  )
+  expect(preview).toBe(`5 meetings: ${shown[0]} to ${shown[1]}.`)
+  // Each as long as the duration.
   for (const m of meetings) expect(Date.parse(m.end) - Date.parse(m.start)).toBe(1.5 * 3_600_000)
 
   await page.goto('/dashboard/my-sessions')
