@@ -301,4 +301,32 @@ test.describe('the schedule editor', () => {
       await useColorScheme(page, 'light')
     }
   })
+
+  test('Edit class of a course, its meetings with Skip and Move, passes axe in both themes and fits a phone', async ({
+    page,
+  }) => {
+    await logInAs(page, 'tutor')
+    const as = await roleTokens(page)
+    const title = `Matrix course ${stamp()}`
+    const id = await seedApprovedSession(page, as, title)
+    const { classStart } = (await callApi<{ classStart: string }>(page, `/sessions/${id}`)).body
+    const day = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(classStart).getUTCDay()]
+    const schedule = { timeZone: 'UTC', rrule: `FREQ=WEEKLY;INTERVAL=1;BYDAY=${day};COUNT=3` }
+    const patched = await callApi(page, `/sessions/${id}/class`, { method: 'PATCH', body: { schedule } })
+    expect(patched.status).toBe(200)
+    await openInApp(page, '/dashboard/my-sessions')
+    await page.getByRole('button', { name: `Edit class ${title}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit class' })
+    const rows = dialog.getByTestId('session-meetings').getByRole('listitem')
+    await expect(rows).toHaveCount(3)
+    await rows.nth(1).getByRole('button', { name: /^Move/ }).click()
+    await expect(rows.nth(1).getByLabel(/^New start of/)).toBeVisible()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, colorScheme)
+      const where = `Edit class of a course (${colorScheme})`
+      await checkA11y(page, where, { restyled: colorScheme === 'dark' })
+      expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBe(0)
+      expect(await smallTargets(page), `${where} has touch targets under 44 px`).toEqual([])
+    }
+  })
 })
