@@ -336,17 +336,35 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
     expect(line).toEqual(Array.from({ length: SEAT_RACERS - SEATS - 3 }, (_, i) => i + 1))
   })
 
-  it('writes each reminder of a class starting within a day exactly once, though both processes run the scheduler', async () => {
+  it('writes each reminder of a course’s meetings within a day exactly once, though both processes run the scheduler', async () => {
     const session = `reminder-${Date.now().toString(16)}`
     const hour = 3_600_000
-    const iso = (ms: number) => new Date(Date.now() + ms).toISOString()
+    const now = Date.now()
+    const iso = (ms: number) => new Date(now + ms).toISOString()
     const tutor = SEED_TUTORS[0]!
+    // Daily three times from two hours on, the second and third moved to 5 and 8 hours on: three meetings within a day.
+    const moved = [
+      [26, 5],
+      [50, 8],
+    ]
+    const schedule = {
+      timeZone: 'UTC',
+      rrule: 'FREQ=DAILY;COUNT=3',
+      moved: moved.map(([from, to]) => ({ from: iso(from! * hour), to: iso(to! * hour) })),
+    }
     await sql.query(
       `insert into sessions (id, title, subject, description, registration_start, registration_end, class_start,
-         class_end, duration, registration_fee, tutor_name, tutor_email, status, created_at)
-       values ($1, 'Starts soon', 'Maths', '', $2, $3, $4, $5, 2, 0, $6, $7, 'approved', $2)`,
-      [session, iso(-48 * hour), iso(-hour), iso(2 * hour), iso(4 * hour), tutor.name, tutor.email],
+         class_end, duration, registration_fee, tutor_name, tutor_email, status, created_at, schedule, schedule_start)
+       values ($1, 'Starts soon', 'Maths', '', $2, $3, $4, $5, 2, 0, $6, $7, 'approved', $2, $8, $4)`,
+      [session, iso(-48 * hour), iso(-hour), iso(2 * hour), iso(10 * hour), tutor.name, tutor.email, schedule],
     )
+    // As the store writes them with the session (session_meetings).
+    for (const [from, to] of [[2, 2], ...moved]) {
+      await sql.query(
+        `insert into session_meetings (session_id, start, "end", original_start) values ($1, $2, $3, $4)`,
+        [session, iso(to! * hour), iso((to! + 2) * hour), iso(from! * hour)],
+      )
+    }
     const students = SEED_STUDENTS.slice(0, 6).map((s) => s.email)
     for (const [i, email] of students.entries()) {
       await sql.query(
@@ -358,20 +376,20 @@ describe.skipIf(!withPostgres)('two API server processes on one PostgreSQL', () 
     const reminders = async () =>
       (
         await sql.query<{ booking_id: string; n: number }>(
-          `select booking_id, count(*)::int as n from notifications
-           where kind = 'class-reminder' and booking_id like $1 group by booking_id`,
+          `select booking_id, meeting_start, count(*)::int as n from notifications
+           where kind = 'class-reminder' and booking_id like $1 group by booking_id, meeting_start`,
           [`${session}-%`],
         )
       ).rows
-    await expect.poll(async () => (await reminders()).length, { timeout: 15_000 }).toBe(students.length)
-    // Several more runs of each process: still one reminder per booking, each to its student.
+    await expect.poll(async () => (await reminders()).length, { timeout: 15_000 }).toBe(students.length * 3)
+    // Several more runs of each process: still one reminder per booking and meeting, each to its student.
     await new Promise((resolve) => setTimeout(resolve, 3_000))
-    expect((await reminders()).map((r) => r.n)).toEqual(students.map(() => 1))
+    expect((await reminders()).map((r) => r.n)).toEqual(students.flatMap(() => [1, 1, 1]))
     const told = await sql.query<{ recipient_email: string }>(
       `select recipient_email from notifications where booking_id like $1 order by recipient_email`,
       [`${session}-%`],
     )
-    expect(told.rows.map((r) => r.recipient_email)).toEqual([...students].sort())
+    expect(told.rows.map((r) => r.recipient_email)).toEqual([...students].sort().flatMap((e) => [e, e, e]))
     for (const server of servers) expect(server.logs().filter((l) => l.msg === 'reminders failed')).toEqual([])
   })
 

@@ -25,6 +25,7 @@
 // rows is an indexed range, not a scan.
 import Dexie, { type Table } from 'dexie'
 import type { DemoMail } from '#contract/demo-identity'
+import { storedMeetings } from '#core/schedule'
 import type {
   BookingRow,
   DeliveryRow,
@@ -58,16 +59,26 @@ export interface FileRow {
  * is not cancelled (absent once it is), so the public lists, which leave
  * cancelled classes out, are an index range as the others are.
  */
-export type DemoSessionRow = SessionRow & { listedStatus?: SessionRow['status'] }
+export type DemoSessionRow = SessionRow & { listedStatus?: SessionRow['status']; meetingStarts?: string[] }
 
 const listedStatusOf = (s: Pick<SessionRow, 'status' | 'cancelledAt'>) => (s.cancelledAt ? undefined : s.status)
+
+/**
+ * Its meetings' starts (a multi-entry index, as session_meetings is
+ * PostgreSQL's): a search's from/to and the reminders find a course's meeting, not its span.
+ */
+export const meetingStartsOf = (s: SessionRow) =>
+  storedMeetings({ ...s, classStart: s.scheduleStart ?? s.classStart }).flatMap((m) => {
+    const at = new Date(m.start)
+    return Number.isNaN(at.getTime()) ? [] : [at.toISOString()]
+  })
 
 /** A session as the port has it, without the demo's index key. */
 export function portSession(row: DemoSessionRow): SessionRow
 export function portSession(row: DemoSessionRow | undefined): SessionRow | undefined
 export function portSession(row: DemoSessionRow | undefined): SessionRow | undefined {
   if (!row) return undefined
-  const { listedStatus: _key, ...session } = row
+  const { listedStatus: _key, meetingStarts: _starts, ...session } = row
   return session
 }
 
@@ -116,8 +127,10 @@ export interface IdentityRow {
  */
 export type DemoNotificationRow = NotificationRow & { onceKey?: string }
 
-const onceKeyOf = (n: Pick<NotificationRow, 'kind' | 'bookingId' | 'reminderLead'>): string | undefined =>
-  n.kind === 'class-reminder' && n.bookingId ? `${n.bookingId}\n${n.kind}\n${n.reminderLead ?? ''}` : undefined
+const onceKeyOf = (n: Pick<NotificationRow, 'kind' | 'bookingId' | 'reminderLead' | 'meetingStart'>) =>
+  n.kind === 'class-reminder' && n.bookingId
+    ? `${n.bookingId}\n${n.kind}\n${n.reminderLead ?? ''}\n${n.meetingStart ?? ''}`
+    : undefined
 
 /** A one-time code of the demo identity provider: what it lets its holder do, and until when. */
 export interface IdpCodeRow {
@@ -251,12 +264,40 @@ export class DemoDb extends Dexie {
             s.listedStatus = listedStatusOf(s)
           }),
       )
+    // Courses: each session's meetings' starts; a reminder is of one meeting (one per booking, lead and meeting).
+    this.version(8)
+      .stores({
+        sessions:
+          '_id, status, tutorEmail, createdAt, [status+createdAt], [tutorEmail+createdAt], [listedStatus+createdAt], *meetingStarts',
+      })
+      .upgrade(async (tx) => {
+        const starts = new Map<string, string>()
+        await tx
+          .table('sessions')
+          .toCollection()
+          .modify((s: DemoSessionRow) => {
+            s.meetingStarts = meetingStartsOf(s)
+            starts.set(s._id, s.classStart)
+          })
+        const sessionOf = new Map<string, string>()
+        await tx.table('bookings').each((b: BookingRow) => sessionOf.set(b._id, b.sessionId))
+        await tx
+          .table('notifications')
+          .filter((n: DemoNotificationRow) => n.kind === 'class-reminder' && !n.meetingStart)
+          .modify((n: DemoNotificationRow) => {
+            const start = starts.get(sessionOf.get(n.bookingId ?? '') ?? '')
+            if (start) n.meetingStart = start
+            n.onceKey = onceKeyOf(n)
+          })
+      })
     this.sessions.hook('creating', (_key, row) => {
       row.listedStatus = listedStatusOf(row)
+      row.meetingStarts = meetingStartsOf(row)
     })
-    this.sessions.hook('updating', (mods, _key, row) => ({
-      listedStatus: listedStatusOf({ ...row, ...(mods as Partial<SessionRow>) }),
-    }))
+    this.sessions.hook('updating', (mods, _key, row) => {
+      const next = { ...row, ...(mods as Partial<SessionRow>) }
+      return { listedStatus: listedStatusOf(next), meetingStarts: meetingStartsOf(next) }
+    })
     this.notifications.hook('creating', (_key, row) => {
       row.onceKey = onceKeyOf(row)
     })

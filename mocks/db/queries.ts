@@ -255,13 +255,20 @@ export const byNewest =
 /** Approved bookings whose session's class starts after `from` and at or before `to`, with its title. */
 export async function bookingsStartingBetween(db: DemoDb, from: string, to: string): Promise<StartingBooking[]> {
   const [start, end] = [Date.parse(from), Date.parse(to)]
-  const approved = await db.bookings.where('status').equals('approved').toArray()
-  const sessions = await sessionsByIds(db, [...new Set(approved.map((b) => b.sessionId))])
-  return approved.flatMap(({ activeKey: _key, ...booking }) => {
-    const session = sessions.get(booking.sessionId)
-    const at = session ? Date.parse(session.classStart) : NaN
-    return session && at > start && at <= end
-      ? [{ ...booking, title: session.title, classStart: session.classStart }]
-      : []
-  })
+  // The sessions with a meeting in the window, by their meetings' starts (UTC ISO text, which sorts as time does).
+  const sessions = await db.sessions
+    .where('meetingStarts')
+    .between(new Date(start).toISOString(), new Date(end).toISOString(), false, true)
+    .distinct()
+    .toArray()
+  const booked = await Promise.all(
+    sessions.map(async (session) => {
+      const approved = await db.bookings.where('[sessionId+status]').equals([session._id, 'approved']).toArray()
+      const due = (session.meetingStarts ?? []).filter((at) => Date.parse(at) > start && Date.parse(at) <= end)
+      return approved.flatMap(({ activeKey: _key, ...booking }) =>
+        due.map((meetingStart) => ({ ...booking, title: session.title, classStart: session.classStart, meetingStart })),
+      )
+    }),
+  )
+  return booked.flat()
 }

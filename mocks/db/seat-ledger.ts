@@ -3,7 +3,7 @@
 // touch the same tables, so the seat count it reads is the count it writes
 // against. Only Dexie's own operations may be awaited inside it.
 import type { BookingRow, SeatLedger, SessionRow } from '#core/store'
-import { portSession, type DemoBookingRow, type DemoDb } from './demo-db'
+import { meetingStartsOf, portSession, type DemoBookingRow, type DemoDb } from './demo-db'
 import { writeNotices } from './dexie-notifications'
 import { bookingOf } from './queries'
 
@@ -82,8 +82,13 @@ export function withSeatsOver(db: DemoDb) {
           if (!row || row.status !== expected) return false
           const next: SessionRow = { ...row, ...patch }
           // No seats (or place, or link) is no key, as in the other store.
-          for (const key of ['seats', 'location', 'meetingUrl'] as const) if (next[key] === undefined) delete next[key]
-          await db.sessions.put({ ...next, ...(next.cancelledAt ? {} : { listedStatus: next.status }) })
+          for (const key of ['seats', 'location', 'meetingUrl', 'schedule', 'scheduleStart'] as const)
+            if (next[key] === undefined) delete next[key]
+          await db.sessions.put({
+            ...next,
+            ...(next.cancelledAt ? {} : { listedStatus: next.status }),
+            meetingStarts: meetingStartsOf(next),
+          })
           ledger.session = next
           return true
         },

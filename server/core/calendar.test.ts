@@ -132,7 +132,7 @@ describe('versions of a booking event (SEQUENCE) and invites (iTIP)', () => {
     const event = bookingEvent(approved, tutor, link)!
     const attendee = { name: 'Sam: "the student"', email: 'student@studyhub.demo' }
     for (const method of ['REQUEST', 'CANCEL'] as const) {
-      const text = inviteCalendar(event, method, attendee, now)
+      const text = inviteCalendar([event], method, attendee, now)
       for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
       const calendar = new ICAL.Component(ICAL.parse(text))
       const vevent = calendar.getFirstSubcomponent('vevent')!

@@ -19,6 +19,7 @@
 import { MAX_DURATION_HOURS } from '#contract/limits'
 import type { ApiDeps } from './api-deps'
 import type { Answer } from './pipeline'
+import { storedMeetings } from './schedule'
 import type { BookingRow, SessionRow } from './store'
 
 const HOUR_MS = 3_600_000
@@ -140,8 +141,34 @@ export function bookingEvent(
   }
 }
 
+/** 20261201T140000Z: a meeting's name in its event's UID. */
+const uidStamp = (instant: string) => utcStamp(new Date(instant))
+
+/**
+ * The booking's events: one per meeting (docs/decisions/0085). A session of
+ * one meeting keeps its one event's UID; each meeting of a series has its own,
+ * named by the start its rule gives it, so a moved meeting is the same event
+ * in a new version (the session's calendar sequence moves with every change).
+ */
+export function bookingEvents(
+  booking: BookingRow,
+  session: SessionRow,
+  link: string,
+  onBadRow: (problem: string) => void = () => {},
+): CalendarEvent[] {
+  if (!session.schedule) {
+    const event = bookingEvent(booking, session, link, onBadRow)
+    return event ? [event] : []
+  }
+  const meetings = storedMeetings({ ...session, classStart: session.scheduleStart ?? session.classStart })
+  return meetings.flatMap((meeting) => {
+    const event = bookingEvent(booking, { ...session, classStart: meeting.start }, link, onBadRow)
+    return event ? [{ ...event, uid: `booking-${booking._id}-${uidStamp(meeting.originalStart)}@${UID_DOMAIN}` }] : []
+  })
+}
+
 /** The fields a booking's event is written from: a change of any of them is a new version of every booking's event. */
-const EVENT_FIELDS = ['title', 'classStart', 'classEnd', 'duration', 'location', 'meetingUrl'] as const
+const EVENT_FIELDS = ['title', 'classStart', 'classEnd', 'duration', 'location', 'meetingUrl', 'schedule'] as const
 
 /**
  * What a session's patch adds so its events move on: the next calendar
@@ -249,11 +276,13 @@ export function calendarAnswer(
  * REQUEST so a calendar does not take it for an older version.
  */
 export function inviteCalendar(
-  event: CalendarEvent,
+  events: readonly CalendarEvent[],
   method: Exclude<CalendarMethod, 'PUBLISH'>,
   attendee: Attendee,
   now: Date,
 ): string {
-  const sent = method === 'CANCEL' ? { ...event, sequence: event.sequence + 1, status: 'CANCELLED' as const } : event
-  return calendarText([sent], now, { method, attendee })
+  const sent = events.map((event) =>
+    method === 'CANCEL' ? { ...event, sequence: event.sequence + 1, status: 'CANCELLED' as const } : event,
+  )
+  return calendarText(sent, now, { method, attendee })
 }

@@ -266,11 +266,11 @@ function reminder(now: Date, booking: StartingBooking, lead: ReminderLead, timeZ
       to: booking.studentEmail,
       kind: 'class-reminder',
       title: lead === '1h' ? 'Class starts within the hour' : 'Class starts soon',
-      body: `${quoted(booking.title)} starts ${formatZoned(booking.classStart, timeZone)}.`,
+      body: `${quoted(booking.title)} starts ${formatZoned(booking.meetingStart, timeZone)}.`,
       link: appLinks.booking(booking),
       bookingId: booking._id,
     },
-  ]).map((row) => ({ ...row, reminderLead: lead }))
+  ]).map((row) => ({ ...row, reminderLead: lead, meetingStart: booking.meetingStart }))
 }
 
 /** Hands committed notifications to the host (push, or a system notification). Never throws. */
@@ -328,7 +328,7 @@ export async function remindClassesStartingSoon(deps: ApiDeps): Promise<Notifica
   const preferences = await deps.store.preferences.ofUsers([...new Set(starting.map((b) => b.studentEmail))])
   const due = starting.flatMap((booking) => {
     const { reminderLeads, timeZone } = resolvePreferences(preferences.get(booking.studentEmail))
-    const left = new Date(booking.classStart).getTime() - now.getTime()
+    const left = new Date(booking.meetingStart).getTime() - now.getTime()
     const within = reminderLeads.filter((lead) => left <= REMINDER_LEAD_MS[lead])
     const shortest = within.sort((a, b) => REMINDER_LEAD_MS[a] - REMINDER_LEAD_MS[b])[0]
     return shortest ? reminder(now, booking, shortest, timeZone) : []

@@ -70,9 +70,17 @@ export const credentialGeneration = (user: Pick<UserRow, 'credentialGeneration'>
  * A session as stored: the rating and seat fields are computed when answering.
  * `calendarSequence` (absent: 0) is the version of its bookings' calendar
  * events, one more at each change of its title or class time (../calendar.ts);
- * it is never answered.
+ * it is never answered. `scheduleStart` is the first start its schedule's
+ * rule gives (the rule's DTSTART): classStart moves with skips and moves, the
+ * rule's anchor does not. `meetingCount` and `nextMeetingStart` are computed.
  */
-export type SessionRow = Omit<Session, 'averageRating' | 'reviewCount' | 'seatsLeft'> & { calendarSequence?: number }
+export type SessionRow = Omit<
+  Session,
+  'averageRating' | 'reviewCount' | 'seatsLeft' | 'meetingCount' | 'nextMeetingStart'
+> & {
+  calendarSequence?: number
+  scheduleStart?: string
+}
 /**
  * A booking as stored: the session's fields and the waiting-list place are
  * computed when answering. `waitlistSeq` orders a session's waiting list and
@@ -133,8 +141,10 @@ export type NotificationRow = Omit<Notification, 'kind' | 'deliveries'> & {
   kind: NotificationKind
   recipientEmail: string
   bookingId?: string
-  /** A class reminder's lead: one reminder per booking and lead (the database's rule). */
+  /** A class reminder's lead: one reminder per booking, lead and meeting (the database's rule). */
   reminderLead?: ReminderLead
+  /** A class reminder's meeting: its start. */
+  meetingStart?: string
 }
 
 /**
@@ -178,7 +188,11 @@ export interface PushSubscriptionRow {
 }
 
 /** An approved booking whose class starts soon, with what its reminder says. */
-export type StartingBooking = BookingRow & Pick<SessionRow, 'title' | 'classStart'>
+export type StartingBooking = BookingRow &
+  Pick<SessionRow, 'title' | 'classStart'> & {
+    /** The meeting that starts in the window (a course has one such booking entry per meeting). */
+    meetingStart: string
+  }
 export type ReviewRow = Review
 /** A note as stored: every row has a revision (1 when created, one more per write). */
 export type NoteRow = Note & { revision: number }
@@ -370,7 +384,7 @@ export interface Store {
     ofStudent(email: string): Promise<BookingRow[]>
     ofTutor(email: string): Promise<BookingRow[]>
     ofSession(sessionId: string): Promise<BookingRow[]>
-    /** Approved bookings whose class starts after `from` and at or before `to` (ISO times). */
+    /** Approved bookings with a meeting that starts after `from` and at or before `to` (ISO times): one entry per meeting. */
     startingBetween(from: string, to: string): Promise<StartingBooking[]>
     /** Throws UniqueViolation('booking.student-session'). */
     insert(row: BookingRow): Promise<void>

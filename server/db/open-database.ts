@@ -9,7 +9,8 @@
 // Either way the migrations in ./migrations run first (applied ones are
 // skipped), so the tables always match ./schema.ts, sessions from before
 // the search get their words (fillSessionWords) and reminders from before
-// reminder leads their lead (fillReminderLeads). The job queue (../jobs/)
+// reminder leads their lead (fillReminderLeads), sessions from before
+// schedules their one meeting (fillSessionMeetings). The job queue (../jobs/)
 // reaches the database too (`jobDatabase`): with a pool of its own on
 // PostgreSQL, through the one client of the embedded database's thread on
 // PGlite. Given a bucket (`objects`), uploaded files' bytes go there instead
@@ -44,7 +45,7 @@ import { deliveryLedger, type DeliveryLedger } from './pg-store/deliveries'
 import { forgetTokenSecret } from './pg-store/meta'
 import { fillReminderLeads } from './pg-store/notifications'
 import { makeFolderPrivate } from './private-folder'
-import { fillSessionWords, sessionValues } from './pg-store/sessions'
+import { fillSessionMeetings, fillSessionWords, meetingValues, sessionValues } from './pg-store/sessions'
 import * as schema from './schema'
 
 export type { SeedRows }
@@ -170,6 +171,7 @@ async function openPostgres(url: string, storeOptions: PgStoreOptions): Promise<
         await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER })
         await fillSessionWords(drizzleNodePg({ client }))
         await fillReminderLeads(drizzleNodePg({ client }))
+        await fillSessionMeetings(drizzleNodePg({ client }))
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       }
@@ -205,6 +207,7 @@ async function openPglite(
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await fillSessionWords(db)
     await fillReminderLeads(db)
+    await fillSessionMeetings(db)
     const opened = client
     const open = database(
       db,
@@ -319,6 +322,7 @@ function database(
           if (!(await isEmpty(tx))) throw new DatabaseNotEmpty()
           await insertChunked(tx, schema.users, rows.users)
           await insertChunked(tx, schema.sessions, rows.sessions.map(sessionValues))
+          await insertChunked(tx, schema.sessionMeetings, rows.sessions.flatMap(meetingValues))
           await insertChunked(tx, schema.bookings, rows.bookings)
           await insertChunked(tx, schema.reviews, rows.reviews.map(storedReview))
           await insertChunked(tx, schema.notes, rows.notes)

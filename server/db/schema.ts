@@ -62,6 +62,7 @@ import {
   type NotificationKind,
   type ReminderLead,
   type Role,
+  type Schedule,
   type Status,
 } from '#contract/entities'
 import { MAX_CANCEL_DEADLINE_HOURS, MAX_SEATS, TEXT_LIMITS } from '#contract/limits'
@@ -216,6 +217,9 @@ export const sessions = pgTable(
     movedFromStart: isoTime('moved_from_start'),
     movedFromEnd: isoTime('moved_from_end'),
     movedAt: isoTime('moved_at'),
+    /** How it repeats (#contract/entities Schedule), expanded from `schedule_start`, its rule's first start; NULL: one meeting. */
+    schedule: jsonb('schedule').$type<Schedule>(),
+    scheduleStart: isoTime('schedule_start'),
     /**
      * The distinct words of the title, subject, description and tutor name,
      * space-separated, as #contract/session-search cuts them; written by the
@@ -252,6 +256,7 @@ export const sessions = pgTable(
     check('sessions_cancel_reason_length', maxLength(t.cancelReason, L.cancelReason)),
     check('sessions_cancelled_reason_check', sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null)`),
     check('sessions_moved_check', sql`(${t.movedAt} is null) = (${t.movedFromStart} is null)`),
+    check('sessions_schedule_check', sql`(${t.schedule} is null) = (${t.scheduleStart} is null)`),
     index('sessions_created_at_idx').on(t.createdAt, t._id),
     index('sessions_status_created_at_idx').on(t.status, t.createdAt, t._id),
     // The public lists: classes not cancelled, by status, newest first.
@@ -262,6 +267,34 @@ export const sessions = pgTable(
     // GIN: a word, or a prefix of one ('chem':*), is an index lookup.
     index('sessions_search_idx').using('gin', t.search),
     index('sessions_subject_search_idx').using('gin', t.subjectSearch),
+  ],
+)
+
+/**
+ * Every meeting of a session, its schedule expanded (#core/schedule): written
+ * by the store in the transaction that writes the session's times, so a
+ * search's from/to and the reminders find a meeting inside a course's span
+ * and not its gaps. A session without a schedule has its one meeting here.
+ */
+export const sessionMeetings = pgTable(
+  'session_meetings',
+  {
+    sessionId: text('session_id').notNull(),
+    start: isoTime('start').notNull(),
+    end: isoTime('end').notNull(),
+    /** The start its rule gives it: its name, kept when it is moved. */
+    originalStart: isoTime('original_start').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'session_meetings_pkey', columns: [t.sessionId, t.originalStart] }),
+    foreignKey({
+      name: 'session_meetings_session_fk',
+      columns: [t.sessionId],
+      foreignColumns: [sessions._id],
+    }).onDelete('cascade'),
+    check('session_meetings_window_check', sql`${t.end} >= ${t.start}`),
+    // A search's from/to, and the reminders' window: meetings by start.
+    index('session_meetings_start_idx').on(t.start, t.sessionId),
   ],
 )
 
@@ -491,12 +524,15 @@ export const notifications = pgTable(
     bookingId: text('booking_id'),
     /** A class reminder's lead (1h, 1d); NULL for every other kind. */
     reminderLead: text('reminder_lead').$type<ReminderLead>(),
+    /** A class reminder's meeting (its start): a course is reminded of each; NULL for every other kind. */
+    meetingStart: isoTime('meeting_start'),
     createdAt: isoTime('created_at').notNull(),
     readAt: isoTime('read_at'),
   },
   (t) => [
+    // One per booking, lead and meeting; a reminder without a meeting (from before courses) counts as one meeting.
     uniqueIndex('notifications_reminder_once_key')
-      .on(t.bookingId, t.kind, t.reminderLead)
+      .on(t.bookingId, t.kind, t.reminderLead, sql`coalesce(${t.meetingStart}, 'epoch')`)
       .where(sql`kind = 'class-reminder'`),
     foreignKey({
       name: 'notifications_recipient_email_fk',
@@ -621,6 +657,7 @@ export const allTables = [
   reviews,
   bookings,
   notes,
+  sessionMeetings,
   sessions,
   calendarFeeds,
   users,

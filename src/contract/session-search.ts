@@ -50,7 +50,10 @@ export type SearchableSession = Pick<
   Session,
   'title' | 'subject' | 'description' | 'tutorName' | 'registrationFee' | 'registrationStart' | 'registrationEnd'
 > &
-  Pick<Session, 'classStart' | 'createdAt' | '_id'>
+  Pick<Session, 'classStart' | 'createdAt' | '_id'> & {
+    /** Its meetings' starts, when it has several: `from`/`to` match a meeting, not the course's span. */
+    meetingStarts?: readonly string[]
+  }
 
 const NOT_A_WORD = /[^\p{L}\p{N}]+/u
 const MARKS = /\p{M}/gu
@@ -105,9 +108,13 @@ export function sessionMatcher(search: SessionSearch): (session: SearchableSessi
     if (fee === 'paid' && !(s.registrationFee > 0)) return false
     if (openAt !== undefined && !(Date.parse(s.registrationStart) <= openAt && openAt <= Date.parse(s.registrationEnd)))
       return false
-    const classStart = Date.parse(s.classStart)
-    if (classFrom !== undefined && classStart < classFrom) return false
-    if (classTo !== undefined && classStart > classTo) return false
+    const inRange = (at: number) =>
+      (classFrom === undefined || at >= classFrom) && (classTo === undefined || at <= classTo)
+    if (
+      (classFrom !== undefined || classTo !== undefined) &&
+      !(s.meetingStarts ?? [s.classStart]).some((at) => inRange(Date.parse(at)))
+    )
+      return false
     if (subjectWords.length > 0 && !wordsMatch(searchWords(s.subject), subjectWords)) return false
     return words.length === 0 || wordsMatch(sessionWords(s), words)
   }

@@ -24,6 +24,7 @@ import { permissionMatrixTests } from './suite/permission-matrix'
 import { runningTheClassTests } from './suite/running-the-class'
 import { seedAndAuthTests } from './suite/seed-and-auth'
 import { seatsAndCancelTests } from './suite/seats-and-cancel'
+import { scheduleTests } from './suite/schedules'
 import { securityTests } from './suite/security'
 import { sessionSearchTests } from './suite/session-search'
 import { sessionTests } from './suite/sessions'
@@ -46,6 +47,7 @@ export function defineConformanceSuite(target: Target, extra?: (api: Api) => voi
     statsAndBookingTests(api)
     seatsAndCancelTests(api)
     runningTheClassTests(api)
+    scheduleTests(api)
     calendarTests(api)
     notesAndReviewTests(api)
     noteRevisionTests(api)

@@ -10,7 +10,13 @@ describe('a session as answered', () => {
       reviews: { ratings: () => Promise.resolve(new Map([['s1', { sum: 9, count: 2 }]])) },
       bookings: { seatsTaken: () => Promise.resolve(new Map()) },
     } as Partial<Record<keyof Store, unknown>> as Store
-    const [answered] = await withRatings(store, [row])
-    expect(answered).toEqual({ _id: 's1', title: 'Linear Algebra', averageRating: 4.5, reviewCount: 2 })
+    const [answered] = await withRatings(store, [row], new Date())
+    expect(answered).toEqual({
+      _id: 's1',
+      title: 'Linear Algebra',
+      averageRating: 4.5,
+      reviewCount: 2,
+      meetingCount: 1,
+    })
   })
 })

@@ -4,6 +4,7 @@
 import type { AdminUser, Booking, Material, Session, User } from '#contract/entities'
 import { TOTAL_COUNT_HEADER } from '#contract/routes'
 import type { Answer } from '../pipeline'
+import { meetingSummary } from '../schedule'
 import type { BookingRow, Listed, MaterialRow, Paging, ReviewRow, SessionRow, Store, UserRow } from '../store'
 
 const MAX_PAGE_SIZE = 500
@@ -76,7 +77,15 @@ export function sumRatings(reviews: Iterable<Pick<ReviewRow, 'sessionId' | 'rati
   return sums
 }
 
-export async function withRatings(store: Store, rows: SessionRow[]): Promise<Session[]> {
+/** A session row's schedule as answered: the rule's own anchor stays behind (it is classStart's origin, not a field). */
+const ruleStart = (row: Pick<SessionRow, 'classStart' | 'duration' | 'schedule' | 'scheduleStart'>) => ({
+  classStart: row.scheduleStart ?? row.classStart,
+  duration: row.duration,
+  ...(row.schedule ? { schedule: row.schedule } : {}),
+})
+
+/** Adds averageRating, reviewCount, seatsLeft, and the meetings' count and next start at `now`. */
+export async function withRatings(store: Store, rows: SessionRow[], now: Date): Promise<Session[]> {
   const limited = rows.filter((s) => s.seats !== undefined).map((s) => s._id)
   const [ratings, taken] = await Promise.all([
     store.reviews.ratings(rows.map((s) => s._id)),
@@ -84,7 +93,8 @@ export async function withRatings(store: Store, rows: SessionRow[]): Promise<Ses
   ])
   // The calendar sequence is the server's own bookkeeping; the meeting link is
   // never in a list (GET /sessions/:id adds it for those who may join: withMeetingUrl).
-  return rows.map(({ calendarSequence: _, meetingUrl: _link, ...s }) => {
+  return rows.map((row) => {
+    const { calendarSequence: _, meetingUrl: _link, scheduleStart: _anchor, ...s } = row
     const entry = ratings.get(s._id)
     const seats = s.seats === undefined ? {} : { seatsLeft: Math.max(0, s.seats - (taken.get(s._id) ?? 0)) }
     return {
@@ -92,6 +102,7 @@ export async function withRatings(store: Store, rows: SessionRow[]): Promise<Ses
       averageRating: entry && entry.count > 0 ? entry.sum / entry.count : 0,
       reviewCount: entry?.count ?? 0,
       ...seats,
+      ...meetingSummary(ruleStart(row), now),
     }
   })
 }
@@ -137,7 +148,7 @@ async function waitlistPositions(store: Store, rows: BookingRow[]): Promise<Map<
  * move, and whether it was cancelled, so a student's list needs no second
  * call; its meeting link only to an approved booking.
  */
-export async function withSessionFields(store: Store, rows: BookingRow[]): Promise<Booking[]> {
+export async function withSessionFields(store: Store, rows: BookingRow[], now: Date): Promise<Booking[]> {
   const [sessions, places] = await Promise.all([
     store.sessions.getMany(rows.map((b) => b.sessionId)),
     waitlistPositions(store, rows),
@@ -149,7 +160,7 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
     const s = sessions.get(b.sessionId)
     if (!s) return b
     const { title, tutorName, registrationFee, registrationStart, registrationEnd, classStart, classEnd, duration } = s
-    const { location, cancelDeadlineHours, movedFrom, movedAt, cancelledAt: sessionCancelledAt } = s
+    const { location, cancelDeadlineHours, movedFrom, movedAt, cancelledAt: sessionCancelledAt, schedule } = s
     const meetingUrl = b.status === 'approved' ? s.meetingUrl : undefined
     const optional = Object.entries({
       location,
@@ -158,6 +169,7 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
       movedFrom,
       movedAt,
       sessionCancelledAt,
+      schedule,
     }).filter(([, v]) => v !== undefined)
     return {
       ...b,
@@ -170,6 +182,7 @@ export async function withSessionFields(store: Store, rows: BookingRow[]): Promi
       classEnd,
       duration,
       ...Object.fromEntries(optional),
+      ...meetingSummary(ruleStart(s), now),
     }
   })
 }

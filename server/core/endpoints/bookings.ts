@@ -13,7 +13,7 @@ import { newId } from '../ids'
 import type { RouteImpl } from '../pipeline'
 import { fillFreedSeats, holdsSeat, seatOrLine, type Place } from '../seats'
 import { UniqueViolation, type BookingRow } from '../store'
-import { bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
+import { bookingEvents, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
 import { bookingCancelled, bookingDecided, bookingNew, withSeatsAnnounced } from '../notifications'
 import { deleted, isoNow, listAnswer, paging, withSessionFields } from './answers'
 
@@ -23,9 +23,9 @@ const CLASS_CANCELLED = 'This class is cancelled: it takes no bookings.'
 const HOUR_MS = 3_600_000
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`
 
-export const listBookings: RouteImpl<'listBookings'> = async ({ store, query }) => {
+export const listBookings: RouteImpl<'listBookings'> = async ({ deps, store, query }) => {
   const listed = await store.bookings.list(query.status, paging(query))
-  const rows = await withSessionFields(store, listed.rows)
+  const rows = await withSessionFields(store, listed.rows, deps.now())
   // The admin's list says who booked by name, not only by address (a page holds a few students).
   const names = new Map(
     await Promise.all(
@@ -43,8 +43,8 @@ export const listBookings: RouteImpl<'listBookings'> = async ({ store, query }) 
   })
 }
 
-export const listStudentBookings: RouteImpl<'listStudentBookings'> = async ({ store, params }) => {
-  return { body: await withSessionFields(store, await store.bookings.ofStudent(params.email)) }
+export const listStudentBookings: RouteImpl<'listStudentBookings'> = async ({ deps, store, params }) => {
+  return { body: await withSessionFields(store, await store.bookings.ofStudent(params.email), deps.now()) }
 }
 
 type Booked = { taken: true } | ({ taken: false; id: string; again: boolean } & Place)
@@ -202,7 +202,7 @@ export const cancelBooking: RouteImpl<'cancelBooking'> = async ({ deps, store, r
 export const getBookingCalendar: RouteImpl<'getBookingCalendar'> = async ({ deps, store, record, url }) => {
   const session = await store.sessions.get(record.sessionId)
   if (!session) throw notFound('Session not found.')
-  const event = bookingEvent(record, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
+  const events = bookingEvents(record, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
   // A class no calendar can hold leaves the file without its event, never without an answer.
-  return calendarAnswer(event ? [event] : [], deps.now(), { fileName: `studyhub-${record._id}.ics` })
+  return calendarAnswer(events, deps.now(), { fileName: `studyhub-${record._id}.ics` })
 }

@@ -6,7 +6,7 @@
 // generation it was made under: a takeover of the account, a role change or a
 // sign-out of every device deletes it.
 import type { ApiDeps } from '../api-deps'
-import { apiOrigin, bookingEvent, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
+import { apiOrigin, bookingEvents, calendarAnswer, reportBadRowOnce, sessionLink } from '../calendar'
 import { invalidToken, notFound } from '../http-errors'
 import { FILE_ID_PATTERN, newFileId } from '../ids'
 import type { RouteImpl } from '../pipeline'
@@ -40,10 +40,9 @@ export const readCalendarFeed: RouteImpl<'readCalendarFeed'> = async ({ deps, st
   const sessions = await store.sessions.getMany(approved.map((b) => b.sessionId))
   const events = approved.flatMap((booking) => {
     const session = sessions.get(booking.sessionId)
-    const event = session
-      ? bookingEvent(booking, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
-      : null
-    return event ? [event] : []
+    return session
+      ? bookingEvents(booking, session, sessionLink(deps, url, session._id), reportBadRowOnce(deps, session))
+      : []
   })
   return calendarAnswer(events, deps.now(), { name: 'StudyHub bookings' })
 }

@@ -11,6 +11,7 @@ const publicNotification = ({
   recipientEmail: _to,
   bookingId: _booking,
   reminderLead: _lead,
+  meetingStart: _meeting,
   ...shown
 }: NotificationRow) => shown
 

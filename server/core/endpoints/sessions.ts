@@ -24,6 +24,7 @@ import {
 } from '../notifications'
 import type { Principal } from '../permissions'
 import type { RouteImpl } from '../pipeline'
+import { meetingsOf, spanOf, storedMeetings } from '../schedule'
 import { fillFreedSeats } from '../seats'
 import type { SessionRow, Store } from '../store'
 import {
@@ -42,13 +43,42 @@ import {
 const runs = (who: Principal | null, session: Pick<SessionRow, 'tutorEmail'>) =>
   who !== null && (who.role === 'admin' || who.email === session.tutorEmail)
 
+/**
+ * The class's times and schedule as kept: without a schedule as given; with
+ * one, classStart and classEnd are its first meeting's start and its last
+ * one's end, and `anchor` (the rule's first start) is kept to expand it from.
+ */
+function scheduled(
+  anchor: string,
+  classEnd: string,
+  duration: number,
+  schedule: SessionRow['schedule'],
+): Pick<SessionRow, 'classStart' | 'classEnd' | 'schedule' | 'scheduleStart'> {
+  if (!schedule) return { classStart: anchor, classEnd, schedule: undefined, scheduleStart: undefined }
+  const kept = {
+    timeZone: schedule.timeZone,
+    rrule: schedule.rrule.trim(),
+    ...(schedule.skipped?.length ? { skipped: schedule.skipped } : {}),
+    ...(schedule.moved?.length ? { moved: schedule.moved } : {}),
+  }
+  return {
+    ...spanOf(meetingsOf({ classStart: anchor, duration, schedule: kept })),
+    schedule: kept,
+    scheduleStart: anchor,
+  }
+}
+
+/** A row without its keys that hold no value (a store keeps no key for them). */
+const defined = <T extends object>(row: T): T =>
+  Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as T
+
 /** A place as kept: blank is none. */
 const placeOf = (location: string | undefined) => location?.trim() || undefined
 
 export const listAdminSessions: RouteImpl<'listAdminSessions'> = async ({ deps, store, query }) => {
   const search = sessionSearchOf(query, deps.now().getTime())
   const listed = await store.sessions.list({ status: query.status, search }, paging(query))
-  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
+  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows, deps.now()) })
 }
 
 export const listSessions: RouteImpl<'listSessions'> = async ({ deps, store, query, principal }) => {
@@ -59,17 +89,17 @@ export const listSessions: RouteImpl<'listSessions'> = async ({ deps, store, que
     { status: query.status, tutorEmail: query.tutorEmail, search, ...(own ? {} : { notCancelled: true }) },
     paging(query),
   )
-  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows) })
+  return listAnswer({ ...listed, rows: await withRatings(store, listed.rows, deps.now()) })
 }
 
-export const listPendingSessions: RouteImpl<'listPendingSessions'> = async ({ store }) => {
+export const listPendingSessions: RouteImpl<'listPendingSessions'> = async ({ deps, store }) => {
   const { rows } = await store.sessions.list({ status: 'pending' }, null)
-  return { body: await withRatings(store, rows) }
+  return { body: await withRatings(store, rows, deps.now()) }
 }
 
-export const listTutorSessions: RouteImpl<'listTutorSessions'> = async ({ store, params }) => {
+export const listTutorSessions: RouteImpl<'listTutorSessions'> = async ({ deps, store, params }) => {
   const { rows } = await store.sessions.list({ tutorEmail: params.email }, null)
-  return { body: await withRatings(store, rows) }
+  return { body: await withRatings(store, rows, deps.now()) }
 }
 
 /** The caller's bookings of the session (any status), read once. */
@@ -84,12 +114,12 @@ const bookingsOf = (store: Store, who: Principal | null, sessionId: string) => {
   }
 }
 
-export const getSession: RouteImpl<'getSession'> = async ({ store, record, principal }) => {
+export const getSession: RouteImpl<'getSession'> = async ({ deps, store, record, principal }) => {
   const mine = bookingsOf(store, principal, record._id)
   // A cancelled class is still shown to its tutor, admins and the students it had booked (marked cancelledAt).
   if (record.cancelledAt && !runs(principal, record) && (await mine()).length === 0)
     throw notFound('Session not found.')
-  const [answer] = await withRatings(store, [record])
+  const [answer] = await withRatings(store, [record], deps.now())
   return { body: await withMeetingUrl(answer!, record, principal, async () => (await mine()).includes(true)) }
 }
 
@@ -105,8 +135,7 @@ export const createSession: RouteImpl<'createSession'> = async ({ deps, store, b
     description: body.description.trim(),
     registrationStart: body.registrationStart,
     registrationEnd: body.registrationEnd,
-    classStart: body.classStart,
-    classEnd: body.classEnd,
+    ...defined(scheduled(body.classStart, body.classEnd, body.duration, body.schedule)),
     duration: body.duration,
     registrationFee: body.registrationFee,
     ...(typeof body.seats === 'number' ? { seats: body.seats } : {}),
@@ -155,9 +184,22 @@ export const updateSession: RouteImpl<'updateSession'> = async ({ deps, store, b
   const seatPatch = seats === undefined ? {} : { seats: seats ?? undefined }
   const booked = await store.bookings.ofSession(record._id)
   const changed = await withSeatsAnnounced(deps, record._id, async (ledger) => {
-    const fields = { title, subject, duration, registrationFee, ...seatPatch }
+    const current = ledger.session
+    // A course's meetings all get the new length: its classEnd is its last meeting's new end.
+    const span =
+      current?.schedule && duration !== current.duration
+        ? {
+            classEnd: scheduled(
+              current.scheduleStart ?? current.classStart,
+              current.classEnd,
+              duration,
+              current.schedule,
+            ).classEnd,
+          }
+        : {}
+    const fields = { title, subject, duration, registrationFee, ...seatPatch, ...span }
     // A new title or class time is a new version of every booking's calendar event (the locked row is the one changed).
-    const patch = ledger.session ? { ...fields, ...calendarSequencePatch(ledger.session, fields) } : fields
+    const patch = current ? { ...fields, ...calendarSequencePatch(current, fields) } : fields
     if (!(await ledger.updateSession(patch, 'approved'))) return false
     // Only an admin updates a session (the permission table): its students are told.
     await ledger.notify(sessionChanged(deps.now(), ledger.session!, booked))
@@ -202,15 +244,25 @@ export const updateSessionClass: RouteImpl<'updateSessionClass'> = async ({ deps
     if (!before) throw notFound('Session not found.')
     const refusal = notRunnable(before, now, 'changed')
     if (refusal) throw conflict(refusal)
-    const classStart = body.classStart ?? before.classStart
-    const classEnd = body.classEnd ?? before.classEnd
+    // A schedule is expanded from its rule's first start; a new classStart is a new first start.
+    const schedule = body.schedule === undefined ? before.schedule : (body.schedule ?? undefined)
+    const duration = body.duration ?? before.duration
+    const anchor = body.classStart ?? before.scheduleStart ?? before.classStart
+    const oneEnd =
+      before.schedule && !body.classEnd ? new Date(Date.parse(anchor) + duration * 3_600_000).toISOString() : undefined
+    const times = scheduled(anchor, body.classEnd ?? oneEnd ?? before.classEnd, duration, schedule)
+    const { classStart, classEnd } = times
     if (classEnd < classStart) throw badRequest('classEnd must not be before classStart')
     const moved = classStart !== before.classStart || classEnd !== before.classEnd
     if (moved && Date.parse(classStart) <= now.getTime()) throw badRequest('classStart must be in the future')
+    const reScheduled =
+      body.schedule !== undefined ||
+      (schedule !== undefined && (body.classStart !== undefined || body.duration !== undefined))
     const fields: Partial<SessionRow> = {
       ...(moved
         ? { classStart, classEnd, movedFrom: { classStart: before.classStart, classEnd: before.classEnd } }
         : {}),
+      ...(reScheduled ? { schedule: times.schedule, scheduleStart: times.scheduleStart } : {}),
       ...(moved ? { movedAt: isoNow(now) } : {}),
       ...(body.duration !== undefined ? { duration: body.duration } : {}),
       // Present and blank removes the place or the link.
@@ -229,6 +281,15 @@ export const updateSessionClass: RouteImpl<'updateSessionClass'> = async ({ deps
   })
   if (changed === null) throw conflict('Only approved sessions can be changed.')
   return modified(changed)
+}
+
+/** The session's meetings, to whoever may see the session (GET /sessions/:id decides the same way). */
+export const listSessionMeetings: RouteImpl<'listSessionMeetings'> = async ({ store, record, principal }) => {
+  if (record.cancelledAt && !runs(principal, record)) {
+    const mine = await bookingsOf(store, principal, record._id)()
+    if (mine.length === 0) throw notFound('Session not found.')
+  }
+  return { body: storedMeetings({ ...record, classStart: record.scheduleStart ?? record.classStart }) }
 }
 
 export const cancelSession: RouteImpl<'cancelSession'> = async ({ deps, store, body, record, principal }) => {

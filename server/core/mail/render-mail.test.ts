@@ -173,6 +173,22 @@ describe('a notification mail', () => {
     expect(review.subject).toBe('\u2068Priya Sharma submitted “Linear Algebra”\u2069')
   })
 
+  it('a course’s reminder names its own meeting, and its invite carries every meeting', () => {
+    // Wednesdays 17:00 Berlin, three times; the second meeting's reminder.
+    const course = { ...session, schedule: { timeZone: 'Europe/Berlin', rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=3' } }
+    const context = contextOf('class-reminder', { session: course })
+    const mail = renderNotificationMail({
+      ...context,
+      notification: { ...context.notification, meetingStart: '2026-12-09T16:00:00.000Z' },
+    })
+    expect(mail.subject).toBe('Reminder: \u2068Linear Algebra\u2069 starts Wed 9 Dec 2026, 17:00 CET')
+    const invite = renderNotificationMail(contextOf('booking-approved', { session: course })).calendar!
+    const starts = new ICAL.Component(ICAL.parse(invite.content))
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v).startDate.toJSDate().toISOString())
+    expect(starts).toEqual(['2026-12-02T16:00:00.000Z', '2026-12-09T16:00:00.000Z', '2026-12-16T16:00:00.000Z'])
+  })
+
   it('reads differently in Europe/Berlin and America/New_York, each naming its zone', () => {
     const zoned = (timeZone: string) =>
       renderNotificationMail(

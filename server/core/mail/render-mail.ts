@@ -5,7 +5,7 @@
 // screen in the app and says how to stop mail of its kind, by one click
 // (RFC 8058) or in Settings (docs/rules/notifications.md).
 import type { NotificationKind } from '#contract/entities'
-import { bookingEvent, inviteCalendar, type CalendarEvent } from '../calendar'
+import { bookingEvents, inviteCalendar, type CalendarEvent } from '../calendar'
 import type { BookingRow, NotificationRow, SessionRow } from '../store'
 import { formatZoned, formatZonedSpan } from '../zoned-time'
 import { isolated, mailHtml, mailText, oneLine, type Inline, type MailContent, type Paragraph } from './mail-layout'
@@ -110,7 +110,13 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
   const kind = KIND_MAILS[notification.kind]
   const zone = recipient.timeZone
   const screen = `${appOrigin}${notification.link}`
-  const event: CalendarEvent | null = booking && session ? bookingEvent(booking, session, screen) : null
+  // A reminder's mail names its own meeting, any other a course's next one (or first); its invite carries every one.
+  const events: CalendarEvent[] = booking && session ? bookingEvents(booking, session, screen) : []
+  const meeting = notification.meetingStart ? Date.parse(notification.meetingStart) : undefined
+  const event: CalendarEvent | undefined =
+    events.find((e) => e.start.getTime() === meeting) ??
+    events.find((e) => e.end.getTime() > now.getTime()) ??
+    events[0]
 
   const details: [string, Inline][] = []
   if (session) details.push(['Session', { user: session.title }])
@@ -176,7 +182,7 @@ export function renderNotificationMail(context: MailContext): RenderedMail {
     rendered.calendar = {
       method: invite,
       filename: 'invite.ics',
-      content: inviteCalendar(event, invite, { name: recipient.name, email: recipient.email }, now),
+      content: inviteCalendar(events, invite, { name: recipient.name, email: recipient.email }, now),
     }
   }
   return rendered

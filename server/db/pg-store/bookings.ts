@@ -4,7 +4,7 @@
 // under the session's row lock (./seat-ledger.ts).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Store } from '#core/store'
-import { bookings, sessions } from '../schema'
+import { bookings, sessionMeetings, sessions } from '../schema'
 import type { Notices } from './notifications'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
@@ -60,18 +60,25 @@ export function bookingsStore(db: PgDb, writer: Notices): Store['bookings'] {
       return rows.map(toBooking)
     },
     async startingBetween(from, to) {
+      // By the meetings' start index: a course's booking is due before each of its meetings.
       const rows = await db
-        .select({ booking: bookings, title: sessions.title, classStart: sessions.classStart })
-        .from(bookings)
-        .innerJoin(sessions, eq(sessions._id, bookings.sessionId))
+        .select({
+          booking: bookings,
+          title: sessions.title,
+          classStart: sessions.classStart,
+          meetingStart: sessionMeetings.start,
+        })
+        .from(sessionMeetings)
+        .innerJoin(sessions, eq(sessions._id, sessionMeetings.sessionId))
+        .innerJoin(bookings, eq(bookings.sessionId, sessions._id))
         .where(
           and(
             eq(bookings.status, 'approved'),
-            sql`${sessions.classStart} > ${from}::timestamptz`,
-            sql`${sessions.classStart} <= ${to}::timestamptz`,
+            sql`${sessionMeetings.start} > ${from}::timestamptz`,
+            sql`${sessionMeetings.start} <= ${to}::timestamptz`,
           ),
         )
-      return rows.map(({ booking, title, classStart }) => ({ ...toBooking(booking), title, classStart }))
+      return rows.map(({ booking, ...session }) => ({ ...toBooking(booking), ...session }))
     },
     async insert(row) {
       await guarded(() => db.insert(bookings).values(row))

@@ -7,7 +7,7 @@
 // deliveries.
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { NotificationRow, Store } from '#core/store'
-import { notifications, pushSubscriptions } from '../schema'
+import { bookings, notifications, pushSubscriptions, sessions } from '../schema'
 import { writeDeliveries, type DeliverySettings } from './deliveries'
 import { listed } from './paging'
 import { guarded } from './pg-errors'
@@ -79,6 +79,11 @@ export async function fillReminderLeads(db: PgDb): Promise<void> {
     .update(notifications)
     .set({ reminderLead: '1d' })
     .where(and(eq(notifications.kind, 'class-reminder'), isNull(notifications.reminderLead)))
+  // Reminders from before schedules were of the session's one meeting: so a booking reminded then is not reminded again.
+  await db.execute(sql`
+    update ${notifications} n set meeting_start = s.class_start
+    from ${bookings} b join ${sessions} s on s.id = b.session_id
+    where n.kind = 'class-reminder' and n.meeting_start is null and n.booking_id = b.id`)
 }
 
 export function notificationsStore(db: PgDb, notices: Notices): Store['notifications'] {

@@ -8,7 +8,15 @@ import type { BookingRow, SeatLedger } from '#core/store'
 import { bookings, sessions } from '../schema'
 import type { Notices } from './notifications'
 import { guarded } from './pg-errors'
-import { changesWords, sessionFields, sessionSet, toSession, wordColumns } from './sessions'
+import {
+  changesMeetings,
+  changesWords,
+  sessionFields,
+  sessionSet,
+  toSession,
+  wordColumns,
+  writeMeetings,
+} from './sessions'
 import { columnsOf, patchOrStatus, present, whileStatus, type PgDb } from './shared'
 
 const HOLDING = ['pending', 'approved'] as const
@@ -144,6 +152,7 @@ export function withSeatsOver(db: PgDb, writer: Notices) {
               .where(whileStatus(sessions, sessionId, expected))
               .returning(sessionFields)
             if (row) ledger.session = toSession(row)
+            if (row && changesMeetings(patch)) await writeMeetings(tx, ledger.session!)
             return row !== undefined
           },
           notify: (rows) => writer.insert(tx, rows),

@@ -7,8 +7,9 @@
 // over them (docs/decisions/0064-session-search.md).
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { narrows, searchWords, sessionWords, type SessionSearch, type SessionSort } from '#contract/session-search'
+import { storedMeetings } from '#core/schedule'
 import type { SessionRow, Store } from '#core/store'
-import { bookings, files, materials, reviews, sessions } from '../schema'
+import { bookings, files, materials, reviews, sessionMeetings, sessions } from '../schema'
 import { bucketFileIds, type RemoveObjects } from './files'
 import { withNotices, type Notices } from './notifications'
 import { listed, type OrderKey } from './paging'
@@ -59,6 +60,57 @@ export function changesWords(patch: Partial<SessionRow>): boolean {
   return SEARCHED_KEYS.some((key) => patch[key] !== undefined)
 }
 
+/** The fields a session's meetings are made from: a patch with any of them writes its meetings again. */
+const MEETING_KEYS = [
+  'classStart',
+  'duration',
+  'schedule',
+  'scheduleStart',
+] as const satisfies readonly (keyof SessionRow)[]
+
+export const changesMeetings = (patch: Partial<SessionRow>) => MEETING_KEYS.some((key) => key in patch)
+
+/** Whether PostgreSQL takes a time: a real date with a four-digit year. */
+const storable = (value: string) => {
+  const at = new Date(value)
+  return !Number.isNaN(at.getTime()) && /^\d{4}-/.test(at.toISOString())
+}
+
+/**
+ * The session_meetings rows of a session, as its row makes them. A row from
+ * before the API checked ranges (a class in the year 10000, a duration of
+ * 1e300 hours) never fails its write: a meeting no date can hold is left
+ * out, an end none can hold is its start.
+ */
+export const meetingValues = (row: SessionRow) =>
+  storedMeetings({ ...row, classStart: row.scheduleStart ?? row.classStart }).flatMap(
+    ({ start, end, originalStart }) =>
+      storable(start) && storable(originalStart)
+        ? [{ sessionId: row._id, start, end: storable(end) ? end : start, originalStart }]
+        : [],
+  )
+
+/** Writes the session's meetings as its row now makes them, in the caller's transaction. */
+export async function writeMeetings(tx: PgDb, row: SessionRow): Promise<void> {
+  await tx.delete(sessionMeetings).where(eq(sessionMeetings.sessionId, row._id))
+  const values = meetingValues(row)
+  if (values.length > 0) await tx.insert(sessionMeetings).values(values)
+}
+
+/**
+ * Gives every session without meetings its one meeting: the rows of a
+ * database from before schedules (none of them has one). Run at every start
+ * after the migrations; with nothing to fill it is one anti-join.
+ */
+export async function fillSessionMeetings(db: PgDb): Promise<void> {
+  await db.execute(sql`
+    insert into ${sessionMeetings} (session_id, start, "end", original_start)
+    select s.id, s.class_start, s.class_start + least(greatest(s.duration, 1), 1000) * interval '1 hour', s.class_start
+    from ${sessions} s
+    where not exists (select 1 from ${sessionMeetings} m where m.session_id = s.id)
+    on conflict do nothing`)
+}
+
 /** A tsquery of words, each matching itself or any longer word it begins ('chem':* & 'org':*). */
 function prefixQuery(words: readonly string[]): SQL {
   // The words hold letters and digits only; quoting them all the same keeps the query text literal.
@@ -77,8 +129,12 @@ export function searchConditions(search: SessionSearch): (SQL | undefined)[] {
     openAt === undefined
       ? undefined
       : and(lte(sessions.registrationStart, at(openAt)), gte(sessions.registrationEnd, at(openAt))),
-    classFrom === undefined ? undefined : gte(sessions.classStart, at(classFrom)),
-    classTo === undefined ? undefined : lte(sessions.classStart, at(classTo)),
+    // A course matches when one of its meetings starts in the range, not when the range falls in its gaps.
+    classFrom === undefined && classTo === undefined
+      ? undefined
+      : sql`exists (select 1 from ${sessionMeetings} m where m.session_id = ${sessions._id}${
+          classFrom === undefined ? sql`` : sql` and m.start >= ${at(classFrom)}`
+        }${classTo === undefined ? sql`` : sql` and m.start <= ${at(classTo)}`})`,
   ]
 }
 
@@ -129,10 +185,18 @@ const SESSION_PATCH_KEYS = [
   'cancelledAt',
   'cancelReason',
   'movedAt',
+  'schedule',
+  'scheduleStart',
 ] as const satisfies readonly (keyof SessionRow)[]
 
 /** Fields a patch may remove: present with no value, they become NULL. */
-const REMOVABLE_KEYS = ['seats', 'location', 'meetingUrl'] as const satisfies readonly (keyof SessionRow)[]
+const REMOVABLE_KEYS = [
+  'seats',
+  'location',
+  'meetingUrl',
+  'schedule',
+  'scheduleStart',
+] as const satisfies readonly (keyof SessionRow)[]
 
 /** The columns a patch sets; a removable key present with no value (seats lifted, a place removed) becomes NULL. */
 export function sessionSet(patch: Partial<Omit<SessionRow, '_id'>>) {
@@ -179,8 +243,13 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
       return listed(db, search ? { ...list, order: searchOrder(search.sort) } : list, paging, toSession)
     },
     async insert(row, notices) {
-      await withNotices(db, writer, notices, async (tx) => {
-        await guarded(() => tx.insert(sessions).values(sessionValues(row)))
+      await withNotices(db, writer, notices, async (on) => {
+        await guarded(() =>
+          on.transaction(async (tx) => {
+            await tx.insert(sessions).values(sessionValues(row))
+            await writeMeetings(tx, row)
+          }),
+        )
         return true
       })
     },
@@ -194,15 +263,22 @@ export function sessionsStore(db: PgDb, removeObjects: RemoveObjects, writer: No
           .returning({ id: sessions._id })
       return withNotices(db, writer, notices, async (on) => {
         const changed = await guarded(() =>
-          changesWords(patch)
+          changesWords(patch) || changesMeetings(patch)
             ? on.transaction(async (tx) => {
-                // Locked, so the words are written from the fields the row ends with.
+                // Locked, so the words and meetings are written from the fields the row ends with.
                 const [current] = await tx
                   .select(sessionFields)
                   .from(sessions)
                   .where(eq(sessions._id, id))
                   .for('update')
-                return current ? write(tx, wordColumns({ ...toSession(current), ...set })) : []
+                if (!current) return []
+                const written = await write(
+                  tx,
+                  changesWords(patch) ? wordColumns({ ...toSession(current), ...set }) : {},
+                )
+                if (written.length > 0 && changesMeetings(patch))
+                  await writeMeetings(tx, { ...toSession(current), ...patch })
+                return written
               })
             : write(on, {}),
         )

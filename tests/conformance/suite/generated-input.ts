@@ -391,6 +391,7 @@ const TEMPLATES: Record<RouteName, (r: Records, api: Api) => Promise<Template>> 
     },
   }),
   cancelSession: async (r) => ({ as: 'tutor', params: { id: await r.openSession() }, body: { reason: 'Ill.' } }),
+  listSessionMeetings: async (r) => ({ as: 'student', params: { id: await r.openSession() } }),
   getAdminStats: async () => ({ as: 'admin' }),
   getStudentStats: async () => ({ as: 'student', params: { email: STUDENT } }),
   getTutorStats: async () => ({ as: 'tutor', params: { email: TUTOR } }),

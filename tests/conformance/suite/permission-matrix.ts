@@ -196,6 +196,7 @@ const CASES: Record<RouteName, Build> = {
   deleteSession: (f) => [{ params: { id: f.sApproved } }],
   updateSessionClass: (f) => [{ params: { id: f.sApproved }, body: { location: 'Room 4', cancelDeadlineHours: 2 } }],
   cancelSession: (f) => [{ params: { id: f.sApproved }, body: { reason: 'The tutor is ill.' }, changes: true }],
+  listSessionMeetings: (f) => [{ params: { id: f.sApproved } }, { params: { id: f.sPending } }],
   getAdminStats: () => [{}],
   getStudentStats: (_, e) => [{ params: { email: e('student') } }],
   getTutorStats: (_, e) => [{ params: { email: e('tutor') } }],
