@@ -277,3 +277,62 @@ test.describe('the class dialogs', () => {
     }
   })
 })
+
+// The schedule editor on a phone: Add Session with Repeats on (its day chips, its preview, a problem beside the days),
+// scanned in both themes, nothing wider than the screen, 44 px targets.
+test.describe('the schedule editor', () => {
+  test.use({ colorScheme: 'light', viewport: PHONE })
+
+  test('Add Session with Repeats passes axe in both themes and fits a phone', async ({ page }) => {
+    await logInAs(page, 'tutor', '/dashboard/add-session')
+    await page.getByLabel('Class start date').fill('2030-10-15')
+    await page.getByLabel('Class start time').fill('17:00')
+    await page.getByLabel('Duration (hours)').fill('1')
+    await page.getByLabel('Repeats').selectOption('weekly')
+    await page.getByLabel('Number of meetings').fill('4')
+    await expect(page.getByTestId('meetings-preview')).toHaveText(/^4 meetings: /)
+    for (const state of ['previewed', 'with a problem'] as const) {
+      if (state === 'with a problem') {
+        await page.getByLabel('Number of meetings').fill('')
+        await page.getByRole('button', { name: 'Create Session' }).click()
+        await expect(page.getByTestId('field-error').first()).toBeVisible()
+      }
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await useColorScheme(page, colorScheme)
+        const where = `schedule editor ${state} (${colorScheme})`
+        await checkA11y(page, where, { restyled: colorScheme === 'dark' })
+        expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBe(0)
+        expect(await smallTargets(page), `${where} has touch targets under 44 px`).toEqual([])
+      }
+      await useColorScheme(page, 'light')
+    }
+  })
+
+  test('Edit class of a course, its meetings with Skip and Move, passes axe in both themes and fits a phone', async ({
+    page,
+  }) => {
+    await logInAs(page, 'tutor')
+    const as = await roleTokens(page)
+    const title = `Matrix course ${stamp()}`
+    const id = await seedApprovedSession(page, as, title)
+    const { classStart } = (await callApi<{ classStart: string }>(page, `/sessions/${id}`)).body
+    const day = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(classStart).getUTCDay()]
+    const schedule = { timeZone: 'UTC', rrule: `FREQ=WEEKLY;INTERVAL=1;BYDAY=${day};COUNT=3` }
+    const patched = await callApi(page, `/sessions/${id}/class`, { method: 'PATCH', body: { schedule } })
+    expect(patched.status).toBe(200)
+    await openInApp(page, '/dashboard/my-sessions')
+    await page.getByRole('button', { name: `Edit class ${title}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit class' })
+    const rows = dialog.getByTestId('session-meetings').getByRole('listitem')
+    await expect(rows).toHaveCount(3)
+    await rows.nth(1).getByRole('button', { name: /^Move/ }).click()
+    await expect(rows.nth(1).getByLabel(/^New start of/)).toBeVisible()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, colorScheme)
+      const where = `Edit class of a course (${colorScheme})`
+      await checkA11y(page, where, { restyled: colorScheme === 'dark' })
+      expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBe(0)
+      expect(await smallTargets(page), `${where} has touch targets under 44 px`).toEqual([])
+    }
+  })
+})

@@ -2,14 +2,24 @@
 // the POST /sessions payload or into every problem there is, each with the fields it concerns (shown beside
 // them: #shared/ui/field-problems). Dates are entered in the tutor's local time and sent as ISO instants.
 import type { BodyOf } from '#contract/endpoints'
-import type { Session } from '#contract/entities'
+import type { Schedule, Session } from '#contract/entities'
 import { isInstantInRange, MAX_CANCEL_DEADLINE_HOURS, MAX_DURATION_HOURS, MAX_FEE } from '#contract/limits'
 import { linkProblem, normalisedLink } from '#contract/links'
 import { cancelDeadlineFromText } from '#contract/cancel-deadline'
 import { seatsFromText } from '#contract/rules'
 import type { FieldProblem } from '#shared/ui/field-problems'
+import { DEFAULT_TIME_ZONE } from '#contract/time-zone'
+import {
+  buildRrule,
+  inputsInZone,
+  instantInZone,
+  oneMeeting,
+  scheduleFormOf,
+  scheduleProblems,
+  type ScheduleFormValues,
+} from './schedule-rule'
 
-export interface SessionFormValues {
+export interface SessionFormValues extends Partial<ScheduleFormValues> {
   title: string
   subject: string
   description: string
@@ -50,6 +60,8 @@ export const emptySessionForm: SessionFormValues = {
   location: '',
   meetingUrl: '',
   cancelDeadlineHours: '',
+  // The zone '' is the tutor's (their saved one, else the device's): the form fills it in when it knows it.
+  ...oneMeeting(''),
 }
 
 export const SESSION_MESSAGES = {
@@ -102,14 +114,40 @@ function localDateTime(date: string, time: string): Date | null {
   return day
 }
 
-/** The class's start (a date and a time) and end (a datetime-local value) as instants; null where not valid. */
-function classTimes(values: Pick<SessionFormValues, 'classStartDate' | 'classStartTime' | 'classEnd'>) {
+/** The schedule fields of a form, a draft from before they existed read as one meeting. */
+export function scheduleOfForm(values: Partial<ScheduleFormValues>): ScheduleFormValues {
+  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
+  const schedule = { ...oneMeeting(DEFAULT_TIME_ZONE), ...defined }
+  return { ...schedule, timeZone: schedule.timeZone || DEFAULT_TIME_ZONE }
+}
+
+type TimeFields = 'classStartDate' | 'classStartTime' | 'classEnd' | 'duration'
+
+/**
+ * The class's start (a date and a time) and end (a datetime-local value) as instants; null where not valid. A
+ * schedule's start is read in its zone, and its end is its last meeting's, with the schedule's problems.
+ */
+function classTimes(values: Pick<SessionFormValues, TimeFields> & Partial<ScheduleFormValues>) {
+  const schedule = scheduleOfForm(values)
+  if (schedule.repeats === 'weekly') {
+    const classStart = instantInZone(values.classStartDate, values.classStartTime, schedule.timeZone)
+    const { problems, meetings } = scheduleProblems(schedule, classStart, Number(values.duration))
+    const last = meetings.at(-1)
+    return { classStart, classEnd: last?.end ?? null, schedule, problems, meetings }
+  }
   const [endDate = '', endTime = ''] = values.classEnd.split('T')
   return {
     classStart: localDateTime(values.classStartDate, values.classStartTime),
     classEnd: localDateTime(endDate, endTime.slice(0, 5)),
+    schedule: null,
+    problems: [],
+    meetings: [],
   }
 }
+
+/** The meetings the form's schedule makes, for its preview (none while it does not repeat or has problems). */
+export const schedulePreview = (values: Pick<SessionFormValues, TimeFields> & Partial<ScheduleFormValues>) =>
+  classTimes(values).meetings
 
 type DetailField = 'duration' | 'meetingUrl' | 'cancelDeadlineHours'
 
@@ -146,12 +184,14 @@ export function buildSessionPayload(
 ): SessionFormResult {
   const problems: FieldProblem<SessionFormField>[] = []
   const blank = (field: SessionFormField) => !(values[field] ?? '').trim()
-  const missing = REQUIRED.filter(blank)
+  const repeats = scheduleOfForm(values).repeats === 'weekly'
+  // A schedule's end is its last meeting's: the form does not ask for it.
+  const missing = REQUIRED.filter((f) => blank(f) && !(repeats && f === 'classEnd'))
   if (missing.length > 0) problems.push({ message: SESSION_MESSAGES.required, fields: missing })
 
   const registrationStart = localDay(values.registrationStart)
   const registrationEnd = localDay(values.registrationEnd, true)
-  const { classStart, classEnd } = classTimes(values)
+  const { classStart, classEnd, schedule, problems: scheduleProblemsFound } = classTimes(values)
   // A date typed but not valid (a missing one is already said above).
   const badDates = (
     [
@@ -161,7 +201,13 @@ export function buildSessionPayload(
       ['classEnd', classEnd],
     ] as const
   )
-    .filter(([field, date]) => !date && !blank(field) && !(field === 'classStartDate' && blank('classStartTime')))
+    .filter(
+      ([field, date]) =>
+        !date &&
+        !blank(field) &&
+        !(field === 'classStartDate' && blank('classStartTime')) &&
+        !(schedule && field === 'classEnd'),
+    )
     .map(([field]) => field)
   if (badDates.length > 0) problems.push({ message: SESSION_MESSAGES.badDate, fields: badDates })
   const outOfRange = (
@@ -183,7 +229,7 @@ export function buildSessionPayload(
     problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
 
   const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
-  problems.push(...detailProblems)
+  problems.push(...detailProblems, ...scheduleProblemsFound)
   // An empty fee means 0, and 0 means free (docs/product.md#validation).
   const fee = values.registrationFee.trim() === '' ? 0 : Number(values.registrationFee)
   if (!Number.isFinite(fee) || fee < 0) problems.push({ message: SESSION_MESSAGES.fee, fields: ['registrationFee'] })
@@ -219,6 +265,7 @@ export function buildSessionPayload(
       ...(location ? { location } : {}),
       ...(meetingUrl ? { meetingUrl } : {}),
       ...(cancelDeadlineHours ? { cancelDeadlineHours } : {}),
+      ...(schedule ? { schedule: { timeZone: schedule.timeZone, rrule: buildRrule(schedule) } } : {}),
       tutorName: tutor.name,
       tutorEmail: tutor.email,
       status: 'pending',
@@ -231,7 +278,8 @@ export function buildSessionPayload(
 export type ClassFormValues = Pick<
   Required<SessionFormValues>,
   'classStartDate' | 'classStartTime' | 'classEnd' | 'duration' | 'location' | 'meetingUrl' | 'cancelDeadlineHours'
->
+> &
+  ScheduleFormValues
 type ClassFormField = keyof ClassFormValues
 
 const two = (n: number) => String(n).padStart(2, '0')
@@ -245,11 +293,14 @@ function localInputs(iso: string): { date: string; time: string } {
   }
 }
 
-/** The Edit class form of a session as it stands. */
-export function classFormOf(session: Session): ClassFormValues {
-  const start = localInputs(session.classStart)
+/** The Edit class form of a session as it stands (a schedule's start in its zone; else `zone` is offered). */
+export function classFormOf(session: Session, zone: string = DEFAULT_TIME_ZONE): ClassFormValues {
+  const start = session.schedule
+    ? inputsInZone(new Date(session.classStart), session.schedule.timeZone)
+    : localInputs(session.classStart)
   const end = localInputs(session.classEnd)
   return {
+    ...scheduleFormOf(session.schedule, zone),
     classStartDate: start.date,
     classStartTime: start.time,
     classEnd: `${end.date}T${end.time}`,
@@ -267,19 +318,19 @@ export type ClassFormResult =
  * The PATCH /sessions/:id/class body of what changed (nothing unchanged is sent: an untouched class is not moved),
  * or every problem beside its field. A cleared place or link is sent empty, which removes it.
  */
-export function buildClassChange(values: ClassFormValues, session: Session): ClassFormResult {
+export function buildClassChange(
+  values: ClassFormValues,
+  session: Session,
+  meetings: Pick<Schedule, 'skipped' | 'moved'> = session.schedule ?? {},
+): ClassFormResult {
   const problems: FieldProblem<ClassFormField>[] = []
+  const repeats = values.repeats === 'weekly'
   const required = (['classStartDate', 'classStartTime', 'classEnd', 'duration'] as const).filter(
-    (f) => !values[f].trim(),
+    (f) => !values[f].trim() && !(repeats && f === 'classEnd'),
   )
   if (required.length > 0) problems.push({ message: SESSION_MESSAGES.required, fields: required })
-  const { classStart, classEnd } = classTimes(values)
-  const bad = (
-    [
-      ['classStartDate', classStart],
-      ['classEnd', classEnd],
-    ] as const
-  )
+  const { classStart, classEnd, schedule, problems: scheduleProblemsFound } = classTimes(values)
+  const bad = ([['classStartDate', classStart], ...(repeats ? [] : ([['classEnd', classEnd]] as const))] as const)
     .filter(
       ([field, date]) =>
         !required.some((f) => f === field || (field === 'classStartDate' && f === 'classStartTime')) &&
@@ -290,7 +341,7 @@ export function buildClassChange(values: ClassFormValues, session: Session): Cla
   else if (classStart && classEnd && classEnd <= classStart)
     problems.push({ message: SESSION_MESSAGES.classOrder, fields: ['classEnd'] })
   const { duration, cancelDeadlineHours, problems: detailProblems } = classDetails(values)
-  problems.push(...detailProblems)
+  problems.push(...detailProblems, ...scheduleProblemsFound)
   if (problems.length > 0 || !classStart || !classEnd || cancelDeadlineHours === undefined)
     return { ok: false, problems }
 
@@ -298,13 +349,33 @@ export function buildClassChange(values: ClassFormValues, session: Session): Cla
   const meetingUrl = normalisedLink(values.meetingUrl) ?? ''
   const body: BodyOf<'updateSessionClass'> = {}
   // Compared as the form shows them (to the minute): a time left alone is not sent.
-  const before = classFormOf(session)
+  const before = classFormOf(session, values.timeZone)
   if (values.classStartDate !== before.classStartDate || values.classStartTime !== before.classStartTime)
     body.classStart = classStart.toISOString()
-  if (values.classEnd !== before.classEnd) body.classEnd = classEnd.toISOString()
+  if (schedule ? classEnd.toISOString() !== session.classEnd : values.classEnd !== before.classEnd)
+    body.classEnd = classEnd.toISOString()
+  const next = schedule && {
+    timeZone: schedule.timeZone,
+    rrule: buildRrule(schedule),
+    ...(meetings.skipped?.length ? { skipped: meetings.skipped } : {}),
+    ...(meetings.moved?.length ? { moved: meetings.moved } : {}),
+  }
+  // A schedule is sent whole when any of it changed (a skip or a move too); null makes the class one meeting again.
+  if (JSON.stringify(next ?? null) !== JSON.stringify(session.schedule ? sameOrder(session.schedule) : null))
+    body.schedule = next ?? null
   if (duration !== session.duration) body.duration = duration
   if (location !== (session.location ?? '')) body.location = location
   if (meetingUrl !== (session.meetingUrl ?? '')) body.meetingUrl = meetingUrl
   if (cancelDeadlineHours !== (session.cancelDeadlineHours ?? 0)) body.cancelDeadlineHours = cancelDeadlineHours
   return { ok: true, body }
+}
+
+/** A session's schedule with its fields in the order the form writes them, to compare the two. */
+function sameOrder(schedule: Schedule): Schedule {
+  return {
+    timeZone: schedule.timeZone,
+    rrule: schedule.rrule,
+    ...(schedule.skipped?.length ? { skipped: schedule.skipped } : {}),
+    ...(schedule.moved?.length ? { moved: schedule.moved } : {}),
+  }
 }

@@ -16,6 +16,20 @@ export const tutorSessionQueries = {
       enabled: Boolean(email),
     })
   },
+  /** The zone a tutor's new schedule is in by default: their saved one (GET /users/me/notification-preferences). */
+  savedZone: (email: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.preferences.ofUser(email), 'zone'] as const,
+      queryFn: ({ signal }) => api('getNotificationPreferences', { signal }),
+      select: (preferences) => preferences.timeZone,
+      enabled: Boolean(email),
+    }),
+  /** The session's meetings, its schedule expanded (GET /sessions/:id/meetings). */
+  meetings: (id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.sessions.all, 'meetings', id] as const,
+      queryFn: ({ signal }) => api('listSessionMeetings', { params: { id }, signal }),
+    }),
   /** How many students a change to the class is told to: those booked, asking or waiting (GET /sessions/:id/roster). */
   toldCount: (id: string) =>
     queryOptions({

@@ -2,11 +2,22 @@
 // leave out: the session waits for an admin. A form with problems says each
 // beside its field and sends nothing.
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { beforeEach, expect, it } from 'vitest'
+import { http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { BodyOf } from '#contract/endpoints'
+import { server } from '../../../../tests/setup/msw-server'
 import { resetDemoDb, signInAs } from '../../../../mocks/testing/sign-in'
 import { api } from '#shared/api/http-client'
 import { renderApp } from '#app/testing/render-app'
 import { SESSION_MESSAGES } from '../session-form'
+import {
+  instantInZone,
+  oneMeeting,
+  SCHEDULE_MESSAGES,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  weeklyMeetings,
+} from '../schedule-rule'
 import { AddSessionForm, SESSION_CREATED, SESSION_PENDING } from './add-session-form'
 
 const TUTOR = 'tutor@studyhub.demo'
@@ -99,5 +110,75 @@ it('sends the place, the meeting link and the deadline; a link that is not https
     location: 'Room 4, Main Building',
     meetingUrl: 'https://meet.example/optics',
     cancelDeadlineHours: 24,
+  })
+})
+
+describe('a session that repeats', () => {
+  it('builds the weekly rule in the chosen zone, previews its meetings and sends the last one’s end', async () => {
+    let sent: BodyOf<'createSession'> | undefined
+    // Read on its way to the demo server, which answers it.
+    server.use(
+      http.post('*/api/sessions', async ({ request }) => {
+        sent = (await request.clone().json()) as BodyOf<'createSession'>
+      }),
+    )
+    renderApp(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+    const start = day(7)
+    type('Session title', 'Weekly Optics')
+    type('Subject', 'Physics')
+    type('Registration start', day(1))
+    type('Registration end', day(5))
+    type('Class start date', start)
+    type('Class start time', '17:00')
+    type('Duration (hours)', '1.5')
+    type('Repeats', 'weekly')
+    // The start's weekday is chosen for the tutor; the class end is the last meeting's, not asked for.
+    const startDay = WEEKDAYS[(new Date(`${start}T12:00:00Z`).getUTCDay() + 6) % 7]!
+    expect((screen.getByRole('checkbox', { name: WEEKDAY_LABELS[startDay] }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.queryByLabelText('Class end')).toBeNull()
+    type('Time zone', 'Europe/Berlin')
+    const other = WEEKDAYS[(WEEKDAYS.indexOf(startDay) + 2) % 7]!
+    fireEvent.click(screen.getByRole('checkbox', { name: WEEKDAY_LABELS[other] }))
+    type('Every', '2')
+
+    // No end yet: said beside the number of meetings, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+    const count = screen.getByLabelText('Number of meetings')
+    await waitFor(() => expect(document.activeElement).toBe(count))
+    expect(screen.getByText(SCHEDULE_MESSAGES.end)).toBeTruthy()
+    expect(sent).toBeUndefined()
+
+    type('Number of meetings', '5')
+    expect(screen.getByTestId('meetings-preview').textContent).toMatch(/^5 meetings: /)
+    fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+    expect(await screen.findByText(SESSION_CREATED)).toBeTruthy()
+    const classStart = instantInZone(start, '17:00', 'Europe/Berlin')!
+    expect(sent).toMatchObject({
+      classStart: classStart.toISOString(),
+      duration: 1.5,
+      schedule: {
+        timeZone: 'Europe/Berlin',
+        rrule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${WEEKDAYS.filter((d) => d === startDay || d === other).join(',')};COUNT=5`,
+      },
+    })
+    const meetings = weeklyMeetings(classStart, 1.5, {
+      ...oneMeeting('Europe/Berlin'),
+      repeats: 'weekly',
+      days: `${startDay},${other}`,
+      interval: '2',
+      count: '5',
+    })
+    expect(meetings).toHaveLength(5)
+    expect(sent?.classEnd).toBe(meetings[4]!.end.toISOString())
+  })
+
+  it('asks for at least one day', async () => {
+    renderApp(<AddSessionForm tutorName="Priya Sharma" tutorEmail={TUTOR} />)
+    fireEvent.change(screen.getByLabelText('Repeats'), { target: { value: 'weekly' } })
+    fireEvent.change(screen.getByLabelText('Number of meetings'), { target: { value: '3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create Session' }))
+    expect(await screen.findByText(SCHEDULE_MESSAGES.days)).toBeTruthy()
+    expect(screen.getByRole('checkbox', { name: 'Mon' }).getAttribute('aria-invalid')).toBe('true')
   })
 })

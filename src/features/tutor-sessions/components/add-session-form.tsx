@@ -11,7 +11,16 @@ import { PRIMARY_BUTTON } from '#shared/ui/ui-classes'
 import { useServerGate } from '#shared/offline/use-server-gate'
 import { tutorSessionMutations } from '../api/tutor-session-queries'
 import { ClassPlaceFields } from './class-place-fields'
-import { buildSessionPayload, emptySessionForm, type SessionFormField, type SessionFormValues } from '../session-form'
+import {
+  buildSessionPayload,
+  emptySessionForm,
+  scheduleOfForm,
+  schedulePreview,
+  type SessionFormField,
+  type SessionFormValues,
+} from '../session-form'
+import { instantInZone, weekdayOf, wallClockIn } from '../schedule-rule'
+import { ScheduleFields, useDefaultZone } from './schedule-fields'
 import { OfflineReason } from '#shared/offline/offline-reason'
 
 export const SESSION_CREATED = 'Your study session is now live.'
@@ -22,10 +31,15 @@ const SESSION_CREATE_FAILED = 'Failed to create session'
 export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; tutorEmail: string }) {
   // Kept in this tab's session storage until submitted (a reload keeps it).
   const {
-    draft: values,
+    draft: kept,
     edit,
     clear,
   } = useFormDraft<SessionFormValues>(`session-add:${tutorEmail}`, () => emptySessionForm)
+  // No zone chosen yet is the tutor's own.
+  const defaultZone = useDefaultZone(tutorEmail)
+  const values = { ...kept, timeZone: kept.timeZone || defaultZone }
+  const repeats = values.repeats === 'weekly'
+  const start = instantInZone(values.classStartDate, values.classStartTime, values.timeZone)
   const baseId = useId()
   const { formRef, show, field: problemOf } = useFieldProblems<SessionFormField>((name) => `${baseId}-${name}`)
   /** The title of the session just created, shown with its pending state until the next one. */
@@ -86,14 +100,21 @@ export function AddSessionForm({ tutorName, tutorEmail }: { tutorName: string; t
       {field('registrationEnd', 'Registration end', { type: 'date', required: true })}
       {field('classStartDate', 'Class start date', { type: 'date', required: true })}
       {field('classStartTime', 'Class start time', { type: 'time', required: true })}
-      {field('classEnd', 'Class end', { type: 'datetime-local', required: true })}
-      {field('duration', 'Duration (hours)', {
-        type: 'number',
-        min: 1,
-        step: 'any',
-        required: true,
-        inputMode: 'decimal',
-      })}
+      {repeats ? null : field('classEnd', 'Class end', { type: 'datetime-local', required: true })}
+      {field(
+        'duration',
+        'Duration (hours)',
+        { type: 'number', min: 1, step: 'any', required: true, inputMode: 'decimal' },
+        repeats ? 'How long each meeting lasts.' : undefined,
+      )}
+      <ScheduleFields
+        baseId={baseId}
+        values={scheduleOfForm(values)}
+        edit={edit}
+        problem={problemOf}
+        meetings={schedulePreview(values)}
+        startDay={start ? weekdayOf(wallClockIn(start, values.timeZone)) : undefined}
+      />
       {field(
         'registrationFee',
         'Registration fee',
