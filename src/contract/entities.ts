@@ -119,7 +119,7 @@ export type Session = z.infer<typeof sessionSchema>
  * across daylight-saving changes. Single meetings may be skipped or moved,
  * each named by the start the rule gives it.
  */
-export const scheduleSchema = z.object({
+const scheduleSchema = z.object({
   /** The IANA zone the meetings' wall-clock times are in: the tutor's by default. */
   timeZone: z.string(),
   /** The RRULE value, e.g. `FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20261226T225959Z` or `FREQ=WEEKLY;INTERVAL=2;COUNT=6`. */
