@@ -5,7 +5,8 @@ import type { Schedule } from '#contract/entities'
 import { MAX_MEETINGS } from '#contract/limits'
 import { bookingEvents, calendarAnswer } from './calendar'
 import { HttpError } from './http-errors'
-import { instantOfWall, meetingsOf, meetingSummary, spanOf } from './schedule'
+import { instantOfWall } from '#contract/wall-clock'
+import { meetingsOf, meetingSummary, spanOf } from './schedule'
 import type { BookingRow, SessionRow } from './store'
 
 /** The wall-clock "HH:MM" and weekday of an instant in a zone. */

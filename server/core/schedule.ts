@@ -9,6 +9,7 @@ import * as rrulePackage from 'rrule'
 import type { Meeting, Schedule } from '#contract/entities'
 import { MAX_MEETINGS } from '#contract/limits'
 import { isTimeZone } from '#contract/time-zone'
+import { instantOfWall, wallOf } from '#contract/wall-clock'
 import { badRequest } from './http-errors'
 
 // rrule's `main` is CommonJS, whose names Node puts on the default export only;
@@ -16,59 +17,11 @@ import { badRequest } from './http-errors'
 const { RRule } = (rrulePackage as { default?: typeof rrulePackage }).default ?? rrulePackage
 
 const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
 const MAX_INTERVAL = 12
 /** The parts a rule may have: weekly or daily, every N, on days, until or N times. */
 const RULE_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'UNTIL', 'COUNT', 'WKST'])
 
 type ScheduledSession = { classStart: string; duration: number; schedule?: Schedule }
-
-const wallFormats = new Map<string, Intl.DateTimeFormat>()
-
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    })
-    wallFormats.set(timeZone, format)
-  }
-  return format
-}
-
-/** The wall-clock time at `instant` in `timeZone`, as milliseconds of a UTC date with the same fields. */
-function wallOf(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    wallFormat(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second)
-  return wall + (instant % 1000)
-}
-
-/** The zone's offset from UTC at `instant`, in milliseconds. */
-const offsetAt = (instant: number, timeZone: string) => wallOf(instant, timeZone) - instant
-
-/**
- * The instant a wall-clock time (as UTC fields) happens in `timeZone`. In an
- * overlap (clocks set back) the first of the two; in a gap (clocks set
- * forward) the time moves forward by the gap, as a clock on the wall does.
- */
-export function instantOfWall(wall: number, timeZone: string): number {
-  const before = offsetAt(wall - DAY_MS, timeZone)
-  const after = offsetAt(wall + DAY_MS, timeZone)
-  const fits = [wall - before, wall - after].filter((t) => offsetAt(t, timeZone) === wall - t)
-  if (fits.length > 0) return Math.min(...fits)
-  return wall - before
-}
 
 const iso = (ms: number) => new Date(ms).toISOString()
 

@@ -5,6 +5,7 @@
 // across a daylight-saving change.
 import type { Schedule } from '#contract/entities'
 import { MAX_MEETINGS } from '#contract/limits'
+import { instantOfWall, wallOf } from '#contract/wall-clock'
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const
 export type Weekday = (typeof WEEKDAYS)[number]
@@ -64,53 +65,23 @@ interface WallClock {
   second: number
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function zoneFormat(timeZone: string) {
-  let format = formats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formats.set(timeZone, format)
-  }
-  return format
-}
-
 /** The wall clock in `timeZone` at `instant`. */
 export function wallClockIn(instant: Date, timeZone: string): WallClock {
-  const parts = Object.fromEntries(
-    zoneFormat(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  )
+  const wall = new Date(wallOf(instant.getTime(), timeZone))
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   }
 }
 
-/** The instant the wall clock in `timeZone` reads `clock` (a time skipped by a change read as after it). */
+/** The instant the wall clock in `timeZone` reads `clock` (a time skipped by a change read as after it), as the server reads it. */
 function zonedInstant(clock: WallClock, timeZone: string): Date {
-  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
-  // The zone's offset at a guess, then at the corrected guess: right on both sides of a change.
-  let guess = asUtc
-  for (let i = 0; i < 2; i++) {
-    const seen = wallClockIn(new Date(guess), timeZone)
-    const seenUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second)
-    guess = asUtc - (seenUtc - guess)
-  }
-  return new Date(guess)
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
+  return new Date(instantOfWall(wall, timeZone))
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
