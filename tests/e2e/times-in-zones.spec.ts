@@ -34,6 +34,12 @@ test(
   async ({ page }) => {
     const title = `Berlin course ${stamp()}`
     await logInAs(page, 'student')
+    // The viewer's zone is the student's saved one: another test may have saved another for this seeded account.
+    const zone = await callApi(page, '/users/me/notification-preferences', {
+      method: 'PATCH',
+      body: { timeZone: 'America/New_York' },
+    })
+    expect(zone.status).toBe(200)
     const as = await roleTokens(page)
     const first = berlinTuesdayAt17(10)
     const { insertedId: id } = await seed<{ insertedId: string }>(

@@ -1,6 +1,7 @@
-// A change of the viewer's zone draws the page's times anew in it, except on Settings, where the zone is chosen and
-// its field keeps the focus.
+// A saved zone that arrives after a page was drawn is used from the next page on: the open page is never drawn anew
+// under the user, so a half-filled field keeps what was typed (and its focus).
 import { act, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
 import { formatWhen, setViewerTimeZone } from '#shared/format/date'
 import { renderApp } from '../testing/render-app'
@@ -12,7 +13,7 @@ function Page() {
   return (
     <>
       <p data-testid="when">{formatWhen(AT)}</p>
-      <input aria-label="Time zone" />
+      <input aria-label="Note" />
     </>
   )
 }
@@ -21,19 +22,17 @@ const routes = (path: string) => [{ path: '/', element: <RootLayout />, children
 
 afterEach(() => act(() => setViewerTimeZone(undefined)))
 
-it('shows a page’s times in the new zone once the saved one arrives', async () => {
-  renderApp(routes('sessions'), { url: '/sessions' })
+it('keeps the open page, and what was typed in it, when the saved zone arrives', async () => {
+  renderApp(routes('notes'), { url: '/notes' })
+  const field = await screen.findByLabelText('Note')
+  await userEvent.type(field, 'Half a thought')
   act(() => setViewerTimeZone('Asia/Tokyo'))
-  expect((await screen.findByTestId('when')).textContent).toBe(formatWhen(AT, undefined, 'Asia/Tokyo'))
-  act(() => setViewerTimeZone('America/New_York'))
-  expect(screen.getByTestId('when').textContent).toBe(formatWhen(AT, undefined, 'America/New_York'))
+  expect(screen.getByLabelText('Note')).toBe(field)
+  expect((field as HTMLInputElement).value).toBe('Half a thought')
 })
 
-it('leaves Settings in place, its field focused, when the zone chosen there is saved', async () => {
-  renderApp(routes('settings'), { url: '/settings' })
-  const field = await screen.findByLabelText('Time zone')
-  field.focus()
+it('draws a page in the saved zone once it has arrived', async () => {
   act(() => setViewerTimeZone('Asia/Tokyo'))
-  expect(screen.getByLabelText('Time zone')).toBe(field)
-  expect(document.activeElement).toBe(field)
+  renderApp(routes('sessions'), { url: '/sessions' })
+  expect((await screen.findByTestId('when')).textContent).toBe(formatWhen(AT, undefined, 'Asia/Tokyo'))
 })

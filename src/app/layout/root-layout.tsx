@@ -1,10 +1,9 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { Link, Outlet, useLocation } from 'react-router-dom'
+import { lazy, Suspense } from 'react'
+import { Link, Outlet } from 'react-router-dom'
 import { IS_DEMO } from '#shared/config/env'
 import { useAuthActions } from '#features/auth/auth-provider'
 import { useOptionalUser } from '#features/auth/user-query'
 import { ResetDemoData } from '#features/demo/reset-demo-data'
-import { onViewerTimeZoneChange, viewerTimeZone } from '#shared/format/date'
 import { FeedbackHost } from '#shared/ui/feedback'
 import { OfflineIndicator } from '#features/offline/offline-indicator'
 import { InstallBanner } from '#features/pwa/install-banner'
@@ -21,10 +20,6 @@ export function RootLayout() {
   useHeadingFocusOnNavigate()
   const user = useOptionalUser()
   const { logOut } = useAuthActions()
-  // A change of zone (a saved one arriving) draws the page anew: its times were in the old one. Not Settings, where
-  // the zone is chosen: it draws itself from its own query, and the zone's field keeps the focus.
-  const zone = useSyncExternalStore(onViewerTimeZoneChange, viewerTimeZone, viewerTimeZone)
-  const onSettings = useLocation().pathname === '/settings'
   return (
     <>
       <a
@@ -37,7 +32,9 @@ export function RootLayout() {
       <InstallBanner />
       <OfflineIndicator />
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] focus:outline-none">
-        <Outlet key={onSettings ? 'settings' : zone} />
+        {/* A saved zone that arrives later is used from the next page drawn: the open page is never drawn anew
+            under the user, who may be filling in a form. */}
+        <Outlet />
       </main>
       {/* The page ends above the tab bar (src/index.css, --bottom-bar-space). */}
       <footer className="border-t border-line px-4 pt-4 pb-[calc(var(--bottom-bar-space,0px)_+_1rem)] text-xs text-ink-muted">

@@ -37,24 +37,15 @@ const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
 let viewerZone: string | undefined
 // Read once: every formatWhen asks for the zone, and making a formatter to learn it is not free.
 let browserZone: string | undefined
-const zoneListeners = new Set<() => void>()
 
 /** The zone times are shown in: the saved one, else the browser's. */
 export function viewerTimeZone(): string {
   return viewerZone ?? (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone)
 }
 
-/** Shows every time in `zone` from now on (undefined: the browser's again); a screen showing times draws anew. */
+/** Shows every time drawn from now on in `zone` (undefined: the browser's again); an open page is left as it is. */
 export function setViewerTimeZone(zone: string | undefined): void {
-  if (zone === viewerZone) return
   viewerZone = zone
-  for (const listener of zoneListeners) listener()
-}
-
-/** For useSyncExternalStore: told when the viewer's zone changes. */
-export function onViewerTimeZoneChange(listener: () => void): () => void {
-  zoneListeners.add(listener)
-  return () => zoneListeners.delete(listener)
 }
 
 function format(parts: Intl.DateTimeFormatOptions, zone: string = viewerTimeZone()): Intl.DateTimeFormat {
